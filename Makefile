@@ -1,0 +1,35 @@
+# Top-level entry points. `make demo` and `make check` work on a fresh
+# Debian bookworm machine as root: they install missing packages first.
+BUILD_DIR ?= build
+BUILD_TYPE ?= Release
+JOBS ?= $(shell nproc)
+
+.PHONY: all deps configure build check demo bench clean format
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+$(BUILD_DIR)/build.ninja: | deps
+	cmake -G Ninja -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE)
+
+configure: $(BUILD_DIR)/build.ninja
+
+build: deps configure
+	cmake --build $(BUILD_DIR) -j $(JOBS)
+
+check: build
+	ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS)
+
+demo: build
+	$(BUILD_DIR)/bin/theseus examples/max4.c -o $(BUILD_DIR)/demo-out
+
+bench: build
+	bench/run.py --theseus $(BUILD_DIR)/bin/theseus
+
+format:
+	clang-format -i $$(git ls-files '*.cpp' '*.h')
+
+clean:
+	rm -rf $(BUILD_DIR)

@@ -1,0 +1,309 @@
+//===- main.cpp - The theseus command line --------------------------------===//
+//
+// Exit status: 0 no bug found, 1 bugs found (or, for `replay`, a test did
+// not reproduce), 2 usage or input error, 3 internal error.
+//
+//===----------------------------------------------------------------------===//
+#include "exec/Native.h"
+#include "explore/Concolic.h"
+#include "program/Program.h"
+#include "report/Replay.h"
+#include "report/Summary.h"
+#include "report/TestFile.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <CLI/CLI.hpp>
+#include <csignal>
+#include <cstdio>
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <unistd.h>
+
+#ifndef THESEUS_VERSION
+#define THESEUS_VERSION "0.1.0"
+#endif
+#ifndef THESEUS_INCLUDE_DIR
+#define THESEUS_INCLUDE_DIR ""
+#endif
+
+namespace theseus {
+namespace {
+
+enum ExitStatus { NoBug = 0, BugsFound = 1, UsageError = 2, InternalError = 3 };
+
+struct Options {
+  std::vector<std::string> Files;
+  std::string Entry;
+  std::string OutDir = "theseus-out";
+  std::string Strategy = "bfs";
+  std::vector<std::string> Concretize;
+  std::vector<std::string> Native;
+  std::vector<std::string> CFlags;
+  ExploreOptions Explore;
+  double SolverTimeout = 10;
+  bool Quiet = false;
+  // replay
+  std::vector<std::string> ReplayFiles;
+  bool ReplayVerbose = false;
+};
+
+void onSignal(int) {
+  if (stopRequested().exchange(true)) {
+    std::signal(SIGINT, SIG_DFL); // A second Ctrl-C stops at once.
+    std::raise(SIGINT);
+  }
+}
+
+std::string absolute(const std::string &Path) {
+  llvm::SmallString<256> P(Path);
+  llvm::sys::fs::make_absolute(P);
+  llvm::sys::path::remove_dots(P, true);
+  return std::string(P);
+}
+
+/// Compiles native-only sources to a shared library and loads it, so that
+/// calls to their functions run natively (the seed's `unknown`).
+void loadNativeCode(const std::vector<std::string> &Files,
+                    const std::vector<std::string> &CFlags, const TempDir &Tmp) {
+  unsigned Index = 0;
+  for (const std::string &F : Files) {
+    std::string Lib = F;
+    if (llvm::sys::path::extension(F) != ".so") {
+      if (!llvm::sys::fs::exists(F))
+        throw InputError{fmt::format("no such file: {}", F)};
+      Lib = fmt::format("{}/native{}.so", Tmp.path(), Index++);
+      std::vector<std::string> Argv = {findClang(), "-shared", "-fPIC", "-O0",
+                                       "-g"};
+      Argv.insert(Argv.end(), CFlags.begin(), CFlags.end());
+      Argv.insert(Argv.end(), {F, "-o", Lib});
+      if (runProgram(Argv) != 0)
+        throw InputError{fmt::format("compilation of {} failed", F)};
+    }
+    try {
+      NativeCaller::loadLibrary(Lib);
+    } catch (const std::runtime_error &E) {
+      throw InputError{E.what()};
+    }
+  }
+}
+
+/// Removes files of an earlier run so the directory describes this one.
+void prepareOutDir(const std::string &Dir) {
+  if (auto EC = llvm::sys::fs::create_directories(Dir))
+    throw InputError{fmt::format("cannot create {}: {}", Dir, EC.message())};
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    llvm::StringRef Name = llvm::sys::path::filename(It->path());
+    if ((Name.starts_with("test") && Name.ends_with(".json")) ||
+        Name == "summary.json" || Name == "coverage.info" ||
+        Name == "program-output.txt")
+      llvm::sys::fs::remove(It->path());
+  }
+}
+
+/// Prints a progress line on stderr once a run takes more than a second.
+class Progress : public ExplorationListener {
+public:
+  Progress(ExplorationListener &Inner, bool Enabled)
+      : Inner(Inner), Enabled(Enabled), Tty(isatty(2)) {}
+  ~Progress() override { done(); }
+
+  void onNewPath(const PathResult &R) override { Inner.onNewPath(R); }
+  void onProgress(const ExplorationStats &S) override {
+    if (!Enabled || S.Seconds < 1.0 || S.Seconds - Last < (Tty ? 0.25 : 5.0))
+      return;
+    Last = S.Seconds;
+    std::string Line = fmt::format(
+        "[theseus] {:.1f} s: {} runs, {} paths, {} divergences, solver {:.0f}%",
+        S.Seconds, S.Runs, S.Paths, S.Divergences,
+        S.Seconds > 0 ? 100 * S.Solver.Seconds / S.Seconds : 0);
+    std::fprintf(stderr, Tty ? "\r%s\033[K" : "%s\n", Line.c_str());
+    Printed = true;
+  }
+  void done() {
+    if (Printed && Tty)
+      std::fputs("\n", stderr);
+    Printed = false;
+  }
+
+private:
+  ExplorationListener &Inner;
+  bool Enabled;
+  bool Tty;
+  bool Printed = false;
+  double Last = 0;
+};
+
+/// Sends the program's own stdout to a file while it runs, so it does not
+/// mix with Theseus' report.
+class StdoutCapture {
+public:
+  explicit StdoutCapture(const std::string &Path) {
+    std::fflush(stdout);
+    Saved = dup(1);
+    int Fd = open(Path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (Fd >= 0) {
+      dup2(Fd, 1);
+      close(Fd);
+    }
+  }
+  ~StdoutCapture() {
+    std::fflush(stdout);
+    if (Saved >= 0) {
+      dup2(Saved, 1);
+      close(Saved);
+    }
+  }
+
+private:
+  int Saved = -1;
+};
+
+int explore(Options &O) {
+  if (O.Files.empty())
+    throw InputError{"no input files (see --help)"};
+  static const std::map<std::string, Strategy> Strategies = {
+      {"bfs", Strategy::BFS},
+      {"dfs", Strategy::DFS},
+      {"generational", Strategy::Generational},
+      {"dart", Strategy::DART}};
+  O.Explore.Strat = Strategies.at(O.Strategy);
+  for (const std::string &C : O.Concretize) {
+    if (C == "free")
+      O.Explore.Exec.ExternalArgs = ConcretizeMode::Free;
+    else if (C == "pin")
+      O.Explore.Exec.ExternalArgs = ConcretizeMode::Pin;
+    else if (C == "nonlinear")
+      O.Explore.Exec.ConcretizeNonlinear = true;
+  }
+  O.Explore.SolverTimeoutMs =
+      static_cast<unsigned>(std::max(0.0, O.SolverTimeout) * 1000);
+
+  CompileOptions CO;
+  for (const std::string &F : O.Files)
+    CO.Sources.push_back(absolute(F));
+  CO.CFlags = O.CFlags;
+  CO.IncludeDir = THESEUS_INCLUDE_DIR;
+  TempDir Tmp;
+  std::vector<std::string> NativeSources;
+  for (const std::string &F : O.Native)
+    NativeSources.push_back(absolute(F));
+  loadNativeCode(NativeSources, O.CFlags, Tmp);
+  auto Prog = Program::load(CO);
+  const llvm::Function &Entry = Prog->selectEntry(O.Entry);
+
+  prepareOutDir(O.OutDir);
+  ProgramDescription Desc;
+  Desc.Sources = CO.Sources;
+  Desc.NativeSources = NativeSources;
+  Desc.CFlags = O.CFlags;
+  Desc.Entry = Entry.getName().str();
+  Desc.Return = describeReturn(Entry);
+
+  std::signal(SIGINT, onSignal);
+  std::signal(SIGTERM, onSignal);
+  ConcolicExplorer Explorer(*Prog, Entry, O.Explore);
+  TestWriter Writer(O.OutDir, Desc, Explorer.inputs());
+  Progress Status(Writer, !O.Quiet);
+  ExplorationStats Stats;
+  {
+    StdoutCapture Capture(O.OutDir + "/program-output.txt");
+    Stats = Explorer.run(Status);
+  }
+  Status.done();
+
+  RunReport Report{Stats, Writer, Explorer.coverage(), O.Strategy, O.OutDir};
+  writeJsonFile(O.OutDir + "/summary.json", summaryJson(Report));
+  writeLcov(O.OutDir + "/coverage.info", Explorer.coverage());
+  printSummary(stdout, Report);
+  return Writer.bugs().empty() ? NoBug : BugsFound;
+}
+
+int replay(Options &O) {
+  ReplayTotals T = replayTests(O.ReplayFiles, stdout, O.ReplayVerbose);
+  return T.Mismatched ? BugsFound : NoBug;
+}
+
+int realMain(int Argc, char **Argv) {
+  Options O;
+  CLI::App App{"Theseus: concolic testing for C programs.\n"
+               "Explores the paths of an entry function and writes a test "
+               "per path.\n"
+               "Exit status: 0 no bug found, 1 bugs found (replay: a "
+               "mismatch), 2 usage or input error, 3 internal error."};
+  App.set_version_flag("--version", "theseus " THESEUS_VERSION);
+  App.add_option("files", O.Files, "C sources (.c), or LLVM .bc/.ll files");
+  App.add_option("--entry", O.Entry,
+                 "Function to explore (default: the one named after the "
+                 "first file, else main)");
+  App.add_option("-o,--output", O.OutDir, "Run directory")
+      ->capture_default_str();
+  App.add_option("--strategy", O.Strategy, "Search strategy")
+      ->check(CLI::IsMember({"bfs", "dfs", "generational", "dart"}))
+      ->capture_default_str();
+  App.add_option("--max-iterations", O.Explore.MaxIterations,
+                 "Stop after this many runs (0: no limit)")
+      ->capture_default_str();
+  App.add_option("--max-time", O.Explore.MaxTime,
+                 "Stop after this many seconds (0: no limit)")
+      ->capture_default_str();
+  App.add_option("--max-depth", O.Explore.MaxDepth,
+                 "Record at most this many decisions per path (0: no limit)")
+      ->capture_default_str();
+  App.add_option("--max-steps", O.Explore.Exec.MaxSteps,
+                 "Instructions per run before it is cut off (0: no limit)")
+      ->capture_default_str();
+  App.add_option("--solver-timeout", O.SolverTimeout,
+                 "Seconds per solver query; on timeout non-linear terms are "
+                 "concretised and the query retried")
+      ->capture_default_str();
+  App.add_option("--seed", O.Explore.Seed, "Random seed")
+      ->capture_default_str();
+  App.add_flag("--random-inputs", O.Explore.RandomStart,
+               "Start from a random input instead of zeros");
+  App.add_option("--seed-input", O.Explore.SeedInput,
+                 "Start values, e.g. x=3,y=-1");
+  App.add_option("--concretize", O.Concretize,
+                 "pin (default): pin symbolic arguments of native calls; "
+                 "free: leave them unconstrained; nonlinear: replace "
+                 "symbolic*symbolic, / and % by their values")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"pin", "free", "nonlinear"}));
+  App.add_option("--native", O.Native,
+                 "C source or .so whose functions run natively, opaque to "
+                 "the engine (repeatable)");
+  App.add_option("--cflag", O.CFlags,
+                 "Extra flag for clang (repeatable), e.g. --cflag=-DN=4");
+  App.add_flag("-q,--quiet", O.Quiet, "No progress line");
+
+  CLI::App *Replay = App.add_subcommand(
+      "replay", "Run tests on the natively compiled program and check "
+                "that each ends as the engine recorded");
+  Replay->add_option("tests", O.ReplayFiles, "Test files or run directories")
+      ->required();
+  Replay->add_flag("-v,--verbose", O.ReplayVerbose, "One line per test");
+
+  try {
+    App.parse(Argc, Argv);
+  } catch (const CLI::ParseError &E) {
+    int RC = App.exit(E);
+    return RC == 0 ? NoBug : UsageError;
+  }
+  try {
+    return Replay->parsed() ? replay(O) : explore(O);
+  } catch (const InputError &E) {
+    std::fprintf(stderr, "theseus: error: %s\n", E.Message.c_str());
+    return UsageError;
+  } catch (const std::exception &E) {
+    std::fprintf(stderr, "theseus: internal error: %s\n", E.what());
+    return InternalError;
+  }
+}
+
+} // namespace
+} // namespace theseus
+
+int main(int Argc, char **Argv) { return theseus::realMain(Argc, Argv); }

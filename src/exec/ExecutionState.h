@@ -1,0 +1,78 @@
+//===- ExecutionState.h - Values, frames, and how a path ends -------------===//
+#ifndef THESEUS_EXEC_EXECUTIONSTATE_H
+#define THESEUS_EXEC_EXECUTIONSTATE_H
+
+#include "exec/Memory.h"
+#include "expr/Expr.h"
+#include "program/Program.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/IR/BasicBlock.h"
+
+#include <string>
+#include <vector>
+
+namespace llvm {
+class CallBase;
+class Function;
+class Instruction;
+class Value;
+} // namespace llvm
+
+namespace theseus {
+
+/// A value as the interpreter sees it: always a concrete bit pattern (of
+/// the IR type's width; pointers are 64-bit addresses, floating point is
+/// the IEEE bit pattern) and, when it depends on inputs, the symbolic
+/// expression it equals (architecture principle 3).
+struct ConcolicValue {
+  uint64_t Bits = 0;
+  ExprRef Sym = nullptr;
+  bool isSymbolic() const { return Sym != nullptr; }
+};
+
+struct StackFrame {
+  const llvm::Function *Fn = nullptr;
+  const llvm::BasicBlock *Block = nullptr;
+  const llvm::BasicBlock *PrevBlock = nullptr;
+  llvm::BasicBlock::const_iterator PC;
+  llvm::DenseMap<const llvm::Value *, ConcolicValue> Locals;
+  std::vector<uint64_t> Allocas; ///< Released when the frame returns.
+  const llvm::CallBase *CallSite = nullptr; ///< In the caller; null for entry.
+};
+
+/// One entry of a reported call stack.
+struct StackEntry {
+  std::string Function;
+  SourceLoc Loc; ///< Current position within that function.
+};
+
+enum class PathEnd : uint8_t {
+  Return,      ///< The entry function returned.
+  Exit,        ///< exit() was called.
+  Bug,         ///< The program went wrong (see Bug).
+  Unsupported, ///< Theseus cannot execute something on this path.
+  StepLimit,   ///< The per-run instruction budget ran out.
+  Interrupted, ///< Ctrl-C or the time budget.
+};
+const char *toString(PathEnd E);
+
+struct PathOutcome {
+  PathEnd End = PathEnd::Return;
+  bool HasValue = false;
+  uint64_t Value = 0; ///< Return value bits, or exit code.
+  std::string BugKind; ///< e.g. "assertion-failure", "division-by-zero".
+  std::string Message;
+  SourceLoc Loc;       ///< Where the path ended.
+  std::vector<StackEntry> Stack; ///< Innermost first.
+};
+
+struct ExecutionState {
+  std::vector<StackFrame> Stack;
+  Memory Mem;
+  uint64_t Steps = 0;
+};
+
+} // namespace theseus
+
+#endif

@@ -1,0 +1,121 @@
+//===- Interpreter.h - Concolic interpretation of LLVM IR -----------------===//
+//
+// Executes LLVM IR on ConcolicValues: every instruction computes its
+// concrete result and, when an operand is symbolic, the expression for it.
+// The interpreter follows the concrete values; decisions that depend on
+// inputs are reported to an ExecutionObserver, which is how the drivers
+// (concolic, forking) learn the path condition without re-implementing
+// instruction semantics (architecture principle 1).
+//
+//===----------------------------------------------------------------------===//
+#ifndef THESEUS_EXEC_INTERPRETER_H
+#define THESEUS_EXEC_INTERPRETER_H
+
+#include "exec/ExecutionState.h"
+#include "expr/Expr.h"
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <memory>
+
+namespace llvm {
+class Constant;
+class DataLayout;
+class Function;
+class Instruction;
+} // namespace llvm
+
+namespace theseus {
+
+class NativeCaller;
+class Program;
+
+/// What a recorded decision is.
+enum class BranchKind : uint8_t {
+  Branch, ///< A conditional branch, select-free `br`, or a `switch` case.
+  Check,  ///< A safety check the program may fail (e.g. divisor == 0).
+  Pin,    ///< A concretisation: the symbolic value equals its concrete one.
+};
+
+struct BranchEvent {
+  ExprRef Cond;   ///< Width-1 condition; symbolic.
+  bool Taken;     ///< Its concrete value on this run.
+  BranchKind Kind;
+  const llvm::Instruction *Inst;
+};
+
+/// Receives what a driver needs to know about a run.
+class ExecutionObserver {
+public:
+  virtual ~ExecutionObserver();
+  /// An input-dependent decision, in execution order.
+  virtual void onBranch(const BranchEvent &E) = 0;
+  /// A symbolic value was replaced by its concrete value without a Pin
+  /// (e.g. --concretize=free, or an operation the solver does not model).
+  virtual void onConcretization(const llvm::Instruction *I,
+                                const char *Reason) = 0;
+  /// Instructions of `BB` up to and including `Last` were executed (the
+  /// whole block when the terminator ran). For coverage.
+  virtual void onBlockExecuted(const llvm::BasicBlock *BB,
+                               const llvm::Instruction *Last) {}
+  /// Successor `Index` of the terminator `Term` was taken.
+  virtual void onEdge(const llvm::Instruction *Term, unsigned Index) {}
+  /// A function without a body was called natively.
+  virtual void onExternalCall(const llvm::Function *F) {}
+};
+
+enum class ConcretizeMode : uint8_t {
+  Pin,  ///< Constrain symbolic arguments of native calls to their values.
+  Free, ///< Leave them unconstrained (PyExZ3; may diverge).
+};
+
+struct ExecOptions {
+  ConcretizeMode ExternalArgs = ConcretizeMode::Pin;
+  /// Replace mul/div/rem of two symbolic operands by the concrete result.
+  bool ConcretizeNonlinear = false;
+  uint64_t MaxSteps = 50'000'000; ///< Instructions per run; 0: no limit.
+  /// Polled every few thousand instructions; true ends the run.
+  std::function<bool()> ShouldStop;
+};
+
+class Interpreter {
+public:
+  Interpreter(const Program &P, ExprContext &Ctx, const ExecOptions &Opts);
+  ~Interpreter();
+
+  /// A state at the start of `Entry`, globals initialised, with `Args` bound
+  /// to its parameters.
+  std::unique_ptr<ExecutionState>
+  createState(const llvm::Function &Entry,
+              const std::vector<ConcolicValue> &Args);
+
+  /// Runs the state until the path ends.
+  PathOutcome run(ExecutionState &S, ExecutionObserver &Obs);
+
+  ExprContext &exprContext() { return Ctx; }
+
+private:
+  class Run;
+  friend class Run;
+
+  void initGlobals();
+  uint64_t constantBits(const llvm::Constant *C);
+  void writeConstant(const llvm::Constant *C, ObjectContents &Out,
+                     uint64_t Offset);
+
+  const Program &P;
+  const llvm::DataLayout &DL;
+  ExprContext &Ctx;
+  ExecOptions Opts;
+  std::unique_ptr<NativeCaller> Native;
+  /// Globals and functions, allocated once; every run starts from a copy.
+  Memory InitialMemory;
+  llvm::DenseMap<const llvm::Value *, uint64_t> GlobalAddress;
+  llvm::DenseMap<uint64_t, const llvm::Function *> FunctionAt;
+  llvm::DenseMap<const llvm::Constant *, uint64_t> ConstantCache;
+};
+
+} // namespace theseus
+
+#endif

@@ -1,0 +1,132 @@
+//===- Memory.h - Objects with concrete and symbolic bytes ----------------===//
+//
+// Every allocation (global, stack, heap) is an object at a concrete address.
+// Its contents are concrete bytes plus a sparse map of symbolic bytes where
+// input-dependent values were stored (architecture principle 7). Contents
+// are shared copy-on-write between copies of a Memory, so a run starts from
+// the initial globals without copying them, and states can fork cheaply.
+//
+// Addresses come from a deterministic bump allocator inside a host arena
+// reserved at a fixed address: a program sees the same addresses on every
+// run, and native functions can read and write objects in place after
+// syncToHost().
+//
+//===----------------------------------------------------------------------===//
+#ifndef THESEUS_EXEC_MEMORY_H
+#define THESEUS_EXEC_MEMORY_H
+
+#include "expr/Expr.h"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace llvm {
+class Function;
+class Value;
+} // namespace llvm
+
+namespace theseus {
+
+enum class ObjectKind : uint8_t { Global, Stack, Heap, Function, Host };
+
+struct MemoryObject {
+  uint64_t Base = 0;
+  uint64_t Size = 0;
+  ObjectKind Kind = ObjectKind::Stack;
+  bool ReadOnly = false;
+  std::string Name;
+  const llvm::Function *Fn = nullptr; ///< For Function objects.
+};
+
+/// Concrete bytes and the symbolic bytes among them.
+struct ObjectContents {
+  std::vector<uint8_t> Bytes;
+  std::unordered_map<uint64_t, ExprRef> Symbolic; ///< Offset -> 8-bit expr.
+};
+
+/// Why an access failed, for bug reports.
+enum class AccessError : uint8_t {
+  None,
+  NullPointer,
+  OutOfBounds,
+  UseAfterFree,
+  InvalidPointer,
+  ReadOnly,
+};
+const char *bugKindFor(AccessError E);
+
+/// The address range all objects live in.
+class Arena {
+public:
+  static Arena &get();
+  uint64_t begin() const { return Begin; }
+  uint64_t end() const { return Begin + Size; }
+  bool isHostBacked() const { return HostBacked; }
+
+private:
+  Arena();
+  uint64_t Begin = 0;
+  uint64_t Size = 0;
+  bool HostBacked = false;
+};
+
+class Memory {
+public:
+  Memory();
+
+  /// Allocates `Size` bytes (zero-filled), aligned to `Align`.
+  const MemoryObject *allocate(uint64_t Size, uint64_t Align, ObjectKind Kind,
+                               std::string Name);
+  /// Registers memory that lives in the host process (e.g. libc's `stdout`).
+  const MemoryObject *addHostObject(uint64_t Address, uint64_t Size,
+                                    std::string Name);
+  /// Removes an object; later accesses to it report use after free.
+  void release(uint64_t Base);
+
+  /// The object containing [Addr, Addr+Size), or the reason there is none.
+  const MemoryObject *resolve(uint64_t Addr, uint64_t Size,
+                              AccessError &Err) const;
+  const MemoryObject *objectAt(uint64_t Base) const;
+  bool wasFreed(uint64_t Addr) const;
+
+  /// Reads `Size` bytes (1..8) little-endian. Sets `Sym` when any byte is
+  /// symbolic. The range must have been resolved.
+  uint64_t load(ExprContext &Ctx, uint64_t Addr, unsigned Size,
+                ExprRef &Sym) const;
+  void store(ExprContext &Ctx, uint64_t Addr, unsigned Size, uint64_t Bits,
+             ExprRef Sym);
+  /// Byte-wise copy preserving symbolic bytes (memcpy/memmove semantics).
+  void copy(uint64_t Dst, uint64_t Src, uint64_t Size);
+  void fill(uint64_t Dst, uint8_t Byte, ExprRef Sym, uint64_t Size);
+  /// Reads a NUL-terminated string (concrete bytes) for messages.
+  std::string readCString(uint64_t Addr, size_t Max = 4096) const;
+
+  /// Writes concrete contents into host memory before a native call, and
+  /// reads back what the call changed (dropping symbolic bytes it wrote).
+  void syncToHost() const;
+  void syncFromHost();
+
+  /// Contents shared by all copies until one writes.
+  using ObjectTable = std::map<uint64_t, std::pair<std::shared_ptr<const MemoryObject>,
+                                                   std::shared_ptr<ObjectContents>>>;
+  const ObjectTable &objects() const { return Objects; }
+
+private:
+  ObjectContents &writable(ObjectTable::iterator It);
+  const ObjectContents *contents(uint64_t Base) const;
+  std::pair<const MemoryObject *, ObjectContents *> locate(uint64_t Addr);
+  std::pair<const MemoryObject *, const ObjectContents *>
+  locate(uint64_t Addr) const;
+
+  ObjectTable Objects;
+  std::map<uint64_t, uint64_t> Freed; ///< Base -> size of released objects.
+  uint64_t Next;
+};
+
+} // namespace theseus
+
+#endif

@@ -1,0 +1,103 @@
+//===- Native.cpp - libffi calls to host functions ------------------------===//
+#include "exec/Native.h"
+
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Type.h"
+
+#include <cstring>
+#include <dlfcn.h>
+#include <ffi.h>
+#include <fmt/format.h>
+
+namespace theseus {
+
+void NativeCaller::loadLibrary(const std::string &Path) {
+  if (!dlopen(Path.c_str(), RTLD_NOW | RTLD_GLOBAL))
+    throw std::runtime_error(fmt::format("cannot load {}: {}", Path, dlerror()));
+}
+
+void *NativeCaller::lookup(const std::string &Name) {
+  return dlsym(RTLD_DEFAULT, Name.c_str());
+}
+
+namespace {
+
+/// The libffi type for an IR type, or null when it cannot be passed.
+/// Integers narrower than 32 bits travel as 32-bit values extended the way
+/// the callee expects, which is how the x86-64 ABI passes them.
+ffi_type *ffiTypeFor(llvm::Type *T, bool Signed) {
+  if (T->isVoidTy())
+    return &ffi_type_void;
+  if (T->isPointerTy())
+    return &ffi_type_pointer;
+  if (T->isFloatTy())
+    return &ffi_type_float;
+  if (T->isDoubleTy())
+    return &ffi_type_double;
+  if (T->isIntegerTy()) {
+    unsigned W = T->getIntegerBitWidth();
+    if (W <= 32)
+      return Signed ? &ffi_type_sint32 : &ffi_type_uint32;
+    if (W <= 64)
+      return &ffi_type_uint64;
+  }
+  return nullptr;
+}
+
+} // namespace
+
+bool NativeCaller::call(void *Fn, llvm::Type *RetTy,
+                        const std::vector<NativeArg> &Args, unsigned FixedArgs,
+                        uint64_t &Ret, std::string &Error) {
+  std::vector<ffi_type *> Types;
+  std::vector<uint64_t> Storage(Args.size());
+  std::vector<void *> Values;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    const NativeArg &A = Args[I];
+    ffi_type *T = ffiTypeFor(A.Ty, A.SignExtend);
+    if (!T) {
+      Error = "an argument type that cannot be passed natively";
+      return false;
+    }
+    uint64_t Bits = A.Bits;
+    if (A.Ty->isIntegerTy() && A.Ty->getIntegerBitWidth() < 32) {
+      unsigned W = A.Ty->getIntegerBitWidth();
+      uint64_t Mask = (uint64_t(1) << W) - 1;
+      Bits &= Mask;
+      if (A.SignExtend && (Bits >> (W - 1)) & 1)
+        Bits |= ~Mask;
+    }
+    Storage[I] = Bits;
+    Types.push_back(T);
+  }
+  for (auto &S : Storage)
+    Values.push_back(&S);
+  ffi_type *RT = ffiTypeFor(RetTy, true);
+  if (!RT) {
+    Error = "a return type that cannot be passed natively";
+    return false;
+  }
+  ffi_cif Cif;
+  ffi_status St =
+      FixedArgs < Args.size()
+          ? ffi_prep_cif_var(&Cif, FFI_DEFAULT_ABI, FixedArgs,
+                             static_cast<unsigned>(Args.size()), RT,
+                             Types.data())
+          : ffi_prep_cif(&Cif, FFI_DEFAULT_ABI,
+                         static_cast<unsigned>(Args.size()), RT, Types.data());
+  if (St != FFI_OK) {
+    Error = "libffi could not prepare the call";
+    return false;
+  }
+  alignas(16) unsigned char RetBuf[16] = {};
+  ffi_call(&Cif, FFI_FN(Fn), RetBuf, Values.data());
+  Ret = 0;
+  if (RetTy->isFloatTy()) {
+    std::memcpy(&Ret, RetBuf, 4);
+  } else if (!RetTy->isVoidTy()) {
+    std::memcpy(&Ret, RetBuf, 8);
+  }
+  return true;
+}
+
+} // namespace theseus

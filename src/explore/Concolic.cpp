@@ -1,0 +1,327 @@
+//===- Concolic.cpp - Dynamic symbolic execution driver -------------------===//
+#include "explore/Concolic.h"
+
+#include "expr/Rewrite.h"
+
+#include "llvm/IR/Function.h"
+
+#include <queue>
+
+namespace theseus {
+
+ExplorationListener::~ExplorationListener() = default;
+
+std::atomic<bool> &stopRequested() {
+  static std::atomic<bool> Flag{false};
+  return Flag;
+}
+
+const char *toString(Strategy S) {
+  switch (S) {
+  case Strategy::BFS: return "bfs";
+  case Strategy::DFS: return "dfs";
+  case Strategy::Generational: return "generational";
+  case Strategy::DART: return "dart";
+  }
+  return "?";
+}
+
+namespace {
+double secondsSince(std::chrono::steady_clock::time_point T) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - T)
+      .count();
+}
+} // namespace
+
+/// What one run did: its decisions, in order, and how much it covered anew.
+struct ConcolicExplorer::RunRecord {
+  std::vector<std::pair<PathNode *, bool>> Decisions;
+  uint32_t Bound = 0; ///< Generational: only decisions at this depth or
+                      ///< deeper are negated.
+  unsigned NewCoverage = 0;
+  uint64_t Sequence = 0;
+};
+
+/// Follows a run through the path tree and collects coverage.
+class ConcolicExplorer::Recorder : public ExecutionObserver {
+public:
+  Recorder(ConcolicExplorer &E, std::shared_ptr<const Assignment> Input,
+           RunRecord &R)
+      : E(E), Input(std::move(Input)), R(R), Current(E.Tree.root()) {}
+
+  void onBranch(const BranchEvent &Ev) override {
+    if (E.Opts.MaxDepth && R.Decisions.size() >= E.Opts.MaxDepth) {
+      DepthLimited = true;
+      return;
+    }
+    PathNode *N = E.Tree.nodeFor(Current, Ev.Cond);
+    if (!N->Cond) {
+      N->Cond = Ev.Cond;
+      N->Kind = Ev.Kind;
+      N->Inst = Ev.Inst;
+      N->Input = Input;
+    }
+    N->Side[Ev.Taken] = SideState::Explored;
+    SideState &Other = N->Side[!Ev.Taken];
+    if (Other == SideState::Unseen) {
+      Other = Ev.Kind == BranchKind::Pin ? SideState::Closed : SideState::Open;
+      if (Other == SideState::Open)
+        NewOpen.push_back({N, !Ev.Taken});
+    }
+    R.Decisions.push_back({N, Ev.Taken});
+    Current = E.Tree.child(N, Ev.Taken);
+  }
+
+  void onConcretization(const llvm::Instruction *I,
+                        const char *Reason) override {
+    E.noteConcretization(I, Reason);
+  }
+
+  void onBlockExecuted(const llvm::BasicBlock *BB,
+                       const llvm::Instruction *Last) override {
+    R.NewCoverage += E.Cov.markBlock(BB, Last);
+  }
+
+  void onEdge(const llvm::Instruction *Term, unsigned Index) override {
+    R.NewCoverage += E.Cov.markEdge(Term, Index);
+  }
+
+  void onExternalCall(const llvm::Function *F) override {
+    ++E.Stats.ExternalCalls[F->getName().str()];
+  }
+
+  ConcolicExplorer &E;
+  std::shared_ptr<const Assignment> Input;
+  RunRecord &R;
+  PathNode *Current;
+  std::vector<Target> NewOpen;
+  bool DepthLimited = false;
+};
+
+ConcolicExplorer::ConcolicExplorer(const Program &P,
+                                   const llvm::Function &Entry,
+                                   const ExploreOptions &Opts)
+    : P(P), Entry(Entry), Opts(Opts), Inputs(Ctx, Entry),
+      Interp(P, Ctx, Opts.Exec),
+      Solv(createZ3Backend(Opts.SolverTimeoutMs)), Cov(P.module()),
+      Rng(Opts.Seed) {
+  ExecOptions &X = this->Opts.Exec;
+  auto Previous = X.ShouldStop;
+  X.ShouldStop = [this, Previous] {
+    return stopRequested() ||
+           (this->Opts.MaxTime > 0 && secondsSince(Start) > this->Opts.MaxTime) ||
+           (Previous && Previous());
+  };
+}
+
+ConcolicExplorer::~ConcolicExplorer() = default;
+
+void ConcolicExplorer::noteConcretization(const llvm::Instruction *I,
+                                          const char *Reason) {
+  ++Concretized[{sourceLocOf(I).str(), Reason}];
+}
+
+bool ConcolicExplorer::budgetLeft() {
+  if (stopRequested()) {
+    Stats.StopReason = "interrupted";
+    return false;
+  }
+  if (Opts.MaxIterations && Stats.Runs >= Opts.MaxIterations) {
+    Stats.StopReason = "max-iterations";
+    return false;
+  }
+  if (Opts.MaxTime > 0 && secondsSince(Start) >= Opts.MaxTime) {
+    Stats.StopReason = "max-time";
+    return false;
+  }
+  return true;
+}
+
+Assignment ConcolicExplorer::initialInput() {
+  Assignment A = (Opts.RandomStart || Opts.Strat == Strategy::DART)
+                     ? Inputs.random(Rng)
+                     : Inputs.zeros();
+  if (!Opts.SeedInput.empty())
+    Inputs.applySeed(A, Opts.SeedInput);
+  return A;
+}
+
+std::shared_ptr<ConcolicExplorer::RunRecord>
+ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound) {
+  auto Input = std::make_shared<const Assignment>(std::move(In));
+  auto Record = std::make_shared<RunRecord>();
+  Record->Bound = Bound;
+  Record->Sequence = ++Stats.Runs;
+  Recorder Rec(*this, Input, *Record);
+
+  // The interpreter config must see this run's stop conditions.
+  Interpreter &I = Interp;
+  auto State = I.createState(Entry, Inputs.bind(*Input));
+  auto ExecStart = std::chrono::steady_clock::now();
+  PathOutcome Outcome = I.run(*State, Rec);
+  Stats.ExecSeconds += secondsSince(ExecStart);
+  Stats.Instructions += State->Steps;
+  Stats.DepthLimited += Rec.DepthLimited;
+
+  bool Diverged = false;
+  if (T.Node && T.Node->Side[T.Dir] != SideState::Explored) {
+    T.Node->Side[T.Dir] = SideState::Diverged;
+    ++Stats.Divergences;
+    Diverged = true;
+  }
+  if (Opts.Strat != Strategy::Generational)
+    Frontier.insert(Frontier.end(), Rec.NewOpen.begin(), Rec.NewOpen.end());
+
+  PathNode *Leaf = Rec.Current;
+  if (!Leaf->EndsPath && Outcome.End != PathEnd::Interrupted) {
+    Leaf->EndsPath = true;
+    ++Stats.Paths;
+    PathResult R;
+    R.Index = Stats.Paths;
+    R.Run = Stats.Runs;
+    R.Input = Input.get();
+    R.Outcome = &Outcome;
+    R.Decisions = static_cast<unsigned>(Record->Decisions.size());
+    R.Diverged = Diverged;
+    Listener->onNewPath(R);
+  }
+  Stats.Seconds = secondsSince(Start);
+  Stats.TreeNodes = Tree.numNodes();
+  Stats.Solver = Solv.stats();
+  Listener->onProgress(Stats);
+  return Record;
+}
+
+/// Solves for the input that takes side `Dir` at `N`, and runs it.
+std::shared_ptr<ConcolicExplorer::RunRecord>
+ConcolicExplorer::negate(PathNode *N, bool Dir) {
+  std::vector<ExprRef> Prefix = PathTree::prefixOf(Ctx, N);
+  ExprRef Goal = PathTree::edgeConstraint(Ctx, N, Dir);
+  SolverResponse R = Solv.solve(Prefix, Goal, *N->Input);
+  if (R.Result == SatResult::Unknown) {
+    // Past the solver's budget: replace non-linear terms by their values on
+    // the input that reached N, and try the simpler query (seed, §1.2).
+    std::vector<ExprRef> Sliced = sliceForGoal(Prefix, Goal);
+    unsigned Replaced = 0;
+    for (ExprRef &C : Sliced)
+      C = concretizeNonlinear(Ctx, C, *N->Input, Replaced);
+    if (Replaced) {
+      noteConcretization(N->Inst, "nonlinear arithmetic after solver timeout");
+      R = Solv.check(Sliced, *N->Input);
+    }
+  }
+  if (R.Result == SatResult::Unsat) {
+    N->Side[Dir] = SideState::Infeasible;
+    ++Stats.Infeasible;
+    return nullptr;
+  }
+  if (R.Result == SatResult::Unknown) {
+    N->Side[Dir] = SideState::Unknown;
+    ++Stats.SolverUnknown;
+    return nullptr;
+  }
+  Assignment Next = *N->Input;
+  Next.overlay(R.Model);
+  return execute(std::move(Next), {N, Dir}, N->Depth + 1);
+}
+
+void ConcolicExplorer::exploreFrontier() {
+  bool Depth = Opts.Strat == Strategy::DFS || Opts.Strat == Strategy::DART;
+  unsigned Fruitless = 0;
+  while (budgetLeft()) {
+    if (Frontier.empty()) {
+      if (Opts.Strat != Strategy::DART ||
+          Fruitless >= Opts.MaxFruitlessRestarts)
+        return;
+      // DART: nothing new can be derived; restart from a random input.
+      ++Stats.Restarts;
+      uint64_t Before = Stats.Paths;
+      execute(Inputs.random(Rng), {}, 0);
+      Fruitless = Stats.Paths > Before ? 0 : Fruitless + 1;
+      continue;
+    }
+    Target T = Depth ? Frontier.back() : Frontier.front();
+    if (Depth)
+      Frontier.pop_back();
+    else
+      Frontier.pop_front();
+    if (T.Node->Side[T.Dir] != SideState::Open)
+      continue;
+    negate(T.Node, T.Dir);
+  }
+}
+
+void ConcolicExplorer::exploreGenerational() {
+  // SAGE: expand the run that covered the most new code first; expanding a
+  // run negates every one of its decisions at or below its bound.
+  auto Worse = [](const std::shared_ptr<RunRecord> &A,
+                  const std::shared_ptr<RunRecord> &B) {
+    if (A->NewCoverage != B->NewCoverage)
+      return A->NewCoverage < B->NewCoverage;
+    return A->Sequence > B->Sequence;
+  };
+  std::priority_queue<std::shared_ptr<RunRecord>,
+                      std::vector<std::shared_ptr<RunRecord>>, decltype(Worse)>
+      Queue(Worse);
+  Queue.push(execute(initialInput(), {}, 0));
+  while (!Queue.empty() && budgetLeft()) {
+    std::shared_ptr<RunRecord> Parent = Queue.top();
+    Queue.pop();
+    for (auto [N, Taken] : Parent->Decisions) {
+      if (N->Depth < Parent->Bound || N->Side[!Taken] != SideState::Open)
+        continue;
+      if (!budgetLeft())
+        break;
+      if (auto Child = negate(N, !Taken))
+        Queue.push(Child);
+    }
+  }
+}
+
+ExplorationStats ConcolicExplorer::run(ExplorationListener &L) {
+  Listener = &L;
+  Start = std::chrono::steady_clock::now();
+  if (Opts.Strat == Strategy::Generational) {
+    exploreGenerational();
+  } else {
+    execute(initialInput(), {}, 0);
+    exploreFrontier();
+  }
+  finishStats();
+  Stats.Complete = Stats.StopReason.empty() && Stats.OpenSides == 0 &&
+                   Stats.SolverUnknown == 0 && Stats.DepthLimited == 0;
+  if (Stats.StopReason.empty())
+    Stats.StopReason = "exhausted";
+  return Stats;
+}
+
+namespace {
+uint64_t countOpenSides(const PathNode *Root) {
+  uint64_t Open = 0;
+  std::vector<const PathNode *> Work = {Root};
+  while (!Work.empty()) {
+    const PathNode *N = Work.back();
+    Work.pop_back();
+    if (N->Alternative)
+      Work.push_back(N->Alternative.get());
+    for (int Dir = 0; Dir < 2; ++Dir) {
+      Open += N->Side[Dir] == SideState::Open;
+      if (N->Child[Dir])
+        Work.push_back(N->Child[Dir].get());
+    }
+  }
+  return Open;
+}
+} // namespace
+
+void ConcolicExplorer::finishStats() {
+  Stats.Seconds = secondsSince(Start);
+  Stats.TreeNodes = Tree.numNodes();
+  Stats.Solver = Solv.stats();
+  Stats.OpenSides = countOpenSides(Tree.root());
+  Stats.Concretizations.clear();
+  for (const auto &[Key, Count] : Concretized)
+    Stats.Concretizations.push_back({Key.first, Key.second, Count});
+}
+
+} // namespace theseus

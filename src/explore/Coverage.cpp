@@ -1,0 +1,125 @@
+//===- Coverage.cpp - Lines and branches covered by the explored paths ----===//
+#include "explore/Coverage.h"
+
+#include "program/Program.h"
+
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+
+namespace theseus {
+
+Coverage::Coverage(const llvm::Module &M) {
+  std::map<std::string, unsigned> FileIndex;
+  std::vector<unsigned> TermsPerFile;
+  auto IndexOf = [&](const SourceLoc &L) {
+    std::string Path = L.fullPath();
+    auto [It, New] = FileIndex.emplace(Path, FileNames.size());
+    if (New) {
+      FileNames.push_back(Path);
+      LineHits.emplace_back();
+      TermsPerFile.push_back(0);
+    }
+    return It->second;
+  };
+  for (const llvm::Function &F : M) {
+    if (F.isDeclaration() || !F.getSubprogram())
+      continue;
+    for (const llvm::BasicBlock &BB : F) {
+      BlockInfo &Info = Blocks[&BB];
+      for (const llvm::Instruction &I : BB) {
+        if (llvm::isa<llvm::DbgInfoIntrinsic>(I))
+          continue;
+        SourceLoc L = sourceLocOf(&I);
+        if (!L.known())
+          continue;
+        unsigned FI = IndexOf(L);
+        Info.Lines.push_back({&I, {FI, L.Line}});
+        LineHits[FI].emplace(L.Line, 0);
+      }
+      const llvm::Instruction *T = BB.getTerminator();
+      unsigned Successors = 0;
+      if (auto *Br = llvm::dyn_cast<llvm::BranchInst>(T))
+        Successors = Br->isConditional() ? 2 : 0;
+      else if (auto *Sw = llvm::dyn_cast<llvm::SwitchInst>(T))
+        Successors = Sw->getNumSuccessors();
+      SourceLoc L = sourceLocOf(T);
+      if (!Successors || !L.known())
+        continue;
+      unsigned FI = IndexOf(L);
+      unsigned Block = TermsPerFile[FI]++;
+      for (unsigned S = 0; S < Successors; ++S)
+        Edges[{T, S}] = {FI, L.Line, Block, S, 0};
+    }
+  }
+}
+
+unsigned Coverage::markBlock(const llvm::BasicBlock *BB,
+                             const llvm::Instruction *Last) {
+  auto It = Blocks.find(BB);
+  if (It == Blocks.end())
+    return 0;
+  BlockInfo &Info = It->second;
+  if (Info.FullyCovered && !Last)
+    return 0;
+  unsigned New = 0;
+  for (auto &[I, Ref] : Info.Lines) {
+    uint64_t &Hits = LineHits[Ref.FileIdx][Ref.Line];
+    New += Hits == 0;
+    ++Hits;
+    if (I == Last)
+      break;
+  }
+  if (!Last)
+    Info.FullyCovered = true;
+  return New;
+}
+
+bool Coverage::markEdge(const llvm::Instruction *Term, unsigned Index) {
+  auto It = Edges.find({Term, Index});
+  if (It == Edges.end())
+    return false;
+  return It->second.Hits++ == 0;
+}
+
+std::vector<Coverage::File> Coverage::files() const {
+  std::vector<File> Out(FileNames.size());
+  for (size_t I = 0; I < FileNames.size(); ++I) {
+    Out[I].Path = FileNames[I];
+    Out[I].Lines = LineHits[I];
+  }
+  for (const auto &[Key, E] : Edges)
+    Out[E.FileIdx].Branches.push_back({E.Line, E.Block, E.Index, E.Hits});
+  for (File &F : Out)
+    std::sort(F.Branches.begin(), F.Branches.end(),
+              [](const Branch &A, const Branch &B) {
+                return std::tie(A.Line, A.Block, A.Index) <
+                       std::tie(B.Line, B.Block, B.Index);
+              });
+  return Out;
+}
+
+unsigned Coverage::linesTotal() const {
+  unsigned N = 0;
+  for (const auto &F : LineHits)
+    N += static_cast<unsigned>(F.size());
+  return N;
+}
+
+unsigned Coverage::linesCovered() const {
+  unsigned N = 0;
+  for (const auto &F : LineHits)
+    for (const auto &[Line, Hits] : F)
+      N += Hits > 0;
+  return N;
+}
+
+unsigned Coverage::branchesCovered() const {
+  unsigned N = 0;
+  for (const auto &[Key, E] : Edges)
+    N += E.Hits > 0;
+  return N;
+}
+
+} // namespace theseus

@@ -1,0 +1,77 @@
+//===- Coverage.h - Lines and branches covered by the explored paths ------===//
+#ifndef THESEUS_EXPLORE_COVERAGE_H
+#define THESEUS_EXPLORE_COVERAGE_H
+
+#include "llvm/ADT/DenseMap.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class BasicBlock;
+class Instruction;
+class Module;
+} // namespace llvm
+
+namespace theseus {
+
+/// Line and branch coverage of the program's defined functions, from the
+/// interpreter's trace. A branch is one successor edge of a conditional
+/// `br` or a `switch`.
+class Coverage {
+public:
+  explicit Coverage(const llvm::Module &M);
+
+  /// Marks the lines of `BB` (up to `Last`, or all) covered. Returns how
+  /// many lines were new.
+  unsigned markBlock(const llvm::BasicBlock *BB, const llvm::Instruction *Last);
+  /// Returns true when the edge was new.
+  bool markEdge(const llvm::Instruction *Term, unsigned Index);
+
+  struct Branch {
+    unsigned Line;
+    unsigned Block; ///< Terminator number within the file (lcov's block).
+    unsigned Index; ///< Successor number.
+    uint64_t Hits;
+  };
+  struct File {
+    std::string Path;
+    std::map<unsigned, uint64_t> Lines; ///< Line -> hits (0: not covered).
+    std::vector<Branch> Branches;
+  };
+  /// Files in a stable order.
+  std::vector<File> files() const;
+
+  unsigned linesTotal() const;
+  unsigned linesCovered() const;
+  unsigned branchesTotal() const { return static_cast<unsigned>(Edges.size()); }
+  unsigned branchesCovered() const;
+
+private:
+  struct LineRef {
+    unsigned FileIdx;
+    unsigned Line;
+  };
+  struct BlockInfo {
+    std::vector<std::pair<const llvm::Instruction *, LineRef>> Lines;
+    bool FullyCovered = false;
+  };
+  struct EdgeInfo {
+    unsigned FileIdx;
+    unsigned Line;
+    unsigned Block;
+    unsigned Index;
+    uint64_t Hits = 0;
+  };
+
+  std::vector<std::string> FileNames;
+  std::vector<std::map<unsigned, uint64_t>> LineHits; ///< Per file.
+  llvm::DenseMap<const llvm::BasicBlock *, BlockInfo> Blocks;
+  std::map<std::pair<const llvm::Instruction *, unsigned>, EdgeInfo> Edges;
+};
+
+} // namespace theseus
+
+#endif

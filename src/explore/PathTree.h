@@ -1,0 +1,72 @@
+//===- PathTree.h - The tree of explored path conditions ------------------===//
+//
+// The seed's section 4.4: each root-to-node path is a sequence of decisions
+// in execution order. A node is one decision point, identified by its
+// prefix and its condition; if a later run reaches the same prefix with a
+// different condition (a pinned value that changed, or an unsound
+// concretisation), that condition gets its own node, chained as an
+// alternative, so every node's prefix is exactly what some run executed.
+//
+//===----------------------------------------------------------------------===//
+#ifndef THESEUS_EXPLORE_PATHTREE_H
+#define THESEUS_EXPLORE_PATHTREE_H
+
+#include "exec/Interpreter.h"
+#include "expr/Assignment.h"
+
+#include <memory>
+#include <vector>
+
+namespace theseus {
+
+enum class SideState : uint8_t {
+  Unseen,     ///< No run has reached this node yet.
+  Open,       ///< Not taken yet; a candidate to negate.
+  Explored,   ///< Some run took it.
+  Infeasible, ///< The solver proved it unreachable from this prefix.
+  Unknown,    ///< The solver gave up.
+  Diverged,   ///< A run meant to take it went elsewhere.
+  Closed,     ///< Not negatable (pins).
+};
+
+struct PathNode {
+  PathNode *Parent = nullptr;
+  bool DirFromParent = false;
+  uint32_t Depth = 0;
+  ExprRef Cond = nullptr; ///< Null until a run branches here.
+  BranchKind Kind = BranchKind::Branch;
+  const llvm::Instruction *Inst = nullptr;
+  SideState Side[2] = {SideState::Unseen, SideState::Unseen};
+  std::unique_ptr<PathNode> Child[2];
+  std::unique_ptr<PathNode> Alternative; ///< Same prefix, other condition.
+  /// The input of the first run that reached this node: the hint for
+  /// solving its open side.
+  std::shared_ptr<const Assignment> Input;
+  bool EndsPath = false; ///< Some run ended here.
+};
+
+class PathTree {
+public:
+  PathTree() : Root(std::make_unique<PathNode>()) {}
+  PathNode *root() { return Root.get(); }
+
+  /// The constraint of following `Dir` at `N`.
+  static ExprRef edgeConstraint(ExprContext &Ctx, const PathNode *N, bool Dir);
+  /// The constraints on the way from the root to `N` (not including N).
+  static std::vector<ExprRef> prefixOf(ExprContext &Ctx, const PathNode *N);
+
+  /// The node for a decision on `Cond` at `At`, creating it (or an
+  /// alternative) when needed.
+  PathNode *nodeFor(PathNode *At, ExprRef Cond);
+  PathNode *child(PathNode *N, bool Dir);
+
+  uint64_t numNodes() const { return Nodes; }
+
+private:
+  std::unique_ptr<PathNode> Root;
+  uint64_t Nodes = 1;
+};
+
+} // namespace theseus
+
+#endif

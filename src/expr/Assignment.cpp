@@ -1,0 +1,84 @@
+//===- Assignment.cpp - Concrete evaluation of expressions ----------------===//
+#include "expr/Assignment.h"
+
+#include <unordered_map>
+
+namespace theseus {
+
+namespace {
+class Evaluator {
+public:
+  explicit Evaluator(const Assignment &A) : A(A) {}
+
+  uint64_t eval(ExprRef E) {
+    if (E->isConst())
+      return E->value();
+    auto It = Memo.find(E);
+    if (It != Memo.end())
+      return It->second;
+    uint64_t V = compute(E);
+    Memo.emplace(E, V);
+    return V;
+  }
+
+private:
+  uint64_t compute(ExprRef E) {
+    unsigned W = E->width();
+    switch (E->kind()) {
+    case ExprKind::Const:
+      return E->value();
+    case ExprKind::Read:
+      return A.byte(E->array(), static_cast<uint32_t>(E->value()));
+    case ExprKind::Concat:
+      return (eval(E->operand(0)) << E->operand(1)->width()) |
+             eval(E->operand(1));
+    case ExprKind::Extract:
+      return truncBits(eval(E->operand(0)) >> E->value(), W);
+    case ExprKind::ZExt:
+      return eval(E->operand(0));
+    case ExprKind::SExt:
+      return truncBits(
+          uint64_t(signExtend(eval(E->operand(0)), E->operand(0)->width())),
+          W);
+    case ExprKind::Not:
+      return truncBits(~eval(E->operand(0)), W);
+    case ExprKind::Select:
+      return eval(E->operand(0)) ? eval(E->operand(1)) : eval(E->operand(2));
+    default:
+      break;
+    }
+    uint64_t L = eval(E->operand(0)), R = eval(E->operand(1));
+    if (isComparison(E->kind()))
+      return evalCompare(E->kind(), L, R, E->operand(0)->width());
+    return evalBinary(E->kind(), L, R, W);
+  }
+
+  const Assignment &A;
+  std::unordered_map<ExprRef, uint64_t> Memo;
+};
+
+bool coversRec(const Assignment &A, ExprRef E,
+               std::unordered_map<ExprRef, bool> &Seen) {
+  if (E->isConst())
+    return true;
+  auto [It, New] = Seen.emplace(E, true);
+  if (!New)
+    return It->second;
+  bool Ok = E->kind() == ExprKind::Read ? A.has(E->array()) : true;
+  for (unsigned I = 0; Ok && I < E->numOperands(); ++I)
+    Ok = coversRec(A, E->operand(I), Seen);
+  Seen[E] = Ok;
+  return Ok;
+}
+} // namespace
+
+uint64_t evaluate(ExprRef E, const Assignment &A) {
+  return Evaluator(A).eval(E);
+}
+
+bool covers(const Assignment &A, ExprRef E) {
+  std::unordered_map<ExprRef, bool> Seen;
+  return coversRec(A, E, Seen);
+}
+
+} // namespace theseus

@@ -1,0 +1,58 @@
+//===- Assignment.h - Values for input arrays, and concrete evaluation ----===//
+#ifndef THESEUS_EXPR_ASSIGNMENT_H
+#define THESEUS_EXPR_ASSIGNMENT_H
+
+#include "expr/Expr.h"
+
+#include <cstdint>
+#include <map>
+#include <vector>
+
+namespace theseus {
+
+/// Bytes for some input arrays: a test input, or a solver model. Ordered by
+/// array id so that iteration (and everything written from it) is
+/// deterministic.
+class Assignment {
+public:
+  struct ArrayIdLess {
+    bool operator()(const Array *A, const Array *B) const {
+      return A->Id < B->Id;
+    }
+  };
+  using Map = std::map<const Array *, std::vector<uint8_t>, ArrayIdLess>;
+
+  void set(const Array *A, std::vector<uint8_t> Bytes) {
+    Values[A] = std::move(Bytes);
+  }
+  bool has(const Array *A) const { return Values.count(A) != 0; }
+  const std::vector<uint8_t> *get(const Array *A) const {
+    auto It = Values.find(A);
+    return It == Values.end() ? nullptr : &It->second;
+  }
+  /// The byte, or 0 for arrays or indices the assignment does not cover.
+  uint8_t byte(const Array *A, uint32_t Index) const {
+    const auto *V = get(A);
+    return V && Index < V->size() ? (*V)[Index] : 0;
+  }
+  /// Overwrites the arrays that `Other` assigns.
+  void overlay(const Assignment &Other) {
+    for (const auto &[A, Bytes] : Other.Values)
+      Values[A] = Bytes;
+  }
+  const Map &values() const { return Values; }
+  bool operator==(const Assignment &O) const { return Values == O.Values; }
+
+private:
+  Map Values;
+};
+
+/// Evaluates `E` under `A`. Shared sub-expressions are evaluated once.
+uint64_t evaluate(ExprRef E, const Assignment &A);
+
+/// True when every array `E` reads is assigned by `A`.
+bool covers(const Assignment &A, ExprRef E);
+
+} // namespace theseus
+
+#endif

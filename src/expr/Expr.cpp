@@ -1,0 +1,459 @@
+//===- Expr.cpp - Hash-consing and simplification -------------------------===//
+#include "expr/Expr.h"
+
+#include <cassert>
+#include <functional>
+
+namespace theseus {
+
+const char *kindName(ExprKind K) {
+  switch (K) {
+  case ExprKind::Const: return "const";
+  case ExprKind::Read: return "read";
+  case ExprKind::Concat: return "concat";
+  case ExprKind::Extract: return "extract";
+  case ExprKind::ZExt: return "zext";
+  case ExprKind::SExt: return "sext";
+  case ExprKind::Add: return "add";
+  case ExprKind::Sub: return "sub";
+  case ExprKind::Mul: return "mul";
+  case ExprKind::UDiv: return "udiv";
+  case ExprKind::SDiv: return "sdiv";
+  case ExprKind::URem: return "urem";
+  case ExprKind::SRem: return "srem";
+  case ExprKind::And: return "and";
+  case ExprKind::Or: return "or";
+  case ExprKind::Xor: return "xor";
+  case ExprKind::Shl: return "shl";
+  case ExprKind::LShr: return "lshr";
+  case ExprKind::AShr: return "ashr";
+  case ExprKind::Not: return "not";
+  case ExprKind::Eq: return "eq";
+  case ExprKind::Ult: return "ult";
+  case ExprKind::Ule: return "ule";
+  case ExprKind::Slt: return "slt";
+  case ExprKind::Sle: return "sle";
+  case ExprKind::Select: return "select";
+  }
+  return "?";
+}
+
+bool isComparison(ExprKind K) {
+  return K == ExprKind::Eq || K == ExprKind::Ult || K == ExprKind::Ule ||
+         K == ExprKind::Slt || K == ExprKind::Sle;
+}
+
+bool isBinaryArith(ExprKind K) {
+  return K >= ExprKind::Add && K <= ExprKind::AShr;
+}
+
+static bool isCommutative(ExprKind K) {
+  return K == ExprKind::Add || K == ExprKind::Mul || K == ExprKind::And ||
+         K == ExprKind::Or || K == ExprKind::Xor || K == ExprKind::Eq;
+}
+
+uint64_t evalBinary(ExprKind K, uint64_t L, uint64_t R, unsigned W) {
+  L = truncBits(L, W);
+  R = truncBits(R, W);
+  uint64_t Ones = truncBits(~uint64_t(0), W);
+  switch (K) {
+  case ExprKind::Add: return truncBits(L + R, W);
+  case ExprKind::Sub: return truncBits(L - R, W);
+  case ExprKind::Mul: return truncBits(L * R, W);
+  case ExprKind::UDiv: return R == 0 ? Ones : L / R;
+  case ExprKind::URem: return R == 0 ? L : L % R;
+  case ExprKind::SDiv: {
+    int64_t SL = signExtend(L, W), SR = signExtend(R, W);
+    if (R == 0)
+      return SL < 0 ? 1 : Ones;
+    if (SR == -1) // Avoid host overflow on INT_MIN / -1; wraps to -SL.
+      return truncBits(uint64_t(0) - L, W);
+    return truncBits(uint64_t(SL / SR), W);
+  }
+  case ExprKind::SRem: {
+    int64_t SL = signExtend(L, W), SR = signExtend(R, W);
+    if (R == 0)
+      return L;
+    if (SR == -1)
+      return 0;
+    return truncBits(uint64_t(SL % SR), W);
+  }
+  case ExprKind::And: return L & R;
+  case ExprKind::Or: return L | R;
+  case ExprKind::Xor: return L ^ R;
+  case ExprKind::Shl: return R >= W ? 0 : truncBits(L << R, W);
+  case ExprKind::LShr: return R >= W ? 0 : L >> R;
+  case ExprKind::AShr: {
+    int64_t SL = signExtend(L, W);
+    if (R >= W)
+      return SL < 0 ? Ones : 0;
+    return truncBits(uint64_t(SL >> R), W);
+  }
+  default: assert(false && "not a binary operation"); return 0;
+  }
+}
+
+bool evalCompare(ExprKind K, uint64_t L, uint64_t R, unsigned W) {
+  L = truncBits(L, W);
+  R = truncBits(R, W);
+  switch (K) {
+  case ExprKind::Eq: return L == R;
+  case ExprKind::Ult: return L < R;
+  case ExprKind::Ule: return L <= R;
+  case ExprKind::Slt: return signExtend(L, W) < signExtend(R, W);
+  case ExprKind::Sle: return signExtend(L, W) <= signExtend(R, W);
+  default: assert(false && "not a comparison"); return false;
+  }
+}
+
+static size_t hashNode(const Expr &E) {
+  size_t H = std::hash<uint64_t>()(E.value());
+  auto Mix = [&H](size_t V) { H ^= V + 0x9e3779b97f4a7c15ULL + (H << 6) + (H >> 2); };
+  Mix(size_t(E.kind()));
+  Mix(E.width());
+  Mix(reinterpret_cast<size_t>(E.array()));
+  for (unsigned I = 0; I < E.numOperands(); ++I)
+    Mix(reinterpret_cast<size_t>(E.operand(I)));
+  return H;
+}
+
+bool ExprContext::NodeEq::operator()(const Expr *A, const Expr *B) const {
+  if (A->Kind != B->Kind || A->Width != B->Width || A->Value != B->Value ||
+      A->Arr != B->Arr || A->NumOps != B->NumOps)
+    return false;
+  for (unsigned I = 0; I < A->NumOps; ++I)
+    if (A->Ops[I] != B->Ops[I])
+      return false;
+  return true;
+}
+
+ExprContext::ExprContext() {
+  True = constant(1, 1);
+  False = constant(0, 1);
+}
+
+const Array *ExprContext::array(const std::string &Name, uint32_t Size) {
+  for (auto &A : Arrays)
+    if (A->Name == Name) {
+      assert(A->Size == Size && "array re-declared with another size");
+      return A.get();
+    }
+  Arrays.push_back(std::make_unique<Array>(
+      Array{Name, Size, static_cast<uint32_t>(Arrays.size())}));
+  return Arrays.back().get();
+}
+
+ExprRef ExprContext::intern(Expr &&Proto) {
+  Proto.Hash = hashNode(Proto);
+  auto It = Table.find(&Proto);
+  if (It != Table.end())
+    return *It;
+  Proto.Id = static_cast<uint32_t>(Nodes.size());
+  Nodes.push_back(Proto);
+  const Expr *N = &Nodes.back();
+  Table.insert(N);
+  return N;
+}
+
+ExprRef ExprContext::make(ExprKind K, unsigned Width, ExprRef A, ExprRef B,
+                          ExprRef C, uint64_t Value) {
+  Expr E;
+  E.Kind = K;
+  E.Width = Width;
+  E.Value = Value;
+  E.Ops[0] = A;
+  E.Ops[1] = B;
+  E.Ops[2] = C;
+  E.NumOps = (A != nullptr) + (B != nullptr) + (C != nullptr);
+  return intern(std::move(E));
+}
+
+ExprRef ExprContext::constant(uint64_t V, unsigned Width) {
+  assert(Width >= 1 && Width <= 64 && "unsupported width");
+  Expr E;
+  E.Kind = ExprKind::Const;
+  E.Width = Width;
+  E.Value = truncBits(V, Width);
+  return intern(std::move(E));
+}
+
+ExprRef ExprContext::read(const Array *A, uint32_t Index) {
+  assert(Index < A->Size && "read outside the array");
+  Expr E;
+  E.Kind = ExprKind::Read;
+  E.Width = 8;
+  E.Value = Index;
+  E.Arr = A;
+  return intern(std::move(E));
+}
+
+ExprRef ExprContext::readLE(const Array *A, uint32_t Offset, uint32_t Bytes) {
+  ExprRef R = read(A, Offset);
+  for (uint32_t I = 1; I < Bytes; ++I)
+    R = concat(read(A, Offset + I), R);
+  return R;
+}
+
+ExprRef ExprContext::concat(ExprRef Hi, ExprRef Lo) {
+  unsigned W = Hi->width() + Lo->width();
+  assert(W <= 64 && "concat wider than 64 bits");
+  if (Hi->isConst() && Lo->isConst())
+    return constant((Hi->value() << Lo->width()) | Lo->value(), W);
+  // concat(extract(x, a+w, .), extract(x, a, w)) -> extract(x, a, .)
+  if (Hi->kind() == ExprKind::Extract && Lo->kind() == ExprKind::Extract &&
+      Hi->operand(0) == Lo->operand(0) &&
+      Hi->value() == Lo->value() + Lo->width())
+    return extract(Lo->operand(0), Lo->value(), W);
+  // concat(extract(x, w, .), concat(extract(x, 0, w), y)) style chains are
+  // built right-nested by loads; re-associate so adjacent extracts meet.
+  if (Lo->kind() == ExprKind::Concat && Hi->kind() == ExprKind::Extract) {
+    ExprRef Mid = Lo->operand(0);
+    if (Mid->kind() == ExprKind::Extract && Mid->operand(0) == Hi->operand(0) &&
+        Hi->value() == Mid->value() + Mid->width())
+      return concat(concat(Hi, Mid), Lo->operand(1));
+  }
+  // A zero high part is a zero extension.
+  if (Hi->isConst() && Hi->value() == 0)
+    return zext(Lo, W);
+  return make(ExprKind::Concat, W, Hi, Lo);
+}
+
+ExprRef ExprContext::extract(ExprRef E, unsigned Off, unsigned W) {
+  assert(Off + W <= E->width() && "extract out of range");
+  if (Off == 0 && W == E->width())
+    return E;
+  if (E->isConst())
+    return constant(E->value() >> Off, W);
+  switch (E->kind()) {
+  case ExprKind::Extract:
+    return extract(E->operand(0), E->value() + Off, W);
+  case ExprKind::Concat: {
+    ExprRef Hi = E->operand(0), Lo = E->operand(1);
+    if (Off + W <= Lo->width())
+      return extract(Lo, Off, W);
+    if (Off >= Lo->width())
+      return extract(Hi, Off - Lo->width(), W);
+    break;
+  }
+  case ExprKind::ZExt:
+  case ExprKind::SExt: {
+    ExprRef Inner = E->operand(0);
+    if (Off + W <= Inner->width())
+      return extract(Inner, Off, W);
+    if (E->kind() == ExprKind::ZExt && Off >= Inner->width())
+      return constant(0, W);
+    if (Off == 0) // The low bits of an extension are a narrower extension.
+      return E->kind() == ExprKind::ZExt ? zext(Inner, W) : sext(Inner, W);
+    break;
+  }
+  case ExprKind::And:
+  case ExprKind::Or:
+  case ExprKind::Xor:
+    // Bitwise operations commute with extraction; this keeps bytes of
+    // masked values (e.g. `x & 0xff` stored to a char) small.
+    if (E->operand(1)->isConst())
+      return binary(E->kind(), extract(E->operand(0), Off, W),
+                    extract(E->operand(1), Off, W));
+    break;
+  default:
+    break;
+  }
+  return make(ExprKind::Extract, W, E, nullptr, nullptr, Off);
+}
+
+ExprRef ExprContext::zext(ExprRef E, unsigned W) {
+  assert(W >= E->width() && "zext to a narrower width");
+  if (W == E->width())
+    return E;
+  if (E->isConst())
+    return constant(E->value(), W);
+  if (E->kind() == ExprKind::ZExt)
+    return zext(E->operand(0), W);
+  return make(ExprKind::ZExt, W, E);
+}
+
+ExprRef ExprContext::sext(ExprRef E, unsigned W) {
+  assert(W >= E->width() && "sext to a narrower width");
+  if (W == E->width())
+    return E;
+  if (E->isConst())
+    return constant(uint64_t(signExtend(E->value(), E->width())), W);
+  if (E->kind() == ExprKind::SExt)
+    return sext(E->operand(0), W);
+  if (E->kind() == ExprKind::ZExt) // The sign bit of a zext is zero.
+    return zext(E->operand(0), W);
+  if (E->width() == 1) // sext of a boolean is select(b, -1, 0).
+    return select(E, constant(~uint64_t(0), W), constant(0, W));
+  return make(ExprKind::SExt, W, E);
+}
+
+ExprRef ExprContext::resize(ExprRef E, unsigned W, bool Signed) {
+  if (W == E->width())
+    return E;
+  if (W < E->width())
+    return extract(E, 0, W);
+  return Signed ? sext(E, W) : zext(E, W);
+}
+
+ExprRef ExprContext::bitNot(ExprRef E) {
+  if (E->isConst())
+    return constant(~E->value(), E->width());
+  if (E->kind() == ExprKind::Not)
+    return E->operand(0);
+  return make(ExprKind::Not, E->width(), E);
+}
+
+ExprRef ExprContext::binary(ExprKind K, ExprRef L, ExprRef R) {
+  assert(isBinaryArith(K) && "not a binary operation");
+  assert(L->width() == R->width() && "operand widths differ");
+  if (L->isConst() && R->isConst())
+    return constant(evalBinary(K, L->value(), R->value(), L->width()),
+                    L->width());
+  // Constants go to the right of commutative operations.
+  if (isCommutative(K) && L->isConst())
+    std::swap(L, R);
+  return simplifyBinary(K, L, R);
+}
+
+ExprRef ExprContext::simplifyBinary(ExprKind K, ExprRef L, ExprRef R) {
+  unsigned W = L->width();
+  uint64_t Ones = truncBits(~uint64_t(0), W);
+  bool RC = R->isConst();
+  uint64_t RV = RC ? R->value() : 0;
+  switch (K) {
+  case ExprKind::Add:
+    if (RC && RV == 0)
+      return L;
+    // (x + c1) + c2 -> x + (c1 + c2)
+    if (RC && L->kind() == ExprKind::Add && L->operand(1)->isConst())
+      return add(L->operand(0), constant(L->operand(1)->value() + RV, W));
+    break;
+  case ExprKind::Sub:
+    if (L == R)
+      return constant(0, W);
+    if (RC) // x - c -> x + (-c), one canonical form for offsets.
+      return add(L, constant(uint64_t(0) - RV, W));
+    break;
+  case ExprKind::Mul:
+    if (RC && RV == 0)
+      return R;
+    if (RC && RV == 1)
+      return L;
+    break;
+  case ExprKind::UDiv:
+  case ExprKind::SDiv:
+    if (RC && RV == 1)
+      return L;
+    break;
+  case ExprKind::URem:
+  case ExprKind::SRem:
+    if (RC && RV == 1)
+      return constant(0, W);
+    break;
+  case ExprKind::And:
+    if (RC && RV == 0)
+      return R;
+    if (RC && RV == Ones)
+      return L;
+    if (L == R)
+      return L;
+    break;
+  case ExprKind::Or:
+    if (RC && RV == 0)
+      return L;
+    if (RC && RV == Ones)
+      return R;
+    if (L == R)
+      return L;
+    break;
+  case ExprKind::Xor:
+    if (RC && RV == 0)
+      return L;
+    if (L == R)
+      return constant(0, W);
+    if (RC && RV == Ones)
+      return bitNot(L);
+    break;
+  case ExprKind::Shl:
+  case ExprKind::LShr:
+  case ExprKind::AShr:
+    if (RC && RV == 0)
+      return L;
+    if (L->isConst() && L->value() == 0)
+      return L;
+    break;
+  default:
+    break;
+  }
+  return make(K, W, L, R);
+}
+
+ExprRef ExprContext::compare(ExprKind K, ExprRef L, ExprRef R) {
+  assert(isComparison(K) && "not a comparison");
+  assert(L->width() == R->width() && "operand widths differ");
+  if (L->isConst() && R->isConst())
+    return boolConst(evalCompare(K, L->value(), R->value(), L->width()));
+  if (K == ExprKind::Eq && L->isConst())
+    std::swap(L, R);
+  return simplifyCompare(K, L, R);
+}
+
+ExprRef ExprContext::simplifyCompare(ExprKind K, ExprRef L, ExprRef R) {
+  unsigned W = L->width();
+  if (L == R)
+    return boolConst(K == ExprKind::Eq || K == ExprKind::Ule ||
+                     K == ExprKind::Sle);
+  if (K == ExprKind::Eq && R->isConst()) {
+    uint64_t C = R->value();
+    if (W == 1) // b == 1 -> b; b == 0 -> !b
+      return C ? L : bitNot(L);
+    // ext(x) == c: compare in x's width, or false if c does not fit.
+    if (L->kind() == ExprKind::ZExt || L->kind() == ExprKind::SExt) {
+      ExprRef X = L->operand(0);
+      unsigned XW = X->width();
+      bool Fits = L->kind() == ExprKind::ZExt
+                      ? truncBits(C, XW) == C
+                      : truncBits(uint64_t(signExtend(C, XW)), W) == C;
+      if (!Fits)
+        return False;
+      return eq(X, constant(C, XW));
+    }
+    // x + c1 == c2 -> x == c2 - c1
+    if (L->kind() == ExprKind::Add && L->operand(1)->isConst())
+      return eq(L->operand(0), constant(C - L->operand(1)->value(), W));
+    // x ^ c1 == c2 -> x == c1 ^ c2
+    if (L->kind() == ExprKind::Xor && L->operand(1)->isConst())
+      return eq(L->operand(0), constant(C ^ L->operand(1)->value(), W));
+    // select(c, a, b) == k with constant arms folds to c, !c, true or false.
+    if (L->kind() == ExprKind::Select && L->operand(1)->isConst() &&
+        L->operand(2)->isConst()) {
+      bool T = L->operand(1)->value() == C, F = L->operand(2)->value() == C;
+      if (T && F)
+        return True;
+      if (!T && !F)
+        return False;
+      return T ? L->operand(0) : bitNot(L->operand(0));
+    }
+  }
+  if (K == ExprKind::Ult && R->isConst() && R->value() == 0)
+    return False;
+  if (K == ExprKind::Ule && L->isConst() && L->value() == 0)
+    return True;
+  return make(K, 1, L, R);
+}
+
+ExprRef ExprContext::select(ExprRef C, ExprRef T, ExprRef F) {
+  assert(C->width() == 1 && "select condition must be boolean");
+  assert(T->width() == F->width() && "select arms differ in width");
+  if (C->isConst())
+    return C->value() ? T : F;
+  if (T == F)
+    return T;
+  if (T->width() == 1 && T->isConst() && F->isConst())
+    return T->value() ? C : bitNot(C);
+  if (C->kind() == ExprKind::Not)
+    return select(C->operand(0), F, T);
+  return make(ExprKind::Select, T->width(), C, T, F);
+}
+
+} // namespace theseus

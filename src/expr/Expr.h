@@ -1,0 +1,202 @@
+//===- Expr.h - Hash-consed symbolic bit-vector expressions ------*- C++ -*-===//
+//
+// Expressions over named input byte arrays. Nodes are immutable and unique:
+// the ExprContext returns the existing node for a structurally equal
+// expression, so equality is pointer equality and hashing a node is free.
+// Every builder simplifies on construction (constant folding, identities,
+// concat-of-extract collapse), so the interpreter never has to.
+//
+// This module knows nothing of LLVM IR or of any solver.
+//
+//===----------------------------------------------------------------------===//
+#ifndef THESEUS_EXPR_EXPR_H
+#define THESEUS_EXPR_EXPR_H
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+namespace theseus {
+
+/// A named symbolic input: `Size` bytes, each an 8-bit unknown.
+struct Array {
+  std::string Name;
+  uint32_t Size;
+  uint32_t Id; ///< Dense index, stable for the context's lifetime.
+};
+
+enum class ExprKind : uint8_t {
+  Const,
+  Read, ///< One byte of an Array at a (constant) index.
+  Concat,
+  Extract,
+  ZExt,
+  SExt,
+  // Arithmetic and bitwise, operands and result of the same width.
+  Add,
+  Sub,
+  Mul,
+  UDiv,
+  SDiv,
+  URem,
+  SRem,
+  And,
+  Or,
+  Xor,
+  Shl,
+  LShr,
+  AShr,
+  Not, ///< Bitwise complement; logical not on width 1.
+  // Comparisons, result of width 1.
+  Eq,
+  Ult,
+  Ule,
+  Slt,
+  Sle,
+  Select,
+};
+
+const char *kindName(ExprKind K);
+bool isComparison(ExprKind K);
+bool isBinaryArith(ExprKind K);
+
+class Expr;
+using ExprRef = const Expr *;
+
+class Expr {
+public:
+  ExprKind kind() const { return Kind; }
+  unsigned width() const { return Width; }
+  unsigned numOperands() const { return NumOps; }
+  ExprRef operand(unsigned I) const { return Ops[I]; }
+  /// Value of a Const, or the bit offset of an Extract, or the byte index of
+  /// a Read.
+  uint64_t value() const { return Value; }
+  const Array *array() const { return Arr; }
+  /// Unique, dense, increasing with creation: a deterministic sort key.
+  uint32_t id() const { return Id; }
+  size_t hash() const { return Hash; }
+  bool isConst() const { return Kind == ExprKind::Const; }
+  bool isTrue() const { return isConst() && Width == 1 && Value == 1; }
+  bool isFalse() const { return isConst() && Width == 1 && Value == 0; }
+  /// True when the expression reads no input (only for Const after folding).
+  bool isConcrete() const { return isConst(); }
+
+private:
+  friend class ExprContext;
+  ExprKind Kind;
+  uint8_t NumOps = 0;
+  uint32_t Width;
+  uint64_t Value = 0;
+  const Array *Arr = nullptr;
+  ExprRef Ops[3] = {nullptr, nullptr, nullptr};
+  uint32_t Id = 0;
+  size_t Hash = 0;
+};
+
+/// Truncates `V` to `Width` bits.
+inline uint64_t truncBits(uint64_t V, unsigned Width) {
+  return Width >= 64 ? V : V & ((uint64_t(1) << Width) - 1);
+}
+/// Sign-extends the low `Width` bits of `V` to 64 bits.
+inline int64_t signExtend(uint64_t V, unsigned Width) {
+  if (Width >= 64)
+    return int64_t(V);
+  uint64_t M = uint64_t(1) << (Width - 1);
+  V = truncBits(V, Width);
+  return int64_t((V ^ M) - M);
+}
+
+/// Owns all expressions and arrays; builds simplified, hash-consed nodes.
+/// Widths are 1..64 bits.
+class ExprContext {
+public:
+  ExprContext();
+  ExprContext(const ExprContext &) = delete;
+  ExprContext &operator=(const ExprContext &) = delete;
+
+  /// Returns the array called `Name`, creating it with `Size` bytes. The same
+  /// name always yields the same array, so expressions built in different
+  /// runs over the same inputs are identical.
+  const Array *array(const std::string &Name, uint32_t Size);
+  const Array *arrayById(uint32_t Id) const { return Arrays[Id].get(); }
+  size_t numArrays() const { return Arrays.size(); }
+  size_t numExprs() const { return Nodes.size(); }
+
+  ExprRef constant(uint64_t V, unsigned Width);
+  ExprRef boolConst(bool B) { return B ? True : False; }
+  ExprRef trueExpr() const { return True; }
+  ExprRef falseExpr() const { return False; }
+  ExprRef read(const Array *A, uint32_t Index);
+  /// The little-endian concatenation of bytes [Offset, Offset+Bytes) of A.
+  ExprRef readLE(const Array *A, uint32_t Offset, uint32_t Bytes);
+
+  ExprRef concat(ExprRef Hi, ExprRef Lo);
+  ExprRef extract(ExprRef E, unsigned BitOffset, unsigned Width);
+  ExprRef zext(ExprRef E, unsigned Width);
+  ExprRef sext(ExprRef E, unsigned Width);
+  /// zext, sext or extract to reach `Width`.
+  ExprRef resize(ExprRef E, unsigned Width, bool Signed);
+
+  ExprRef binary(ExprKind K, ExprRef L, ExprRef R);
+  ExprRef add(ExprRef L, ExprRef R) { return binary(ExprKind::Add, L, R); }
+  ExprRef sub(ExprRef L, ExprRef R) { return binary(ExprKind::Sub, L, R); }
+  ExprRef mul(ExprRef L, ExprRef R) { return binary(ExprKind::Mul, L, R); }
+  ExprRef bitAnd(ExprRef L, ExprRef R) { return binary(ExprKind::And, L, R); }
+  ExprRef bitOr(ExprRef L, ExprRef R) { return binary(ExprKind::Or, L, R); }
+  ExprRef bitXor(ExprRef L, ExprRef R) { return binary(ExprKind::Xor, L, R); }
+  ExprRef bitNot(ExprRef E);
+  ExprRef logicalNot(ExprRef E) { return bitNot(E); }
+
+  /// Comparisons. Ne, Ugt, Uge, Sgt, Sge are expressed with Not and swapped
+  /// operands so the node set stays small.
+  ExprRef compare(ExprKind K, ExprRef L, ExprRef R);
+  ExprRef eq(ExprRef L, ExprRef R) { return compare(ExprKind::Eq, L, R); }
+  ExprRef ne(ExprRef L, ExprRef R) { return bitNot(eq(L, R)); }
+  ExprRef ult(ExprRef L, ExprRef R) { return compare(ExprKind::Ult, L, R); }
+  ExprRef ule(ExprRef L, ExprRef R) { return compare(ExprKind::Ule, L, R); }
+  ExprRef slt(ExprRef L, ExprRef R) { return compare(ExprKind::Slt, L, R); }
+  ExprRef sle(ExprRef L, ExprRef R) { return compare(ExprKind::Sle, L, R); }
+  ExprRef ugt(ExprRef L, ExprRef R) { return ult(R, L); }
+  ExprRef uge(ExprRef L, ExprRef R) { return ule(R, L); }
+  ExprRef sgt(ExprRef L, ExprRef R) { return slt(R, L); }
+  ExprRef sge(ExprRef L, ExprRef R) { return sle(R, L); }
+
+  ExprRef select(ExprRef C, ExprRef T, ExprRef F);
+  ExprRef logicalAnd(ExprRef L, ExprRef R) { return bitAnd(L, R); }
+  ExprRef logicalOr(ExprRef L, ExprRef R) { return bitOr(L, R); }
+
+private:
+  struct NodeHash {
+    size_t operator()(const Expr *E) const { return E->hash(); }
+  };
+  struct NodeEq {
+    bool operator()(const Expr *A, const Expr *B) const;
+  };
+
+  ExprRef intern(Expr &&Proto);
+  ExprRef make(ExprKind K, unsigned Width, ExprRef A, ExprRef B = nullptr,
+               ExprRef C = nullptr, uint64_t Value = 0);
+  ExprRef foldBinary(ExprKind K, ExprRef L, ExprRef R);
+  ExprRef simplifyBinary(ExprKind K, ExprRef L, ExprRef R);
+  ExprRef simplifyCompare(ExprKind K, ExprRef L, ExprRef R);
+
+  std::deque<Expr> Nodes;
+  std::unordered_set<const Expr *, NodeHash, NodeEq> Table;
+  std::vector<std::unique_ptr<Array>> Arrays;
+  ExprRef True;
+  ExprRef False;
+};
+
+/// Folds an operation on constants; shared by the builder and the concrete
+/// evaluator so both agree bit for bit. Division by zero yields the SMT-LIB
+/// bit-vector convention (udiv: all ones, urem: dividend), matching Z3.
+uint64_t evalBinary(ExprKind K, uint64_t L, uint64_t R, unsigned Width);
+bool evalCompare(ExprKind K, uint64_t L, uint64_t R, unsigned Width);
+
+} // namespace theseus
+
+#endif

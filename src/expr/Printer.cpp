@@ -1,0 +1,106 @@
+//===- Printer.cpp - Readable C-like rendering of expressions -------------===//
+#include "expr/Printer.h"
+
+#include <fmt/format.h>
+
+namespace theseus {
+
+namespace {
+
+/// If E reads bytes [0, n) of one array little-endian and n is the array's
+/// size, returns that array.
+const Array *wholeArray(ExprRef E) {
+  const Array *A = nullptr;
+  uint32_t Next = 0;
+  // Walk the right-nested concat from its least significant byte.
+  std::vector<ExprRef> Bytes;
+  while (E->kind() == ExprKind::Concat) {
+    Bytes.push_back(E->operand(0));
+    E = E->operand(1);
+  }
+  Bytes.push_back(E);
+  for (auto It = Bytes.rbegin(); It != Bytes.rend(); ++It) {
+    ExprRef B = *It;
+    if (B->kind() != ExprKind::Read || (A && B->array() != A) ||
+        B->value() != Next)
+      return nullptr;
+    A = B->array();
+    ++Next;
+  }
+  return A && Next == A->Size ? A : nullptr;
+}
+
+const char *infix(ExprKind K) {
+  switch (K) {
+  case ExprKind::Add: return "+";
+  case ExprKind::Sub: return "-";
+  case ExprKind::Mul: return "*";
+  case ExprKind::UDiv: return "/u";
+  case ExprKind::SDiv: return "/";
+  case ExprKind::URem: return "%u";
+  case ExprKind::SRem: return "%";
+  case ExprKind::And: return "&";
+  case ExprKind::Or: return "|";
+  case ExprKind::Xor: return "^";
+  case ExprKind::Shl: return "<<";
+  case ExprKind::LShr: return ">>u";
+  case ExprKind::AShr: return ">>";
+  case ExprKind::Eq: return "==";
+  case ExprKind::Ult: return "<u";
+  case ExprKind::Ule: return "<=u";
+  case ExprKind::Slt: return "<";
+  case ExprKind::Sle: return "<=";
+  default: return nullptr;
+  }
+}
+
+std::string print(ExprRef E, bool Nested) {
+  if (E->isConst()) {
+    if (E->width() == 1)
+      return E->value() ? "true" : "false";
+    return std::to_string(signExtend(E->value(), E->width()));
+  }
+  if (const Array *A = wholeArray(E))
+    return A->Name;
+  auto Wrap = [Nested](std::string S) { return Nested ? "(" + S + ")" : S; };
+  switch (E->kind()) {
+  case ExprKind::Read:
+    return fmt::format("{}[{}]", E->array()->Name, E->value());
+  case ExprKind::Concat:
+    return fmt::format("concat({}, {})", print(E->operand(0), false),
+                       print(E->operand(1), false));
+  case ExprKind::Extract:
+    return fmt::format("{}[{}:{}]", print(E->operand(0), true),
+                       E->value() + E->width() - 1, E->value());
+  case ExprKind::ZExt:
+    return fmt::format("(u{}){}", E->width(), print(E->operand(0), true));
+  case ExprKind::SExt:
+    return fmt::format("(i{}){}", E->width(), print(E->operand(0), true));
+  case ExprKind::Not: {
+    ExprRef Op = E->operand(0);
+    if (Op->kind() == ExprKind::Eq)
+      return Wrap(fmt::format("{} != {}", print(Op->operand(0), true),
+                              print(Op->operand(1), true)));
+    return (E->width() == 1 ? "!" : "~") + print(Op, true);
+  }
+  case ExprKind::Select:
+    return Wrap(fmt::format("{} ? {} : {}", print(E->operand(0), true),
+                            print(E->operand(1), true),
+                            print(E->operand(2), true)));
+  default:
+    break;
+  }
+  const char *Op = infix(E->kind());
+  if (E->width() == 1 && E->kind() == ExprKind::And)
+    Op = "&&";
+  if (E->width() == 1 && E->kind() == ExprKind::Or)
+    Op = "||";
+  return Wrap(fmt::format("{} {} {}", print(E->operand(0), true), Op,
+                          print(E->operand(1), true)));
+}
+
+} // namespace
+
+std::string toString(ExprRef E) { return print(E, false); }
+
+} // namespace theseus

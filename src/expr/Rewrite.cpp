@@ -1,0 +1,101 @@
+//===- Rewrite.cpp - Expression transformations ---------------------------===//
+#include "expr/Rewrite.h"
+
+#include <unordered_map>
+
+namespace theseus {
+
+namespace {
+
+bool isNonlinearNode(ExprRef E) {
+  switch (E->kind()) {
+  case ExprKind::Mul:
+  case ExprKind::UDiv:
+  case ExprKind::SDiv:
+  case ExprKind::URem:
+  case ExprKind::SRem:
+    return !E->operand(0)->isConst() && !E->operand(1)->isConst();
+  default:
+    return false;
+  }
+}
+
+class NonlinearConcretizer {
+public:
+  NonlinearConcretizer(ExprContext &Ctx, const Assignment &A) : Ctx(Ctx), A(A) {}
+
+  ExprRef visit(ExprRef E) {
+    if (E->isConst() || E->kind() == ExprKind::Read)
+      return E;
+    auto It = Memo.find(E);
+    if (It != Memo.end())
+      return It->second;
+    ExprRef R = rebuild(E);
+    Memo.emplace(E, R);
+    return R;
+  }
+
+  unsigned Replaced = 0;
+
+private:
+  ExprRef rebuild(ExprRef E) {
+    if (isNonlinearNode(E)) {
+      ++Replaced;
+      return Ctx.constant(evaluate(E, A), E->width());
+    }
+    ExprRef Op[3] = {nullptr, nullptr, nullptr};
+    bool Changed = false;
+    for (unsigned I = 0; I < E->numOperands(); ++I) {
+      Op[I] = visit(E->operand(I));
+      Changed |= Op[I] != E->operand(I);
+    }
+    if (!Changed)
+      return E;
+    switch (E->kind()) {
+    case ExprKind::Concat: return Ctx.concat(Op[0], Op[1]);
+    case ExprKind::Extract: return Ctx.extract(Op[0], E->value(), E->width());
+    case ExprKind::ZExt: return Ctx.zext(Op[0], E->width());
+    case ExprKind::SExt: return Ctx.sext(Op[0], E->width());
+    case ExprKind::Not: return Ctx.bitNot(Op[0]);
+    case ExprKind::Select: return Ctx.select(Op[0], Op[1], Op[2]);
+    default:
+      if (isComparison(E->kind()))
+        return Ctx.compare(E->kind(), Op[0], Op[1]);
+      return Ctx.binary(E->kind(), Op[0], Op[1]);
+    }
+  }
+
+  ExprContext &Ctx;
+  const Assignment &A;
+  std::unordered_map<ExprRef, ExprRef> Memo;
+};
+
+bool hasNonlinearRec(ExprRef E, std::unordered_map<ExprRef, bool> &Seen) {
+  if (E->isConst() || E->kind() == ExprKind::Read)
+    return false;
+  auto [It, New] = Seen.emplace(E, false);
+  if (!New)
+    return It->second;
+  bool R = isNonlinearNode(E);
+  for (unsigned I = 0; !R && I < E->numOperands(); ++I)
+    R = hasNonlinearRec(E->operand(I), Seen);
+  Seen[E] = R;
+  return R;
+}
+
+} // namespace
+
+bool hasNonlinear(ExprRef E) {
+  std::unordered_map<ExprRef, bool> Seen;
+  return hasNonlinearRec(E, Seen);
+}
+
+ExprRef concretizeNonlinear(ExprContext &Ctx, ExprRef E, const Assignment &A,
+                            unsigned &Replaced) {
+  NonlinearConcretizer C(Ctx, A);
+  ExprRef R = C.visit(E);
+  Replaced += C.Replaced;
+  return R;
+}
+
+} // namespace theseus

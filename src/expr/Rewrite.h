@@ -1,0 +1,22 @@
+//===- Rewrite.h - Expression transformations -----------------------------===//
+#ifndef THESEUS_EXPR_REWRITE_H
+#define THESEUS_EXPR_REWRITE_H
+
+#include "expr/Assignment.h"
+#include "expr/Expr.h"
+
+namespace theseus {
+
+/// True when `E` multiplies, divides or takes the remainder of two
+/// non-constant operands somewhere.
+bool hasNonlinear(ExprRef E);
+
+/// Replaces every non-linear sub-expression of `E` (as in hasNonlinear) by
+/// its value under `A`: the concretisation the seed applies to fermat3.
+/// `Replaced` counts the sub-expressions replaced.
+ExprRef concretizeNonlinear(ExprContext &Ctx, ExprRef E, const Assignment &A,
+                            unsigned &Replaced);
+
+} // namespace theseus
+
+#endif

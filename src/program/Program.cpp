@@ -1,0 +1,347 @@
+//===- Program.cpp - Compile, link and describe the program under test ----===//
+#include "program/Program.h"
+
+#include "llvm/BinaryFormat/Dwarf.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instruction.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+#include <fmt/format.h>
+
+#ifndef THESEUS_DEFAULT_CLANG
+#define THESEUS_DEFAULT_CLANG "/usr/lib/llvm-19/bin/clang"
+#endif
+
+namespace theseus {
+
+std::string findClang() {
+  if (const char *Env = std::getenv("THESEUS_CLANG"))
+    return Env;
+  if (llvm::sys::fs::can_execute(THESEUS_DEFAULT_CLANG))
+    return THESEUS_DEFAULT_CLANG;
+  if (auto P = llvm::sys::findProgramByName("clang-19"))
+    return *P;
+  throw InputError{"cannot find clang-19 (set THESEUS_CLANG to its path)"};
+}
+
+int runProgram(const std::vector<std::string> &Argv,
+               std::optional<std::string> StdoutFile) {
+  std::vector<llvm::StringRef> Args(Argv.begin(), Argv.end());
+  std::optional<llvm::StringRef> Redirects[3] = {std::nullopt, std::nullopt,
+                                                 std::nullopt};
+  if (StdoutFile)
+    Redirects[1] = llvm::StringRef(*StdoutFile);
+  std::string Err;
+  int RC = llvm::sys::ExecuteAndWait(Argv[0], Args, std::nullopt, Redirects,
+                                     0, 0, &Err);
+  return RC;
+}
+
+TempDir::TempDir() {
+  llvm::SmallString<128> P;
+  if (llvm::sys::fs::createUniqueDirectory("theseus", P))
+    throw InputError{"cannot create a temporary directory"};
+  Path = std::string(P);
+}
+
+TempDir::~TempDir() { llvm::sys::fs::remove_directories(Path); }
+
+namespace {
+
+bool hasExtension(llvm::StringRef Path, llvm::StringRef Ext) {
+  return llvm::sys::path::extension(Path) == Ext;
+}
+
+std::string compileToBitcode(const CompileOptions &Opts,
+                             const std::string &Source, const TempDir &Tmp,
+                             unsigned Index) {
+  std::string Out = fmt::format(
+      "{}/{}-{}.bc", Tmp.path(),
+      llvm::sys::path::stem(Source).str(), Index);
+  std::vector<std::string> Argv = {
+      Opts.Clang.empty() ? findClang() : Opts.Clang,
+      "-c", "-emit-llvm", "-g", "-O0", "-Xclang", "-disable-O0-optnone",
+      "-fno-discard-value-names", "-D__THESEUS__=1"};
+  if (!Opts.IncludeDir.empty())
+    Argv.push_back("-I" + Opts.IncludeDir);
+  Argv.insert(Argv.end(), Opts.CFlags.begin(), Opts.CFlags.end());
+  Argv.insert(Argv.end(), {Source, "-o", Out});
+  int RC = runProgram(Argv);
+  if (RC < 0)
+    throw InputError{fmt::format("cannot run {}", Argv[0])};
+  if (RC != 0)
+    throw InputError{fmt::format("compilation of {} failed", Source)};
+  return Out;
+}
+
+std::unique_ptr<llvm::Module> parseModule(const std::string &Path,
+                                          llvm::LLVMContext &Ctx) {
+  llvm::SMDiagnostic Diag;
+  auto M = llvm::parseIRFile(Path, Diag, Ctx);
+  if (!M) {
+    std::string Msg;
+    llvm::raw_string_ostream OS(Msg);
+    Diag.print("theseus", OS);
+    throw InputError{OS.str()};
+  }
+  return M;
+}
+
+} // namespace
+
+std::unique_ptr<Program> Program::load(const CompileOptions &Opts) {
+  if (Opts.Sources.empty())
+    throw InputError{"no input files"};
+  std::unique_ptr<Program> P(new Program());
+  P->Opts = Opts;
+  P->Ctx = std::make_unique<llvm::LLVMContext>();
+  TempDir Tmp;
+  unsigned Index = 0;
+  for (const std::string &Src : Opts.Sources) {
+    if (!llvm::sys::fs::exists(Src))
+      throw InputError{fmt::format("no such file: {}", Src)};
+    std::string BC = Src;
+    if (!hasExtension(Src, ".bc") && !hasExtension(Src, ".ll"))
+      BC = compileToBitcode(Opts, Src, Tmp, Index++);
+    auto M = parseModule(BC, *P->Ctx);
+    if (!P->M) {
+      P->M = std::move(M);
+      continue;
+    }
+    if (llvm::Linker::linkModules(*P->M, std::move(M)))
+      throw InputError{fmt::format("cannot link {} with the other inputs "
+                                   "(duplicate definitions?)",
+                                   Src)};
+  }
+  std::string Errors;
+  llvm::raw_string_ostream OS(Errors);
+  if (llvm::verifyModule(*P->M, &OS))
+    throw InputError{"the linked module is not valid LLVM IR:\n" + OS.str()};
+  return P;
+}
+
+std::vector<std::string> Program::definedFunctions() const {
+  std::vector<std::string> Names;
+  for (const llvm::Function &F : *M)
+    if (!F.isDeclaration() && !F.isIntrinsic())
+      Names.push_back(F.getName().str());
+  return Names;
+}
+
+llvm::Function &Program::selectEntry(const std::string &Name) const {
+  auto Defined = [&](llvm::StringRef N) -> llvm::Function * {
+    llvm::Function *F = M->getFunction(N);
+    return F && !F->isDeclaration() ? F : nullptr;
+  };
+  llvm::Function *F = nullptr;
+  if (!Name.empty()) {
+    F = Defined(Name);
+  } else {
+    F = Defined(llvm::sys::path::stem(Opts.Sources.front()));
+    if (!F)
+      F = Defined("main");
+  }
+  if (F)
+    return *F;
+  std::string List;
+  for (const std::string &N : definedFunctions())
+    List += (List.empty() ? "" : ", ") + N;
+  std::string What =
+      Name.empty()
+          ? fmt::format("no function named '{}' or 'main'",
+                        llvm::sys::path::stem(Opts.Sources.front()).str())
+          : fmt::format("no defined function named '{}'", Name);
+  throw InputError{fmt::format(
+      "{}; choose one with --entry (defined functions: {})", What,
+      List.empty() ? "none" : List)};
+}
+
+std::string SourceLoc::str() const {
+  if (!known())
+    return "<unknown>";
+  return fmt::format("{}:{}", File.str(), Line);
+}
+
+std::string SourceLoc::fullPath() const {
+  if (File.empty() || llvm::sys::path::is_absolute(File) || Dir.empty())
+    return File.str();
+  llvm::SmallString<256> P(Dir);
+  llvm::sys::path::append(P, File);
+  return std::string(P);
+}
+
+SourceLoc sourceLocOf(const llvm::Instruction *I) {
+  SourceLoc L;
+  if (!I)
+    return L;
+  const llvm::DebugLoc &DL = I->getDebugLoc();
+  if (!DL)
+    return L;
+  auto *Scope = llvm::cast<llvm::DIScope>(DL.getScope());
+  L.File = Scope->getFilename();
+  L.Dir = Scope->getDirectory();
+  L.Line = DL.getLine();
+  L.Column = DL.getCol();
+  return L;
+}
+
+SourceLoc sourceLocOf(const llvm::Function &F) {
+  SourceLoc L;
+  if (const llvm::DISubprogram *SP = F.getSubprogram()) {
+    L.File = SP->getFilename();
+    L.Dir = SP->getDirectory();
+    L.Line = SP->getLine();
+  }
+  return L;
+}
+
+namespace {
+
+struct CTypeDesc {
+  std::string Spelled; ///< Outermost name (typedef or basic).
+  std::string Base;    ///< Basic type name.
+  bool Signed = true;
+  bool Known = false;
+  bool IsPointerOrAggregate = false;
+};
+
+CTypeDesc describeDIType(const llvm::DIType *T) {
+  CTypeDesc D;
+  while (T) {
+    if (auto *Derived = llvm::dyn_cast<llvm::DIDerivedType>(T)) {
+      unsigned Tag = Derived->getTag();
+      if (Tag == llvm::dwarf::DW_TAG_typedef && D.Spelled.empty())
+        D.Spelled = Derived->getName().str();
+      if (Tag == llvm::dwarf::DW_TAG_pointer_type) {
+        D.IsPointerOrAggregate = true;
+        D.Base = "pointer";
+        return D;
+      }
+      T = Derived->getBaseType();
+      continue;
+    }
+    if (auto *Basic = llvm::dyn_cast<llvm::DIBasicType>(T)) {
+      D.Base = Basic->getName().str();
+      unsigned Enc = Basic->getEncoding();
+      D.Signed = Enc == llvm::dwarf::DW_ATE_signed ||
+                 Enc == llvm::dwarf::DW_ATE_signed_char;
+      D.Known = true;
+      break;
+    }
+    if (auto *Comp = llvm::dyn_cast<llvm::DICompositeType>(T)) {
+      if (Comp->getTag() == llvm::dwarf::DW_TAG_enumeration_type) {
+        if (D.Spelled.empty())
+          D.Spelled = "enum " + Comp->getName().str();
+        if (Comp->getBaseType()) {
+          CTypeDesc Under = describeDIType(Comp->getBaseType());
+          D.Base = Under.Base;
+          D.Signed = Under.Signed;
+        } else {
+          D.Base = "int";
+        }
+        D.Known = true;
+        break;
+      }
+      D.IsPointerOrAggregate = true;
+      D.Base = Comp->getName().str();
+      return D;
+    }
+    break;
+  }
+  if (D.Spelled.empty())
+    D.Spelled = D.Base;
+  return D;
+}
+
+llvm::SmallVector<const llvm::DIType *, 8> signatureTypes(const llvm::Function &F) {
+  llvm::SmallVector<const llvm::DIType *, 8> Types;
+  if (const llvm::DISubprogram *SP = F.getSubprogram())
+    if (const llvm::DISubroutineType *ST = SP->getType())
+      for (const llvm::DIType *T : ST->getTypeArray())
+        Types.push_back(T);
+  return Types;
+}
+
+/// A C name for an integer of `Bits` when there is no debug info.
+std::string fallbackCType(unsigned Bits, bool Signed) {
+  std::string S = Signed ? "" : "unsigned ";
+  switch (Bits) {
+  case 1: return "_Bool";
+  case 8: return S + "char";
+  case 16: return S + "short";
+  case 32: return S + "int";
+  default: return S + "long long";
+  }
+}
+
+} // namespace
+
+std::vector<ParamInfo> describeParams(const llvm::Function &F) {
+  auto Types = signatureTypes(F);
+  const llvm::DataLayout &DL = F.getParent()->getDataLayout();
+  std::vector<ParamInfo> Params;
+  for (const llvm::Argument &A : F.args()) {
+    ParamInfo P;
+    P.Name = A.hasName() ? A.getName().str() : fmt::format("arg{}", A.getArgNo());
+    unsigned DIIndex = A.getArgNo() + 1;
+    CTypeDesc D;
+    if (DIIndex < Types.size() && Types[DIIndex])
+      D = describeDIType(Types[DIIndex]);
+    llvm::Type *T = A.getType();
+    if (!T->isIntegerTy() || T->getIntegerBitWidth() > 64 ||
+        D.IsPointerOrAggregate)
+      throw InputError{fmt::format(
+          "parameter '{}' of '{}' has type '{}': only integer parameters "
+          "can be symbolic inputs so far",
+          P.Name, F.getName().str(),
+          D.Spelled.empty() ? "non-integer" : D.Spelled)};
+    P.Bits = T->getIntegerBitWidth();
+    P.Bytes = static_cast<unsigned>(DL.getTypeStoreSize(T));
+    if (D.Known) {
+      P.CType = D.Spelled;
+      P.BaseCType = D.Base;
+      P.Signed = D.Signed;
+    } else {
+      P.Signed = !A.hasZExtAttr();
+      P.BaseCType = P.CType = fallbackCType(P.Bits, P.Signed);
+    }
+    Params.push_back(std::move(P));
+  }
+  return Params;
+}
+
+ReturnInfo describeReturn(const llvm::Function &F) {
+  ReturnInfo R;
+  llvm::Type *T = F.getReturnType();
+  if (T->isVoidTy())
+    return R;
+  R.IsVoid = false;
+  auto Types = signatureTypes(F);
+  CTypeDesc D;
+  if (!Types.empty() && Types[0])
+    D = describeDIType(Types[0]);
+  R.Bits = T->isIntegerTy() ? T->getIntegerBitWidth() : 64;
+  if (D.Known) {
+    R.CType = D.Spelled;
+    R.BaseCType = D.Base;
+    R.Signed = D.Signed;
+  } else {
+    R.Signed = !F.hasRetAttribute(llvm::Attribute::ZExt);
+    R.BaseCType = R.CType = T->isIntegerTy()
+                                ? fallbackCType(R.Bits, R.Signed)
+                                : std::string(D.Spelled.empty() ? "pointer"
+                                                                : D.Spelled);
+  }
+  return R;
+}
+
+} // namespace theseus

@@ -1,0 +1,114 @@
+//===- Program.h - The program under test, compiled to LLVM IR ------------===//
+#ifndef THESEUS_PROGRAM_PROGRAM_H
+#define THESEUS_PROGRAM_PROGRAM_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Function;
+class Instruction;
+} // namespace llvm
+
+namespace theseus {
+
+/// An error in Theseus' input (missing file, compile error, bad option):
+/// reported to the user with exit status 2.
+struct InputError {
+  std::string Message;
+};
+
+struct CompileOptions {
+  std::vector<std::string> Sources; ///< .c, .bc or .ll files.
+  std::vector<std::string> CFlags;  ///< Extra flags for clang.
+  std::string Clang;                ///< Empty: the configured clang-19.
+  std::string IncludeDir;           ///< Directory holding theseus.h.
+};
+
+/// Finds clang-19: `$THESEUS_CLANG`, the configured path, then PATH.
+std::string findClang();
+
+/// Runs a program and waits; returns its exit status (or -1 if it could not
+/// run). Output goes where ours goes unless redirected.
+int runProgram(const std::vector<std::string> &Argv,
+               std::optional<std::string> StdoutFile = std::nullopt);
+
+/// A temporary directory removed on destruction.
+class TempDir {
+public:
+  TempDir();
+  ~TempDir();
+  const std::string &path() const { return Path; }
+
+private:
+  std::string Path;
+};
+
+class Program {
+public:
+  /// Compiles (if needed), links and verifies the sources. Throws InputError.
+  static std::unique_ptr<Program> load(const CompileOptions &Opts);
+
+  llvm::Module &module() { return *M; }
+  const llvm::Module &module() const { return *M; }
+  const llvm::DataLayout &dataLayout() const { return M->getDataLayout(); }
+  const CompileOptions &options() const { return Opts; }
+
+  /// The entry function: `Name` if given, else the function named after the
+  /// first source file, else `main`. Throws InputError listing the defined
+  /// functions when none fits.
+  llvm::Function &selectEntry(const std::string &Name) const;
+  std::vector<std::string> definedFunctions() const;
+
+private:
+  Program() = default;
+  CompileOptions Opts;
+  std::unique_ptr<llvm::LLVMContext> Ctx;
+  std::unique_ptr<llvm::Module> M;
+};
+
+/// Source position of an instruction from its debug location.
+struct SourceLoc {
+  llvm::StringRef File; ///< As given to the compiler; empty if unknown.
+  llvm::StringRef Dir;  ///< Compilation directory.
+  unsigned Line = 0;
+  unsigned Column = 0;
+  bool known() const { return Line != 0; }
+  std::string str() const;      ///< "file:line" or "<unknown>".
+  std::string fullPath() const; ///< Dir/File unless File is absolute.
+};
+SourceLoc sourceLocOf(const llvm::Instruction *I);
+/// The function's declaration line, from its subprogram.
+SourceLoc sourceLocOf(const llvm::Function &F);
+
+/// A parameter of the entry function, from the IR and its debug info.
+struct ParamInfo {
+  std::string Name;
+  std::string CType; ///< As the source spells it, e.g. "int" or "uint8_t".
+  std::string BaseCType; ///< With typedefs and qualifiers removed.
+  unsigned Bits = 0;     ///< IR width (1 for _Bool).
+  unsigned Bytes = 0;    ///< Store size.
+  bool Signed = false;
+};
+struct ReturnInfo {
+  bool IsVoid = true;
+  std::string CType;
+  std::string BaseCType;
+  unsigned Bits = 0;
+  bool Signed = false;
+};
+
+/// Describes the entry's integer parameters; throws InputError naming the
+/// first parameter of a kind Theseus cannot make symbolic yet.
+std::vector<ParamInfo> describeParams(const llvm::Function &F);
+ReturnInfo describeReturn(const llvm::Function &F);
+
+} // namespace theseus
+
+#endif

@@ -1,0 +1,304 @@
+//===- Replay.cpp - Running tests on the natively compiled program --------===//
+#include "report/Replay.h"
+
+#include "program/Program.h"
+#include "report/TestFile.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+#include <csignal>
+#include <fmt/format.h>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace theseus {
+
+namespace {
+
+struct NativeResult {
+  bool Exited = false;
+  int Code = 0;
+  int Signal = 0;
+  bool TimedOut = false;
+  std::string Stdout;
+};
+
+/// Runs `Argv` with stdout captured, killing it after `TimeoutSec`.
+NativeResult runNative(const std::vector<std::string> &Argv,
+                       const std::string &StdoutPath, unsigned TimeoutSec) {
+  NativeResult R;
+  pid_t Pid = fork();
+  if (Pid < 0)
+    throw InputError{"cannot fork to run the native program"};
+  if (Pid == 0) {
+    if (!std::freopen(StdoutPath.c_str(), "w", stdout))
+      _exit(127);
+    std::vector<char *> Args;
+    for (const std::string &A : Argv)
+      Args.push_back(const_cast<char *>(A.c_str()));
+    Args.push_back(nullptr);
+    execv(Args[0], Args.data());
+    _exit(127);
+  }
+  int Status = 0;
+  for (unsigned Tick = 0;; ++Tick) {
+    pid_t W = waitpid(Pid, &Status, WNOHANG);
+    if (W == Pid)
+      break;
+    if (Tick >= TimeoutSec * 100) {
+      kill(Pid, SIGKILL);
+      waitpid(Pid, &Status, 0);
+      R.TimedOut = true;
+      break;
+    }
+    usleep(10000);
+  }
+  if (!R.TimedOut) {
+    R.Exited = WIFEXITED(Status);
+    R.Code = R.Exited ? WEXITSTATUS(Status) : 0;
+    R.Signal = WIFSIGNALED(Status) ? WTERMSIG(Status) : 0;
+  }
+  std::ifstream In(StdoutPath);
+  R.Stdout.assign(std::istreambuf_iterator<char>(In), {});
+  return R;
+}
+
+/// The signal a native run dies of when it has this bug.
+int signalForBug(const std::string &Kind) {
+  if (Kind == "assertion-failure" || Kind == "abort" || Kind == "reach-error")
+    return SIGABRT;
+  if (Kind == "division-by-zero" || Kind == "division-overflow")
+    return SIGFPE;
+  if (Kind == "trap" || Kind == "unreachable")
+    return SIGILL;
+  return SIGSEGV;
+}
+
+std::string describe(const NativeResult &R) {
+  if (R.TimedOut)
+    return "timed out";
+  if (R.Signal)
+    return fmt::format("killed by signal {} ({})", R.Signal, strsignal(R.Signal));
+  auto Pos = R.Stdout.rfind("THESEUS_RETURN ");
+  if (R.Exited && R.Code == 0 && Pos != std::string::npos) {
+    std::string V = R.Stdout.substr(Pos + 15);
+    return "returned " + V.substr(0, V.find('\n'));
+  }
+  return fmt::format("exited with code {}", R.Code);
+}
+
+/// The C driver: parses hex inputs from argv, calls the entry, prints the
+/// result. Weak definitions stand in for SV-COMP's error functions when the
+/// program only declares them.
+std::string driverSource(const ProgramDescription &P,
+                         const nlohmann::json &Inputs) {
+  std::string Params, Args, Decode;
+  unsigned I = 0;
+  for (const auto &In : Inputs) {
+    std::string Type = In.at("base_type").get<std::string>();
+    unsigned Bits = In.at("bits").get<unsigned>();
+    Params += (I ? ", " : "") + Type;
+    Decode += fmt::format("  {0} a{1} = ({0})theseus_arg(argv[{2}], {3}, {4});\n",
+                          Type, I, I + 1, Bits,
+                          In.at("signed").get<bool>() ? 1 : 0);
+    Args += fmt::format("{}a{}", I ? ", " : "", I);
+    ++I;
+  }
+  std::string Callee = P.Entry == "main" ? "__theseus_user_main" : P.Entry;
+  std::string Call;
+  if (P.Return.IsVoid)
+    Call = fmt::format("  {}({});\n  printf(\"THESEUS_RETURN void\\n\");\n",
+                       Callee, Args);
+  else if (P.Return.Signed)
+    Call = fmt::format("  long long r = (long long){}({});\n"
+                       "  printf(\"THESEUS_RETURN %lld\\n\", r);\n",
+                       Callee, Args);
+  else
+    Call = fmt::format("  unsigned long long r = (unsigned long long){}({});\n"
+                       "  printf(\"THESEUS_RETURN %llu\\n\", r);\n",
+                       Callee, Args);
+  std::string Ret = P.Return.IsVoid ? "void" : P.Return.BaseCType;
+  return fmt::format(R"(#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+{0} {1}({2});
+
+__attribute__((weak)) void reach_error(void) {{ abort(); }}
+__attribute__((weak)) void __VERIFIER_error(void) {{ abort(); }}
+
+/* Little-endian hex bytes to a value of `bits` bits. */
+static unsigned long long theseus_arg(const char *hex, unsigned bits, int sgn) {{
+  unsigned long long v = 0;
+  size_t n = strlen(hex) / 2;
+  for (size_t i = 0; i < n && i < 8; ++i) {{
+    unsigned b;
+    sscanf(hex + 2 * i, "%2x", &b);
+    v |= (unsigned long long)b << (8 * i);
+  }}
+  if (bits < 64) {{
+    v &= (1ULL << bits) - 1;
+    if (sgn && bits > 1 && (v >> (bits - 1)) & 1)
+      v |= ~((1ULL << bits) - 1);
+  }}
+  return v;
+}}
+
+int main(int argc, char **argv) {{
+  (void)argc;
+{3}  setvbuf(stdout, NULL, _IONBF, 0);
+{4}  return 0;
+}}
+)",
+                     Ret, Callee, Params.empty() ? "void" : Params, Decode,
+                     Call);
+}
+
+/// Compiles the program and driver once per distinct program.
+std::string buildNative(const ProgramDescription &P,
+                        const nlohmann::json &Inputs, const TempDir &Tmp,
+                        unsigned Index) {
+  std::string Driver = fmt::format("{}/driver{}.c", Tmp.path(), Index);
+  std::ofstream(Driver) << driverSource(P, Inputs);
+  std::string Bin = fmt::format("{}/program{}", Tmp.path(), Index);
+  std::string Clang = findClang();
+  std::vector<std::string> Objects;
+  auto Compile = [&](const std::string &Src, bool User) {
+    std::string Obj = fmt::format("{}/obj{}-{}.o", Tmp.path(), Index,
+                                  Objects.size());
+    std::vector<std::string> Argv = {Clang, "-c", "-O0", "-g", "-w",
+                                     "-D__THESEUS__=1", "-D__THESEUS_REPLAY__=1"};
+    if (User)
+      Argv.push_back("-Dmain=__theseus_user_main");
+    Argv.insert(Argv.end(), P.CFlags.begin(), P.CFlags.end());
+    Argv.insert(Argv.end(), {Src, "-o", Obj});
+    if (runProgram(Argv) != 0)
+      throw InputError{fmt::format("replay: cannot compile {}", Src)};
+    Objects.push_back(Obj);
+  };
+  for (const std::string &S : P.Sources)
+    Compile(S, true);
+  for (const std::string &S : P.NativeSources)
+    Compile(S, false);
+  Compile(Driver, false);
+  std::vector<std::string> Link = {Clang, "-o", Bin};
+  Link.insert(Link.end(), Objects.begin(), Objects.end());
+  Link.push_back("-lm");
+  if (runProgram(Link) != 0)
+    throw InputError{"replay: cannot link the native program"};
+  return Bin;
+}
+
+/// Does the native run end the way the engine said? Sets `Skip` for
+/// outcomes that have no native counterpart.
+bool matches(const nlohmann::json &Outcome, const NativeResult &N,
+             bool &Skip, std::string &Expected) {
+  std::string Kind = Outcome.at("kind");
+  Skip = false;
+  if (Kind == "return") {
+    Expected = "returned " + (Outcome.contains("value")
+                                  ? Outcome.at("value").dump()
+                                  : std::string("void"));
+    return describe(N) == Expected;
+  }
+  if (Kind == "exit") {
+    int Code = Outcome.at("code").get<int>() & 0xff;
+    Expected = fmt::format("exited with code {}", Code);
+    return N.Exited && N.Code == Code &&
+           N.Stdout.find("THESEUS_RETURN") == std::string::npos;
+  }
+  if (Kind == "bug") {
+    int Sig = signalForBug(Outcome.at("bug"));
+    Expected = fmt::format("killed by signal {} ({})", Sig, strsignal(Sig));
+    return N.Signal == Sig;
+  }
+  Skip = true;
+  Expected = Kind;
+  return false;
+}
+
+void collectTests(const std::string &Path, std::vector<std::string> &Out) {
+  if (!llvm::sys::fs::is_directory(Path)) {
+    Out.push_back(Path);
+    return;
+  }
+  std::error_code EC;
+  std::vector<std::string> Found;
+  for (llvm::sys::fs::directory_iterator It(Path, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    llvm::StringRef Name = llvm::sys::path::filename(It->path());
+    if (Name.starts_with("test") && Name.ends_with(".json"))
+      Found.push_back(It->path());
+  }
+  std::sort(Found.begin(), Found.end());
+  Out.insert(Out.end(), Found.begin(), Found.end());
+}
+
+} // namespace
+
+ReplayTotals replayTests(const std::vector<std::string> &Paths, std::FILE *Out,
+                         bool Verbose) {
+  std::vector<std::string> Files;
+  for (const std::string &P : Paths)
+    collectTests(P, Files);
+  if (Files.empty())
+    throw InputError{"replay: no test files found"};
+  TempDir Tmp;
+  std::map<std::string, std::string> Binaries; // Program JSON -> binary.
+  ReplayTotals T;
+  for (const std::string &F : Files) {
+    nlohmann::json Test;
+    try {
+      std::ifstream In(F);
+      if (!In)
+        throw InputError{"replay: cannot read " + F};
+      Test = nlohmann::json::parse(In);
+    } catch (const nlohmann::json::exception &E) {
+      throw InputError{fmt::format("replay: {} is not a test: {}", F, E.what())};
+    }
+    if (Test.value("format", "") != "theseus-test-1")
+      throw InputError{fmt::format("replay: {} is not a Theseus test", F)};
+    // The input types are fixed by the entry's signature, so the program
+    // description identifies the binary.
+    std::string Key = Test.at("program").dump();
+    ProgramDescription P = ProgramDescription::fromJson(Test.at("program"));
+    auto It = Binaries.find(Key);
+    if (It == Binaries.end())
+      It = Binaries
+               .emplace(Key, buildNative(P, Test.at("inputs"), Tmp,
+                                         static_cast<unsigned>(Binaries.size())))
+               .first;
+    std::vector<std::string> Argv = {It->second};
+    for (const auto &In : Test.at("inputs"))
+      Argv.push_back(In.at("bytes").get<std::string>());
+    NativeResult N = runNative(Argv, Tmp.path() + "/stdout.txt", 10);
+    bool Skip;
+    std::string Expected;
+    bool Ok = matches(Test.at("outcome"), N, Skip, Expected);
+    std::string Name = llvm::sys::path::filename(F).str();
+    if (Skip) {
+      ++T.Skipped;
+      if (Verbose)
+        std::fprintf(Out, "%s: skipped (engine outcome '%s' has no native "
+                          "counterpart)\n", Name.c_str(), Expected.c_str());
+    } else if (Ok) {
+      ++T.Matched;
+      if (Verbose)
+        std::fprintf(Out, "%s: match (%s)\n", Name.c_str(), describe(N).c_str());
+    } else {
+      ++T.Mismatched;
+      std::fprintf(Out, "%s: MISMATCH: engine expected %s, native run %s\n",
+                   Name.c_str(), Expected.c_str(), describe(N).c_str());
+    }
+  }
+  std::fprintf(Out, "replayed %zu tests: %u match, %u mismatch, %u skipped\n",
+               Files.size(), T.Matched, T.Mismatched, T.Skipped);
+  return T;
+}
+
+} // namespace theseus

@@ -1,0 +1,160 @@
+//===- Summary.cpp - summary.json, lcov and the console summary -----------===//
+#include "report/Summary.h"
+
+#include <fmt/format.h>
+#include <fstream>
+
+namespace theseus {
+
+namespace {
+
+double percent(unsigned Part, unsigned Whole) {
+  return Whole ? 100.0 * Part / Whole : 100.0;
+}
+
+nlohmann::json returnValues(const TestWriter &T) {
+  nlohmann::json A = nlohmann::json::array();
+  for (int64_t V : T.signedReturns())
+    A.push_back(V);
+  for (uint64_t V : T.unsignedReturns())
+    A.push_back(V);
+  return A;
+}
+
+uint64_t totalConcretizations(const ExplorationStats &S) {
+  uint64_t N = 0;
+  for (const SiteCount &C : S.Concretizations)
+    N += C.Count;
+  return N;
+}
+
+} // namespace
+
+nlohmann::json summaryJson(const RunReport &R) {
+  const ExplorationStats &S = R.Stats;
+  nlohmann::json Bugs = nlohmann::json::array();
+  for (const BugRecord &B : R.Tests.bugs())
+    Bugs.push_back({{"kind", B.Kind},
+                    {"file", B.File},
+                    {"line", B.Line},
+                    {"message", B.Message},
+                    {"test", B.Test},
+                    {"count", B.Count}});
+  nlohmann::json Sites = nlohmann::json::array();
+  for (const SiteCount &C : S.Concretizations)
+    Sites.push_back({{"site", C.Site}, {"reason", C.Reason}, {"count", C.Count}});
+  const Coverage &Cov = R.Cov;
+  return {
+      {"entry", R.Tests.program().Entry},
+      {"strategy", R.Strategy},
+      {"paths", S.Paths},
+      {"tests", R.Tests.tests()},
+      {"runs", S.Runs},
+      {"bugs", Bugs},
+      {"outcomes", R.Tests.outcomes()},
+      {"return_values", returnValues(R.Tests)},
+      {"coverage",
+       {{"lines",
+         {{"covered", Cov.linesCovered()},
+          {"total", Cov.linesTotal()},
+          {"percent", percent(Cov.linesCovered(), Cov.linesTotal())}}},
+        {"branches",
+         {{"covered", Cov.branchesCovered()},
+          {"total", Cov.branchesTotal()},
+          {"percent", percent(Cov.branchesCovered(), Cov.branchesTotal())}}}}},
+      {"time",
+       {{"total", S.Seconds},
+        {"solver", S.Solver.Seconds},
+        {"interpreter", S.ExecSeconds}}},
+      {"divergences", S.Divergences},
+      {"concretizations",
+       {{"total", totalConcretizations(S)}, {"sites", Sites}}},
+      {"externals", S.ExternalCalls},
+      {"infeasible", S.Infeasible},
+      {"solver_unknown", S.SolverUnknown},
+      {"restarts", S.Restarts},
+      {"depth_limited_runs", S.DepthLimited},
+      {"open_branches", S.OpenSides},
+      {"tree_nodes", S.TreeNodes},
+      {"instructions", S.Instructions},
+      {"complete", S.Complete},
+      {"stop_reason", S.StopReason},
+      {"solver",
+       {{"queries", S.Solver.Queries},
+        {"trivial", S.Solver.TrivialAnswers},
+        {"cache_hits", S.Solver.CacheHits},
+        {"model_reuses", S.Solver.ModelReuses},
+        {"z3_calls", S.Solver.BackendCalls},
+        {"z3_seconds", S.Solver.BackendSeconds},
+        {"unknown", S.Solver.Unknowns},
+        {"constraints_before_slicing", S.Solver.ConstraintsIn},
+        {"constraints_after_slicing", S.Solver.ConstraintsOut}}}};
+}
+
+void writeLcov(const std::string &Path, const Coverage &Cov) {
+  std::ofstream OS(Path);
+  OS << "TN:theseus\n";
+  for (const Coverage::File &F : Cov.files()) {
+    OS << "SF:" << F.Path << "\n";
+    unsigned Hit = 0, BrHit = 0;
+    for (const Coverage::Branch &B : F.Branches) {
+      OS << fmt::format("BRDA:{},{},{},{}\n", B.Line, B.Block, B.Index,
+                        B.Hits ? std::to_string(B.Hits) : "-");
+      BrHit += B.Hits > 0;
+    }
+    OS << "BRF:" << F.Branches.size() << "\nBRH:" << BrHit << "\n";
+    for (const auto &[Line, Hits] : F.Lines) {
+      OS << fmt::format("DA:{},{}\n", Line, Hits);
+      Hit += Hits > 0;
+    }
+    OS << "LF:" << F.Lines.size() << "\nLH:" << Hit << "\nend_of_record\n";
+  }
+}
+
+void printSummary(std::FILE *Out, const RunReport &R) {
+  const ExplorationStats &S = R.Stats;
+  const Coverage &Cov = R.Cov;
+  auto P = [Out](const std::string &Line) { std::fputs(Line.c_str(), Out); };
+  P(fmt::format("theseus: explored {} ({}) in {:.2f} s, stopped: {}\n",
+                R.Tests.program().Entry, R.Strategy, S.Seconds,
+                S.StopReason));
+  P(fmt::format("  paths            {}  (runs {}, tests written {})\n", S.Paths,
+                S.Runs, R.Tests.tests()));
+  P(fmt::format("  bugs             {}\n", R.Tests.bugs().size()));
+  for (const BugRecord &B : R.Tests.bugs())
+    P(fmt::format("    {} at {}:{}: {} ({})\n", B.Kind, B.File, B.Line,
+                  B.Message, B.Test));
+  std::string Values;
+  for (const auto &V : returnValues(R.Tests))
+    Values += (Values.empty() ? "" : ", ") + V.dump();
+  if (!R.Tests.program().Return.IsVoid)
+    P(fmt::format("  return values    {{{}}}\n", Values));
+  P(fmt::format("  coverage         lines {:.1f}% ({}/{}), branches {:.1f}% "
+                "({}/{})\n",
+                percent(Cov.linesCovered(), Cov.linesTotal()),
+                Cov.linesCovered(), Cov.linesTotal(),
+                percent(Cov.branchesCovered(), Cov.branchesTotal()),
+                Cov.branchesCovered(), Cov.branchesTotal()));
+  P(fmt::format("  divergences      {}\n", S.Divergences));
+  P(fmt::format("  concretizations  {}\n", totalConcretizations(S)));
+  for (const SiteCount &C : S.Concretizations)
+    P(fmt::format("    {}: {} (x{})\n", C.Site, C.Reason, C.Count));
+  if (S.Infeasible || S.SolverUnknown)
+    P(fmt::format("  infeasible       {}, solver unknown {}\n", S.Infeasible,
+                  S.SolverUnknown));
+  double Other = S.Seconds - S.Solver.Seconds - S.ExecSeconds;
+  P(fmt::format("  time             solver {:.2f} s ({:.0f}%), interpreter "
+                "{:.2f} s ({:.0f}%), other {:.2f} s\n",
+                S.Solver.Seconds,
+                S.Seconds > 0 ? 100 * S.Solver.Seconds / S.Seconds : 0,
+                S.ExecSeconds,
+                S.Seconds > 0 ? 100 * S.ExecSeconds / S.Seconds : 0,
+                Other > 0 ? Other : 0));
+  P(fmt::format("  solver queries   {} (cache hits {}, model reuses {}, z3 "
+                "calls {})\n",
+                S.Solver.Queries, S.Solver.CacheHits, S.Solver.ModelReuses,
+                S.Solver.BackendCalls));
+  P(fmt::format("  output           {}/\n", R.OutDir));
+}
+
+} // namespace theseus

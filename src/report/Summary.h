@@ -1,0 +1,29 @@
+//===- Summary.h - summary.json, lcov and the console summary -------------===//
+#ifndef THESEUS_REPORT_SUMMARY_H
+#define THESEUS_REPORT_SUMMARY_H
+
+#include "explore/Concolic.h"
+#include "report/TestFile.h"
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace theseus {
+
+struct RunReport {
+  const ExplorationStats &Stats;
+  const TestWriter &Tests;
+  const Coverage &Cov;
+  std::string Strategy;
+  std::string OutDir;
+};
+
+nlohmann::json summaryJson(const RunReport &R);
+/// lcov tracefile, readable by genhtml.
+void writeLcov(const std::string &Path, const Coverage &Cov);
+void printSummary(std::FILE *Out, const RunReport &R);
+
+} // namespace theseus
+
+#endif

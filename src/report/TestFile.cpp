@@ -1,0 +1,145 @@
+//===- TestFile.cpp - Writing tests as they are found ---------------------===//
+#include "report/TestFile.h"
+
+#include <cstdio>
+#include <fmt/format.h>
+#include <fstream>
+
+namespace theseus {
+
+nlohmann::json ProgramDescription::toJson() const {
+  return {{"sources", Sources},
+          {"native_sources", NativeSources},
+          {"cflags", CFlags},
+          {"entry", Entry},
+          {"return_type", Return.IsVoid ? "void" : Return.BaseCType},
+          {"return_signed", Return.Signed},
+          {"return_bits", Return.Bits}};
+}
+
+ProgramDescription ProgramDescription::fromJson(const nlohmann::json &J) {
+  ProgramDescription P;
+  P.Sources = J.at("sources").get<std::vector<std::string>>();
+  P.NativeSources = J.value("native_sources", std::vector<std::string>{});
+  P.CFlags = J.value("cflags", std::vector<std::string>{});
+  P.Entry = J.at("entry").get<std::string>();
+  std::string RT = J.value("return_type", "void");
+  P.Return.IsVoid = RT == "void";
+  P.Return.BaseCType = P.Return.CType = RT;
+  P.Return.Signed = J.value("return_signed", true);
+  P.Return.Bits = J.value("return_bits", 0u);
+  return P;
+}
+
+std::string testFileName(uint64_t Index) {
+  return fmt::format("test{:06}.json", Index);
+}
+
+void writeJsonFile(const std::string &Path, const nlohmann::json &J) {
+  std::string Tmp = Path + ".tmp";
+  {
+    std::ofstream OS(Tmp);
+    OS << J.dump(2) << "\n";
+    if (!OS)
+      throw std::runtime_error("cannot write " + Tmp);
+  }
+  if (std::rename(Tmp.c_str(), Path.c_str()) != 0)
+    throw std::runtime_error("cannot write " + Path);
+}
+
+TestWriter::TestWriter(std::string OutDir, ProgramDescription Program,
+                       const EntryInputs &Inputs)
+    : OutDir(std::move(OutDir)), Program(std::move(Program)), Inputs(Inputs) {}
+
+nlohmann::json TestWriter::returnValue(uint64_t Bits) const {
+  const ReturnInfo &R = Program.Return;
+  if (R.Signed)
+    return signExtend(Bits, R.Bits ? R.Bits : 64);
+  return truncBits(Bits, R.Bits ? R.Bits : 64);
+}
+
+namespace {
+
+nlohmann::json locationJson(const SourceLoc &L) {
+  return {{"file", L.File.str()}, {"line", L.Line}};
+}
+
+nlohmann::json inputsJson(const EntryInputs &Inputs, const Assignment &A) {
+  nlohmann::json Arr = nlohmann::json::array();
+  for (const InputSpec &S : Inputs.specs()) {
+    std::string Hex;
+    for (unsigned I = 0; I < S.Param.Bytes; ++I)
+      Hex += fmt::format("{:02x}", A.byte(S.Arr, I));
+    nlohmann::json V = S.Param.Signed
+                           ? nlohmann::json(EntryInputs::signedValue(S, A))
+                           : nlohmann::json(EntryInputs::unsignedValue(S, A));
+    Arr.push_back({{"name", S.Param.Name},
+                   {"type", S.Param.CType},
+                   {"base_type", S.Param.BaseCType},
+                   {"bits", S.Param.Bits},
+                   {"signed", S.Param.Signed},
+                   {"bytes", Hex},
+                   {"value", V}});
+  }
+  return Arr;
+}
+
+} // namespace
+
+void TestWriter::onNewPath(const PathResult &R) {
+  const PathOutcome &O = *R.Outcome;
+  nlohmann::json Outcome = {{"kind", toString(O.End)}};
+  switch (O.End) {
+  case PathEnd::Return:
+    if (O.HasValue && !Program.Return.IsVoid) {
+      Outcome["value"] = returnValue(O.Value);
+      if (Program.Return.Signed)
+        SignedReturns.insert(signExtend(O.Value, Program.Return.Bits));
+      else
+        UnsignedReturns.insert(truncBits(O.Value, Program.Return.Bits));
+    }
+    break;
+  case PathEnd::Exit:
+    Outcome["code"] = signExtend(O.Value, 32);
+    break;
+  case PathEnd::Bug: {
+    Outcome["bug"] = O.BugKind;
+    Outcome["message"] = O.Message;
+    Outcome.update(locationJson(O.Loc));
+    nlohmann::json Stack = nlohmann::json::array();
+    for (const StackEntry &E : O.Stack) {
+      nlohmann::json F = locationJson(E.Loc);
+      F["function"] = E.Function;
+      Stack.push_back(F);
+    }
+    Outcome["stack"] = Stack;
+    break;
+  }
+  default:
+    Outcome["message"] = O.Message;
+    Outcome.update(locationJson(O.Loc));
+    break;
+  }
+  std::string Name = testFileName(R.Index);
+  nlohmann::json Test = {{"format", "theseus-test-1"},
+                         {"test", R.Index},
+                         {"run", R.Run},
+                         {"program", Program.toJson()},
+                         {"inputs", inputsJson(Inputs, *R.Input)},
+                         {"outcome", Outcome},
+                         {"decisions", R.Decisions},
+                         {"diverged", R.Diverged}};
+  writeJsonFile(OutDir + "/" + Name, Test);
+  ++Tests;
+  ++Outcomes[toString(O.End)];
+  if (O.End != PathEnd::Bug)
+    return;
+  for (BugRecord &B : Bugs)
+    if (B.Kind == O.BugKind && B.File == O.Loc.File && B.Line == O.Loc.Line) {
+      ++B.Count;
+      return;
+    }
+  Bugs.push_back({O.BugKind, O.Loc.File.str(), O.Loc.Line, O.Message, Name, 1});
+}
+
+} // namespace theseus

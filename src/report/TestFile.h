@@ -1,0 +1,74 @@
+//===- TestFile.h - Writing tests as they are found -----------------------===//
+#ifndef THESEUS_REPORT_TESTFILE_H
+#define THESEUS_REPORT_TESTFILE_H
+
+#include "explore/Concolic.h"
+
+#include <nlohmann/json.hpp>
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace theseus {
+
+/// What a test needs to be replayed without the run that made it.
+struct ProgramDescription {
+  std::vector<std::string> Sources;       ///< Absolute paths.
+  std::vector<std::string> NativeSources; ///< Compiled natively, opaque.
+  std::vector<std::string> CFlags;
+  std::string Entry;
+  ReturnInfo Return;
+  nlohmann::json toJson() const;
+  static ProgramDescription fromJson(const nlohmann::json &J);
+};
+
+struct BugRecord {
+  std::string Kind;
+  std::string File;
+  unsigned Line = 0;
+  std::string Message;
+  std::string Test; ///< File name of the first test that shows it.
+  uint64_t Count = 0;
+};
+
+/// Writes one JSON test per new path, immediately (nothing found is lost if
+/// the run stops), and keeps what the summary needs.
+class TestWriter : public ExplorationListener {
+public:
+  TestWriter(std::string OutDir, ProgramDescription Program,
+             const EntryInputs &Inputs);
+
+  void onNewPath(const PathResult &R) override;
+
+  const std::vector<BugRecord> &bugs() const { return Bugs; }
+  /// Distinct return values of the entry, sorted.
+  const std::set<int64_t> &signedReturns() const { return SignedReturns; }
+  const std::set<uint64_t> &unsignedReturns() const { return UnsignedReturns; }
+  uint64_t tests() const { return Tests; }
+  const std::map<std::string, uint64_t> &outcomes() const { return Outcomes; }
+  const ProgramDescription &program() const { return Program; }
+
+  /// Converts a return value or exit code to JSON as the C type reads it.
+  nlohmann::json returnValue(uint64_t Bits) const;
+
+private:
+  std::string OutDir;
+  ProgramDescription Program;
+  const EntryInputs &Inputs;
+  std::vector<BugRecord> Bugs;
+  std::set<int64_t> SignedReturns;
+  std::set<uint64_t> UnsignedReturns;
+  std::map<std::string, uint64_t> Outcomes;
+  uint64_t Tests = 0;
+};
+
+/// The name of test number `Index` ("test000001.json").
+std::string testFileName(uint64_t Index);
+
+/// Writes `J` to `Path` atomically (temporary file, then rename).
+void writeJsonFile(const std::string &Path, const nlohmann::json &J);
+
+} // namespace theseus
+
+#endif

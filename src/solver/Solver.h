@@ -1,0 +1,91 @@
+//===- Solver.h - Satisfiability of path constraints ----------------------===//
+//
+// The solver layer answers "is this conjunction of boolean expressions
+// satisfiable, and with which input bytes?". A query goes through three
+// stages before Z3 sees it (architecture principle 6):
+//   1. slicing: keep only the constraints transitively sharing inputs with
+//      the goal (the cone of influence);
+//   2. the cache: an identical sliced query returns the stored answer;
+//   3. model reuse: a recent model (or the caller's hint) that already
+//      satisfies the sliced query answers it without Z3.
+// Unknown (e.g. timeout) is an ordinary result the caller handles.
+//
+//===----------------------------------------------------------------------===//
+#ifndef THESEUS_SOLVER_SOLVER_H
+#define THESEUS_SOLVER_SOLVER_H
+
+#include "expr/Assignment.h"
+#include "expr/Expr.h"
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace theseus {
+
+enum class SatResult { Sat, Unsat, Unknown };
+const char *toString(SatResult R);
+
+struct SolverResponse {
+  SatResult Result = SatResult::Unknown;
+  /// On Sat: every byte of every array the (sliced) query reads.
+  Assignment Model;
+};
+
+/// A decision procedure for a conjunction of width-1 expressions.
+class SolverBackend {
+public:
+  virtual ~SolverBackend();
+  /// `Hint` supplies the bytes the constraints do not mention.
+  virtual SolverResponse check(const std::vector<ExprRef> &Constraints,
+                               const Assignment &Hint) = 0;
+};
+
+/// Z3 over the theory of bit-vectors, one Boolean per query with a timeout.
+std::unique_ptr<SolverBackend> createZ3Backend(unsigned TimeoutMs);
+
+struct SolverStats {
+  uint64_t Queries = 0;       ///< solve() calls.
+  uint64_t TrivialAnswers = 0; ///< Decided by simplification alone.
+  uint64_t CacheHits = 0;
+  uint64_t ModelReuses = 0;
+  uint64_t BackendCalls = 0;
+  uint64_t Unknowns = 0;
+  uint64_t ConstraintsIn = 0;  ///< Total constraints before slicing.
+  uint64_t ConstraintsOut = 0; ///< Total constraints after slicing.
+  double Seconds = 0;          ///< Wall time inside solve().
+  double BackendSeconds = 0;   ///< Wall time inside the backend.
+};
+
+/// The cone of influence of `Goal` within `Prefix`: the constraints that
+/// share an input array with the goal, directly or through other such
+/// constraints. Constant-true constraints are dropped. Order is preserved and
+/// the goal comes last.
+std::vector<ExprRef> sliceForGoal(const std::vector<ExprRef> &Prefix,
+                                  ExprRef Goal);
+
+/// The full solver chain: slicing, cache, model reuse, backend.
+class Solver {
+public:
+  explicit Solver(std::unique_ptr<SolverBackend> Backend);
+  ~Solver();
+
+  /// Is `Prefix ∧ Goal` satisfiable? Bytes of arrays outside the goal's cone
+  /// keep their values from `Hint`; so do unconstrained bytes.
+  SolverResponse solve(const std::vector<ExprRef> &Prefix, ExprRef Goal,
+                       const Assignment &Hint);
+  /// Satisfiability of a conjunction, without slicing.
+  SolverResponse check(const std::vector<ExprRef> &Constraints,
+                       const Assignment &Hint);
+
+  const SolverStats &stats() const { return Stats; }
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> P;
+  SolverStats Stats;
+};
+
+} // namespace theseus
+
+#endif

@@ -1,0 +1,201 @@
+//===- Z3Backend.cpp - Bit-vector queries to Z3 ---------------------------===//
+//
+// Every input byte is one 8-bit constant named `array[index]`. Translations
+// of expression nodes are memoised for the backend's lifetime: since nodes
+// are hash-consed, a sub-expression shared by many queries is translated
+// once.
+//
+//===----------------------------------------------------------------------===//
+#include "solver/Solver.h"
+
+#include <fmt/format.h>
+#include <map>
+#include <unordered_map>
+#include <z3++.h>
+
+namespace theseus {
+
+namespace {
+
+class Z3Backend : public SolverBackend {
+public:
+  explicit Z3Backend(unsigned TimeoutMs) : TimeoutMs(TimeoutMs) {}
+
+  SolverResponse check(const std::vector<ExprRef> &Constraints,
+                       const Assignment &Hint) override {
+    try {
+      return checkOrThrow(Constraints, Hint);
+    } catch (const z3::exception &) {
+      // Resource limits surface as exceptions in some Z3 versions.
+      return {SatResult::Unknown, {}};
+    }
+  }
+
+private:
+  SolverResponse checkOrThrow(const std::vector<ExprRef> &Constraints,
+                              const Assignment &Hint) {
+    z3::solver S(Ctx, "QF_BV");
+    if (TimeoutMs) {
+      z3::params Params(Ctx);
+      Params.set("timeout", TimeoutMs);
+      S.set(Params);
+    }
+    std::map<const Array *, bool, Assignment::ArrayIdLess> Used;
+    for (ExprRef C : Constraints) {
+      S.add(translate(C) == Ctx.bv_val(1, 1));
+      collectArrays(C, Used);
+    }
+    // Prefer small values, as PyExZ3 does (seed, section 5): first ask for
+    // a model with every integer-sized input in [-256, 256], then drop the
+    // preference if that is unsatisfiable. Tests stay readable.
+    z3::expr_vector Small(Ctx);
+    for (const auto &[A, _] : Used)
+      if (A->Size <= 8)
+        Small.push_back(smallValue(A));
+    z3::check_result Result = Small.empty() ? S.check() : S.check(Small);
+    if (Result == z3::unsat && !Small.empty())
+      Result = S.check();
+    switch (Result) {
+    case z3::unsat: return {SatResult::Unsat, {}};
+    case z3::unknown: return {SatResult::Unknown, {}};
+    case z3::sat: break;
+    }
+    z3::model M = S.get_model();
+    SolverResponse R;
+    R.Result = SatResult::Sat;
+    for (const auto &[A, _] : Used) {
+      std::vector<uint8_t> Bytes(A->Size);
+      for (uint32_t I = 0; I < A->Size; ++I) {
+        auto It = ByteVars.find({A, I});
+        if (It == ByteVars.end() || !M.has_interp(It->second.decl())) {
+          Bytes[I] = Hint.byte(A, I); // Unconstrained: keep the hint.
+          continue;
+        }
+        Bytes[I] = static_cast<uint8_t>(
+            M.eval(It->second, true).get_numeral_uint64());
+      }
+      R.Model.set(A, std::move(Bytes));
+    }
+    return R;
+  }
+
+  void collectArrays(
+      ExprRef E,
+      std::map<const Array *, bool, Assignment::ArrayIdLess> &Used) {
+    auto It = ArraysOf.find(E);
+    if (It == ArraysOf.end()) {
+      std::vector<const Array *> As;
+      gather(E, As);
+      It = ArraysOf.emplace(E, std::move(As)).first;
+    }
+    for (const Array *A : It->second)
+      Used[A] = true;
+  }
+
+  void gather(ExprRef E, std::vector<const Array *> &Out) {
+    if (E->kind() == ExprKind::Read) {
+      if (std::find(Out.begin(), Out.end(), E->array()) == Out.end())
+        Out.push_back(E->array());
+      return;
+    }
+    for (unsigned I = 0; I < E->numOperands(); ++I)
+      gather(E->operand(I), Out);
+  }
+
+  z3::expr byteVar(const Array *A, uint32_t Index) {
+    auto Key = std::make_pair(A, Index);
+    auto It = ByteVars.find(Key);
+    if (It != ByteVars.end())
+      return It->second;
+    z3::expr V =
+        Ctx.bv_const(fmt::format("{}[{}]", A->Name, Index).c_str(), 8);
+    ByteVars.emplace(Key, V);
+    return V;
+  }
+
+  /// The array read as a little-endian signed integer lies in [-256, 256].
+  z3::expr smallValue(const Array *A) {
+    z3::expr V = byteVar(A, 0);
+    for (uint32_t I = 1; I < A->Size; ++I)
+      V = z3::concat(byteVar(A, I), V);
+    unsigned W = A->Size * 8;
+    z3::expr Lo = Ctx.bv_val(static_cast<int64_t>(-256), W);
+    z3::expr Hi = Ctx.bv_val(static_cast<int64_t>(256), W);
+    if (W == 8) // A byte always fits.
+      return Ctx.bool_val(true);
+    return Lo <= V && V <= Hi;
+  }
+
+  z3::expr translate(ExprRef E) {
+    auto It = Memo.find(E);
+    if (It != Memo.end())
+      return It->second;
+    z3::expr R = build(E);
+    Memo.emplace(E, R);
+    return R;
+  }
+
+  z3::expr boolOf(ExprRef E) { return translate(E) == Ctx.bv_val(1, 1); }
+  z3::expr bitOf(const z3::expr &B) {
+    return z3::ite(B, Ctx.bv_val(1, 1), Ctx.bv_val(0, 1));
+  }
+
+  z3::expr build(ExprRef E) {
+    unsigned W = E->width();
+    auto Op = [&](unsigned I) { return translate(E->operand(I)); };
+    switch (E->kind()) {
+    case ExprKind::Const:
+      return Ctx.bv_val(static_cast<uint64_t>(E->value()), W);
+    case ExprKind::Read:
+      return byteVar(E->array(), static_cast<uint32_t>(E->value()));
+    case ExprKind::Concat: return z3::concat(Op(0), Op(1));
+    case ExprKind::Extract:
+      return Op(0).extract(unsigned(E->value() + W - 1), unsigned(E->value()));
+    case ExprKind::ZExt: return z3::zext(Op(0), W - E->operand(0)->width());
+    case ExprKind::SExt: return z3::sext(Op(0), W - E->operand(0)->width());
+    case ExprKind::Add: return Op(0) + Op(1);
+    case ExprKind::Sub: return Op(0) - Op(1);
+    case ExprKind::Mul: return Op(0) * Op(1);
+    case ExprKind::UDiv: return z3::udiv(Op(0), Op(1));
+    case ExprKind::SDiv: return Op(0) / Op(1); // bvsdiv
+    case ExprKind::URem: return z3::urem(Op(0), Op(1));
+    case ExprKind::SRem: return z3::srem(Op(0), Op(1));
+    case ExprKind::And: return Op(0) & Op(1);
+    case ExprKind::Or: return Op(0) | Op(1);
+    case ExprKind::Xor: return Op(0) ^ Op(1);
+    case ExprKind::Shl: return z3::shl(Op(0), Op(1));
+    case ExprKind::LShr: return z3::lshr(Op(0), Op(1));
+    case ExprKind::AShr: return z3::ashr(Op(0), Op(1));
+    case ExprKind::Not: return ~Op(0);
+    case ExprKind::Eq: return bitOf(Op(0) == Op(1));
+    case ExprKind::Ult: return bitOf(z3::ult(Op(0), Op(1)));
+    case ExprKind::Ule: return bitOf(z3::ule(Op(0), Op(1)));
+    case ExprKind::Slt: return bitOf(Op(0) < Op(1));
+    case ExprKind::Sle: return bitOf(Op(0) <= Op(1));
+    case ExprKind::Select:
+      return z3::ite(boolOf(E->operand(0)), Op(1), Op(2));
+    }
+    return Ctx.bv_val(0, W);
+  }
+
+  struct PairHash {
+    size_t operator()(const std::pair<const Array *, uint32_t> &P) const {
+      return std::hash<const void *>()(P.first) * 31 + P.second;
+    }
+  };
+
+  unsigned TimeoutMs;
+  z3::context Ctx;
+  std::unordered_map<ExprRef, z3::expr> Memo;
+  std::unordered_map<std::pair<const Array *, uint32_t>, z3::expr, PairHash>
+      ByteVars;
+  std::unordered_map<ExprRef, std::vector<const Array *>> ArraysOf;
+};
+
+} // namespace
+
+std::unique_ptr<SolverBackend> createZ3Backend(unsigned TimeoutMs) {
+  return std::make_unique<Z3Backend>(TimeoutMs);
+}
+
+} // namespace theseus
