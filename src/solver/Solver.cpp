@@ -50,11 +50,6 @@ private:
   std::unordered_map<ExprRef, std::vector<uint32_t>> Memo;
 };
 
-ArrayUse &arrayUse() {
-  static ArrayUse Use;
-  return Use;
-}
-
 /// Union-find over array ids.
 class ArrayClasses {
 public:
@@ -93,11 +88,10 @@ double secondsSince(std::chrono::steady_clock::time_point T) {
       .count();
 }
 
-} // namespace
-
-std::vector<ExprRef> sliceForGoal(const std::vector<ExprRef> &Prefix,
-                                  ExprRef Goal) {
-  ArrayUse &Use = arrayUse();
+/// The memo is keyed by node address, so it must not outlive the nodes'
+/// ExprContext: a later context may reuse the addresses for other nodes.
+std::vector<ExprRef>
+sliceWith(ArrayUse &Use, const std::vector<ExprRef> &Prefix, ExprRef Goal) {
   ArrayClasses Classes;
   auto Link = [&](ExprRef E) {
     const auto &Ids = Use.of(E);
@@ -126,8 +120,17 @@ std::vector<ExprRef> sliceForGoal(const std::vector<ExprRef> &Prefix,
   return Out;
 }
 
+} // namespace
+
+std::vector<ExprRef> sliceForGoal(const std::vector<ExprRef> &Prefix,
+                                  ExprRef Goal) {
+  ArrayUse Use;
+  return sliceWith(Use, Prefix, Goal);
+}
+
 struct Solver::Impl {
   std::unique_ptr<SolverBackend> Backend;
+  ArrayUse Use; // A solver works within one ExprContext.
   std::unordered_map<CacheKey, SolverResponse, CacheKeyHash> Cache;
   std::deque<Assignment> RecentModels; // Most recent first.
   static constexpr size_t MaxRecentModels = 8;
@@ -151,11 +154,10 @@ struct Solver::Impl {
   }
 
   /// Only the arrays the constraints read.
-  static Assignment restrictTo(const Assignment &A,
-                               const std::vector<ExprRef> &Cs) {
+  Assignment restrictTo(const Assignment &A, const std::vector<ExprRef> &Cs) {
     std::vector<uint32_t> Ids;
     for (ExprRef C : Cs) {
-      const auto &U = arrayUse().of(C);
+      const auto &U = Use.of(C);
       Ids.insert(Ids.end(), U.begin(), U.end());
     }
     Assignment Out;
@@ -182,7 +184,7 @@ Solver::~Solver() = default;
 SolverResponse Solver::solve(const std::vector<ExprRef> &Prefix, ExprRef Goal,
                              const Assignment &Hint) {
   Stats.ConstraintsIn += Prefix.size() + 1;
-  return check(sliceForGoal(Prefix, Goal), Hint);
+  return check(sliceWith(P->Use, Prefix, Goal), Hint);
 }
 
 SolverResponse Solver::check(const std::vector<ExprRef> &Constraints,

@@ -64,7 +64,8 @@ struct SolverStats {
 std::vector<ExprRef> sliceForGoal(const std::vector<ExprRef> &Prefix,
                                   ExprRef Goal);
 
-/// The full solver chain: slicing, cache, model reuse, backend.
+/// The full solver chain: slicing, cache, model reuse, backend. A solver
+/// memoises by expression node, so it serves a single ExprContext.
 class Solver {
 public:
   explicit Solver(std::unique_ptr<SolverBackend> Backend);
