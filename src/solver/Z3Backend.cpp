@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <map>
 #include <unordered_map>
+#include <unordered_set>
 #include <z3++.h>
 
 namespace theseus {
@@ -85,21 +86,27 @@ private:
     auto It = ArraysOf.find(E);
     if (It == ArraysOf.end()) {
       std::vector<const Array *> As;
-      gather(E, As);
+      std::unordered_set<ExprRef> Seen;
+      gather(E, As, Seen);
       It = ArraysOf.emplace(E, std::move(As)).first;
     }
     for (const Array *A : It->second)
       Used[A] = true;
   }
 
-  void gather(ExprRef E, std::vector<const Array *> &Out) {
+  /// Visits each shared sub-expression once: a DAG can be exponentially
+  /// smaller than its tree.
+  void gather(ExprRef E, std::vector<const Array *> &Out,
+              std::unordered_set<ExprRef> &Seen) {
+    if (!Seen.insert(E).second)
+      return;
     if (E->kind() == ExprKind::Read) {
       if (std::find(Out.begin(), Out.end(), E->array()) == Out.end())
         Out.push_back(E->array());
       return;
     }
     for (unsigned I = 0; I < E->numOperands(); ++I)
-      gather(E->operand(I), Out);
+      gather(E->operand(I), Out, Seen);
   }
 
   z3::expr byteVar(const Array *A, uint32_t Index) {
