@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 #include <map>
+#include <set>
 #include <unordered_map>
 #include <unordered_set>
 #include <z3++.h>
@@ -19,6 +20,8 @@ namespace theseus {
 namespace {
 
 class Z3Backend : public SolverBackend {
+  using ByteRef = std::pair<const Array *, uint32_t>;
+
 public:
   explicit Z3Backend(unsigned TimeoutMs) : TimeoutMs(TimeoutMs) {}
 
@@ -42,9 +45,10 @@ private:
       S.set(Params);
     }
     std::map<const Array *, bool, Assignment::ArrayIdLess> Used;
+    std::set<ByteRef> Mentioned;
     for (ExprRef C : Constraints) {
       S.add(translate(C) == Ctx.bv_val(1, 1));
-      collectArrays(C, Used);
+      collectReads(C, Used, Mentioned);
     }
     // Prefer small values, as PyExZ3 does (seed, section 5): first ask for
     // a model with every integer-sized input in [-256, 256], then drop the
@@ -67,9 +71,12 @@ private:
     for (const auto &[A, _] : Used) {
       std::vector<uint8_t> Bytes(A->Size);
       for (uint32_t I = 0; I < A->Size; ++I) {
+        // Unconstrained: keep the hint. The small-value preference may
+        // have given a value to a byte no constraint reads; ignore it.
         auto It = ByteVars.find({A, I});
-        if (It == ByteVars.end() || !M.has_interp(It->second.decl())) {
-          Bytes[I] = Hint.byte(A, I); // Unconstrained: keep the hint.
+        if (!Mentioned.count({A, I}) || It == ByteVars.end() ||
+            !M.has_interp(It->second.decl())) {
+          Bytes[I] = Hint.byte(A, I);
           continue;
         }
         Bytes[I] = static_cast<uint8_t>(
@@ -80,29 +87,32 @@ private:
     return R;
   }
 
-  void collectArrays(
-      ExprRef E,
-      std::map<const Array *, bool, Assignment::ArrayIdLess> &Used) {
-    auto It = ArraysOf.find(E);
-    if (It == ArraysOf.end()) {
-      std::vector<const Array *> As;
+  void
+  collectReads(ExprRef E,
+               std::map<const Array *, bool, Assignment::ArrayIdLess> &Used,
+               std::set<ByteRef> &Mentioned) {
+    auto It = ReadsOf.find(E);
+    if (It == ReadsOf.end()) {
+      std::vector<ByteRef> Reads;
       std::unordered_set<ExprRef> Seen;
-      gather(E, As, Seen);
-      It = ArraysOf.emplace(E, std::move(As)).first;
+      gather(E, Reads, Seen);
+      It = ReadsOf.emplace(E, std::move(Reads)).first;
     }
-    for (const Array *A : It->second)
-      Used[A] = true;
+    for (const ByteRef &B : It->second) {
+      Used[B.first] = true;
+      Mentioned.insert(B);
+    }
   }
 
-  /// Visits each shared sub-expression once: a DAG can be exponentially
-  /// smaller than its tree.
-  void gather(ExprRef E, std::vector<const Array *> &Out,
+  /// The bytes E reads, each once (Read nodes are unique per byte). Visits
+  /// each shared sub-expression once: a DAG can be exponentially smaller
+  /// than its tree.
+  void gather(ExprRef E, std::vector<ByteRef> &Out,
               std::unordered_set<ExprRef> &Seen) {
     if (!Seen.insert(E).second)
       return;
     if (E->kind() == ExprKind::Read) {
-      if (std::find(Out.begin(), Out.end(), E->array()) == Out.end())
-        Out.push_back(E->array());
+      Out.push_back({E->array(), static_cast<uint32_t>(E->value())});
       return;
     }
     for (unsigned I = 0; I < E->numOperands(); ++I)
@@ -196,7 +206,7 @@ private:
   std::unordered_map<ExprRef, z3::expr> Memo;
   std::unordered_map<std::pair<const Array *, uint32_t>, z3::expr, PairHash>
       ByteVars;
-  std::unordered_map<ExprRef, std::vector<const Array *>> ArraysOf;
+  std::unordered_map<ExprRef, std::vector<ByteRef>> ReadsOf;
 };
 
 } // namespace
