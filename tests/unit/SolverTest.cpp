@@ -1,0 +1,413 @@
+//===- SolverTest.cpp - Slicing, caching, model reuse, Z3 semantics -------===//
+#include "solver/Solver.h"
+#include "expr/Assignment.h"
+#include "expr/Expr.h"
+#include "expr/Printer.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+using namespace theseus;
+
+namespace theseus {
+// Readable results in failure messages.
+void PrintTo(SatResult R, std::ostream *OS) { *OS << toString(R); }
+} // namespace theseus
+
+namespace {
+
+/// Four-byte signed inputs named like the C variables they stand for.
+class SolverTest : public ::testing::Test {
+protected:
+  ExprRef var(const std::string &Name) {
+    return Ctx.readLE(Ctx.array(Name, 4), 0, 4);
+  }
+  ExprRef c(int32_t V) { return Ctx.constant(uint32_t(V), 32); }
+
+  /// Every constraint holds under `Model` laid over `Hint`.
+  void expectSatisfies(const std::vector<ExprRef> &Cs, const Assignment &Hint,
+                       const Assignment &Model) {
+    Assignment Full = Hint;
+    Full.overlay(Model);
+    for (ExprRef C : Cs)
+      EXPECT_EQ(evaluate(C, Full), 1u) << toString(C);
+  }
+
+  ExprContext Ctx;
+  Solver S{createZ3Backend(5000)};
+};
+
+TEST_F(SolverTest, SliceKeepsTheConstraintsSharingInputsWithTheGoal) {
+  ExprRef X = var("x"), A = var("a"), Y = var("y");
+  ExprRef XltA = Ctx.slt(X, A), Aneg = Ctx.slt(A, c(0)),
+          Ypos = Ctx.sgt(Y, c(0));
+  ExprRef Goal = Ctx.eq(X, c(0));
+  std::vector<ExprRef> Want = {XltA, Aneg, Goal};
+  EXPECT_EQ(sliceForGoal({XltA, Aneg, Ypos}, Goal), Want);
+  // Order does not change what is kept, and the goal stays last.
+  Want = {Aneg, XltA, Goal};
+  EXPECT_EQ(sliceForGoal({Ypos, Aneg, XltA}, Goal), Want);
+  // A goal on y keeps only y's constraint.
+  ExprRef YGoal = Ctx.eq(Y, c(3));
+  Want = {Ypos, YGoal};
+  EXPECT_EQ(sliceForGoal({XltA, Aneg, Ypos}, YGoal), Want);
+}
+
+TEST_F(SolverTest, SliceFollowsChainsOfSharedInputs) {
+  ExprRef A = var("a"), B = var("b"), C = var("c"), D = var("d"), E = var("e");
+  ExprRef AB = Ctx.slt(A, B), BC = Ctx.slt(B, C), CD = Ctx.slt(C, D);
+  ExprRef Epos = Ctx.sgt(E, c(0)), Dsmall = Ctx.slt(D, c(100));
+  ExprRef Goal = Ctx.eq(A, c(0));
+  // The link from c to d comes after d's own constraint: slicing must not
+  // depend on the order in which links are discovered.
+  std::vector<ExprRef> Want = {Dsmall, AB, BC, CD, Goal};
+  EXPECT_EQ(sliceForGoal({Dsmall, Epos, AB, BC, CD}, Goal), Want);
+  // Without the c-d link, d's constraint drops out.
+  Want = {AB, BC, Goal};
+  EXPECT_EQ(sliceForGoal({Dsmall, Epos, AB, BC}, Goal), Want);
+}
+
+TEST_F(SolverTest, SliceDropsTrueAndKeepsFalse) {
+  ExprRef X = var("x"), Y = var("y");
+  ExprRef Goal = Ctx.sgt(X, c(1));
+  std::vector<ExprRef> Want = {Ctx.falseExpr(), Goal};
+  EXPECT_EQ(
+      sliceForGoal({Ctx.trueExpr(), Ctx.falseExpr(), Ctx.sgt(Y, c(0))}, Goal),
+      Want);
+}
+
+TEST_F(SolverTest, SliceIsCorrectAcrossExpressionContexts) {
+  // Expression nodes of a destroyed context may share addresses with nodes
+  // of a new one; slicing must not confuse them.
+  for (int Round = 0; Round < 50; ++Round) {
+    auto Local = std::make_unique<ExprContext>();
+    std::vector<const Array *> As;
+    for (int I = 0; I < 4; ++I)
+      As.push_back(Local->array("v" + std::to_string((I + Round) % 4), 4));
+    auto V = [&](int I) { return Local->readLE(As[I], 0, 4); };
+    auto K = [&](int32_t N) { return Local->constant(uint32_t(N), 32); };
+    // The shape changes with the round so that different nodes land at the
+    // addresses a previous round used.
+    std::vector<ExprRef> Prefix;
+    for (int I = 0; I < Round % 5; ++I)
+      Prefix.push_back(Local->slt(V(3), K(I)));
+    ExprRef Linked = Local->slt(V(0), V(1));
+    ExprRef Other = Local->sgt(V(2), K(Round));
+    Prefix.push_back(Other);
+    Prefix.push_back(Linked);
+    ExprRef Goal = Local->eq(V(1), K(Round));
+    std::vector<ExprRef> Want = {Linked, Goal};
+    ASSERT_EQ(sliceForGoal(Prefix, Goal), Want) << "round " << Round;
+  }
+}
+
+TEST_F(SolverTest, SeedExampleIsUnsat) {
+  // x < a, a < 0 and x == 0 cannot hold together.
+  ExprRef X = var("x"), A = var("a"), Y = var("y");
+  SolverResponse R = S.solve(
+      {Ctx.slt(X, A), Ctx.slt(A, c(0)), Ctx.sgt(Y, c(0))}, Ctx.eq(X, c(0)), {});
+  EXPECT_EQ(R.Result, SatResult::Unsat);
+  EXPECT_EQ(S.stats().BackendCalls, 1u);
+  EXPECT_EQ(S.stats().ConstraintsIn, 4u);
+  EXPECT_EQ(S.stats().ConstraintsOut, 3u);
+}
+
+TEST_F(SolverTest, UnsatDetection) {
+  ExprRef X = var("x"), Y = var("y");
+  EXPECT_EQ(S.check({Ctx.eq(X, c(1)), Ctx.eq(X, c(2))}, {}).Result,
+            SatResult::Unsat);
+  EXPECT_EQ(S.check({Ctx.ult(X, c(5)), Ctx.ugt(X, c(4))}, {}).Result,
+            SatResult::Unsat);
+  // x * 2 is even.
+  EXPECT_EQ(S.check({Ctx.eq(Ctx.mul(X, c(2)), c(7))}, {}).Result,
+            SatResult::Unsat);
+  EXPECT_EQ(S.check({Ctx.slt(X, Y), Ctx.slt(Y, X)}, {}).Result,
+            SatResult::Unsat);
+  // A constant-false constraint needs no backend.
+  uint64_t Calls = S.stats().BackendCalls;
+  EXPECT_EQ(S.check({Ctx.sgt(X, c(0)), Ctx.falseExpr()}, {}).Result,
+            SatResult::Unsat);
+  EXPECT_EQ(S.stats().BackendCalls, Calls);
+}
+
+TEST_F(SolverTest, RepeatedQueryHitsTheCache) {
+  ExprRef X = var("x"), Y = var("y");
+  std::vector<ExprRef> Prefix = {Ctx.sgt(X, c(10)), Ctx.slt(Y, c(-3))};
+  ExprRef Goal = Ctx.eq(Ctx.add(X, Y), c(100));
+  SolverResponse First = S.solve(Prefix, Goal, {});
+  ASSERT_EQ(First.Result, SatResult::Sat);
+  EXPECT_EQ(S.stats().BackendCalls, 1u);
+  EXPECT_EQ(S.stats().CacheHits, 0u);
+
+  SolverResponse Second = S.solve(Prefix, Goal, {});
+  EXPECT_EQ(Second.Result, SatResult::Sat);
+  EXPECT_EQ(Second.Model, First.Model);
+  EXPECT_EQ(S.stats().CacheHits, 1u);
+  EXPECT_EQ(S.stats().BackendCalls, 1u);
+  EXPECT_EQ(S.stats().Queries, 2u);
+
+  // Unsat answers are cached too.
+  std::vector<ExprRef> Contradiction = {Ctx.sgt(X, c(5)), Ctx.slt(X, c(3))};
+  EXPECT_EQ(S.check(Contradiction, {}).Result, SatResult::Unsat);
+  EXPECT_EQ(S.check(Contradiction, {}).Result, SatResult::Unsat);
+  EXPECT_EQ(S.stats().CacheHits, 2u);
+  EXPECT_EQ(S.stats().BackendCalls, 2u);
+}
+
+TEST_F(SolverTest, RecentModelsAnswerQueriesTheySatisfy) {
+  ExprRef X = var("x");
+  SolverResponse First = S.check({Ctx.sgt(X, c(5)), Ctx.slt(X, c(20))}, {});
+  ASSERT_EQ(First.Result, SatResult::Sat);
+  ASSERT_EQ(S.stats().BackendCalls, 1u);
+  int32_t V = int32_t(evaluate(X, First.Model));
+
+  // Another query the first model satisfies: no backend call.
+  std::vector<ExprRef> Looser = {Ctx.sgt(X, c(3))};
+  SolverResponse Reused = S.check(Looser, {});
+  EXPECT_EQ(Reused.Result, SatResult::Sat);
+  EXPECT_EQ(S.stats().ModelReuses, 1u);
+  EXPECT_EQ(S.stats().BackendCalls, 1u);
+  EXPECT_EQ(int32_t(evaluate(X, Reused.Model)), V);
+
+  // One it does not satisfy goes to the backend.
+  SolverResponse Fresh = S.check({Ctx.eq(X, c(V + 1000))}, {});
+  EXPECT_EQ(Fresh.Result, SatResult::Sat);
+  EXPECT_EQ(S.stats().ModelReuses, 1u);
+  EXPECT_EQ(S.stats().BackendCalls, 2u);
+  EXPECT_EQ(int32_t(evaluate(X, Fresh.Model)), V + 1000);
+}
+
+TEST_F(SolverTest, TheHintCanAnswerAQuery) {
+  // The first query has no recent model to reuse; afterwards a model that
+  // only works together with the hint's bytes is found by reuse.
+  ExprRef X = var("x"), Y = var("y");
+  Assignment Hint;
+  Hint.set(Ctx.array("y", 4), {7, 0, 0, 0});
+  ASSERT_EQ(S.check({Ctx.eq(X, c(2))}, Hint).Result, SatResult::Sat);
+  SolverResponse R = S.check({Ctx.eq(Ctx.add(X, Y), c(9))}, Hint);
+  ASSERT_EQ(R.Result, SatResult::Sat);
+  EXPECT_EQ(S.stats().ModelReuses, 1u);
+  expectSatisfies({Ctx.eq(Ctx.add(X, Y), c(9))}, Hint, R.Model);
+}
+
+TEST_F(SolverTest, ModelsSatisfyTheConstraints) {
+  ExprRef X = var("x"), Y = var("y"), Z = var("z");
+  const Array *Buf = Ctx.array("buf", 12);
+  ExprRef B0 = Ctx.read(Buf, 0), B5 = Ctx.read(Buf, 5);
+  std::vector<std::vector<ExprRef>> Queries = {
+      {Ctx.sgt(X, c(1000)), Ctx.slt(X, c(1010))},
+      {Ctx.eq(Ctx.add(X, Y), c(-1)), Ctx.sgt(X, c(100))},
+      {Ctx.eq(Ctx.mul(X, Y), c(391)), Ctx.sgt(X, c(1)), Ctx.sgt(Y, c(1)),
+       Ctx.slt(X, c(100)), Ctx.slt(Y, c(100))},
+      {Ctx.eq(Ctx.binary(ExprKind::SRem, X, c(7)), c(-3))},
+      {Ctx.eq(Ctx.bitAnd(Z, c(0xff00)), c(0x4200)), Ctx.ult(Z, c(0x10000))},
+      {Ctx.eq(B0, Ctx.constant('G', 8)), Ctx.ult(B5, B0),
+       Ctx.ugt(B5, Ctx.constant('A', 8))},
+      {Ctx.eq(Ctx.binary(ExprKind::Shl, X, c(3)), c(64)), Ctx.slt(X, c(0))},
+  };
+  for (const auto &Q : Queries) {
+    Assignment Hint;
+    Hint.set(Ctx.array("z", 4), {1, 2, 3, 4});
+    SolverResponse R = S.check(Q, Hint);
+    ASSERT_EQ(R.Result, SatResult::Sat) << toString(Q.front());
+    expectSatisfies(Q, Hint, R.Model);
+  }
+}
+
+TEST_F(SolverTest, SolveModelsSatisfyPrefixAndGoal) {
+  ExprRef X = var("x"), Y = var("y"), W = var("w");
+  std::vector<ExprRef> Prefix = {Ctx.sgt(X, c(3)), Ctx.slt(Y, X),
+                                 Ctx.sgt(W, c(0))};
+  ExprRef Goal = Ctx.eq(Ctx.sub(X, Y), c(50));
+  Assignment Hint;
+  for (const char *N : {"x", "y", "w"})
+    Hint.set(Ctx.array(N, 4), {9, 0, 0, 0});
+  SolverResponse R = S.solve(Prefix, Goal, Hint);
+  ASSERT_EQ(R.Result, SatResult::Sat);
+  std::vector<ExprRef> All = Prefix;
+  All.push_back(Goal);
+  expectSatisfies(All, Hint, R.Model);
+  // w lies outside the goal's cone: the model leaves it to the hint.
+  EXPECT_FALSE(R.Model.has(Ctx.array("w", 4)));
+}
+
+TEST_F(SolverTest, UnmentionedBytesKeepTheHintsValues) {
+  // A 16-byte buffer: only bytes 3 and 9 are constrained.
+  const Array *Buf = Ctx.array("buf", 16);
+  Assignment Hint;
+  std::vector<uint8_t> HintBytes;
+  for (unsigned I = 0; I < 16; ++I)
+    HintBytes.push_back(uint8_t(0xa0 + I));
+  Hint.set(Buf, HintBytes);
+  std::vector<ExprRef> Q = {Ctx.eq(Ctx.read(Buf, 3), Ctx.constant('x', 8)),
+                            Ctx.ult(Ctx.read(Buf, 9), Ctx.constant(10, 8))};
+  SolverResponse R = S.check(Q, Hint);
+  ASSERT_EQ(R.Result, SatResult::Sat);
+  const std::vector<uint8_t> *Bytes = R.Model.get(Buf);
+  ASSERT_NE(Bytes, nullptr);
+  ASSERT_EQ(Bytes->size(), 16u);
+  for (unsigned I = 0; I < 16; ++I) {
+    if (I == 3)
+      EXPECT_EQ((*Bytes)[I], 'x');
+    else if (I == 9)
+      EXPECT_LT((*Bytes)[I], 10);
+    else
+      EXPECT_EQ((*Bytes)[I], HintBytes[I]) << "byte " << I;
+  }
+}
+
+TEST_F(SolverTest, UnmentionedBytesOfASmallIntKeepTheHintsValues) {
+  // `(char)x == 5` only mentions x's low byte: the other three bytes are
+  // free, and must come from the hint rather than be invented.
+  const Array *XA = Ctx.array("x", 4);
+  ExprRef X = Ctx.readLE(XA, 0, 4);
+  Assignment Hint;
+  Hint.set(XA, {9, 0x11, 0x22, 0x33});
+  std::vector<ExprRef> Q = {Ctx.eq(Ctx.extract(X, 0, 8), Ctx.constant(5, 8))};
+  SolverResponse R = S.check(Q, Hint);
+  ASSERT_EQ(R.Result, SatResult::Sat);
+  const std::vector<uint8_t> *Bytes = R.Model.get(XA);
+  ASSERT_NE(Bytes, nullptr);
+  std::vector<uint8_t> Want = {5, 0x11, 0x22, 0x33};
+  EXPECT_EQ(*Bytes, Want);
+}
+
+TEST_F(SolverTest, ModelsPreferSmallValues) {
+  // Documented behaviour (PyExZ3's preference): an int that only needs to be
+  // positive comes out within [-256, 256].
+  ExprRef X = var("x");
+  SolverResponse R = S.check({Ctx.sgt(X, c(0)), Ctx.ne(X, c(1))}, {});
+  ASSERT_EQ(R.Result, SatResult::Sat);
+  int32_t V = int32_t(evaluate(X, R.Model));
+  EXPECT_GT(V, 1);
+  EXPECT_LE(V, 256);
+  // Unless the constraints need a large one.
+  R = S.check({Ctx.sgt(X, c(100000))}, {});
+  ASSERT_EQ(R.Result, SatResult::Sat);
+  EXPECT_GT(int32_t(evaluate(X, R.Model)), 100000);
+}
+
+//===----------------------------------------------------------------------===//
+// Z3 and the concrete evaluator agree on every operation.
+//===----------------------------------------------------------------------===//
+
+uint64_t mask(unsigned W) {
+  return W >= 64 ? ~uint64_t(0) : (uint64_t(1) << W) - 1;
+}
+
+/// A symbolic value of width `W` over a fresh array.
+ExprRef symbol(ExprContext &Ctx, const std::string &Name, unsigned W) {
+  const Array *A = Ctx.array(Name, (W + 7) / 8);
+  return Ctx.extract(Ctx.readLE(A, 0, A->Size), 0, W);
+}
+
+void setValue(Assignment &Asg, const Array *A, uint64_t V) {
+  std::vector<uint8_t> Bytes(A->Size);
+  for (unsigned I = 0; I < A->Size; ++I)
+    Bytes[I] = uint8_t(V >> (8 * I));
+  Asg.set(A, Bytes);
+}
+
+TEST_F(SolverTest, Z3AgreesWithTheEvaluator) {
+  const ExprKind Ops[] = {ExprKind::Add,  ExprKind::Sub,  ExprKind::Mul,
+                          ExprKind::UDiv, ExprKind::SDiv, ExprKind::URem,
+                          ExprKind::SRem, ExprKind::And,  ExprKind::Or,
+                          ExprKind::Xor,  ExprKind::Shl,  ExprKind::LShr,
+                          ExprKind::AShr, ExprKind::Eq,   ExprKind::Ult,
+                          ExprKind::Ule,  ExprKind::Slt,  ExprKind::Sle};
+  const unsigned Widths[] = {1, 8, 16, 32, 64};
+  std::mt19937_64 Rng(99);
+  auto Operand = [&](unsigned W) -> uint64_t {
+    uint64_t Min = uint64_t(1) << (W - 1);
+    switch (Rng() % 6) {
+    case 0:
+      return 0;
+    case 1:
+      return mask(W); // -1
+    case 2:
+      return Min; // INT_MIN
+    case 3:
+      return Rng() % (W + 2); // Around the shift limit.
+    default:
+      return Rng() & mask(W);
+    }
+  };
+  int Triples = 0;
+  for (ExprKind K : Ops)
+    for (unsigned W : Widths)
+      for (int I = 0; I < 30; ++I, ++Triples) {
+        uint64_t A = Operand(W), B = Operand(W);
+        if (I == 0)
+          B = 0;      // Always try division by zero...
+        if (I == 1) { // ...and INT_MIN / -1.
+          A = uint64_t(1) << (W - 1);
+          B = mask(W);
+        }
+        // Fresh inputs per triple: no cached answer or recent model applies.
+        std::string Suffix = std::to_string(Triples);
+        ExprRef X = symbol(Ctx, "x" + Suffix, W);
+        ExprRef Y = symbol(Ctx, "y" + Suffix, W);
+        bool Cmp = isComparison(K);
+        ExprRef E = Cmp ? Ctx.compare(K, X, Y) : Ctx.binary(K, X, Y);
+        uint64_t Want = Cmp ? evalCompare(K, A, B, W) : evalBinary(K, A, B, W);
+        ExprRef Value = Ctx.constant(Want, E->width());
+        // A hint that does not satisfy the query, so the backend decides.
+        Assignment Hint;
+        setValue(Hint, Ctx.array("x" + Suffix, (W + 7) / 8), A ^ 1);
+        std::vector<ExprRef> Pin = {Ctx.eq(X, Ctx.constant(A, W)),
+                                    Ctx.eq(Y, Ctx.constant(B, W))};
+        std::vector<ExprRef> Same = Pin, Different = Pin;
+        Same.push_back(Ctx.eq(E, Value));
+        Different.push_back(Ctx.ne(E, Value));
+        std::string What = std::string(kindName(K)) + " i" + std::to_string(W) +
+                           " " + std::to_string(A) + ", " + std::to_string(B) +
+                           " = " + std::to_string(Want);
+        uint64_t Calls = S.stats().BackendCalls;
+        SolverResponse R = S.check(Same, Hint);
+        ASSERT_EQ(R.Result, SatResult::Sat) << What;
+        ASSERT_EQ(S.stats().BackendCalls, Calls + 1) << What;
+        ASSERT_EQ(S.check(Different, Hint).Result, SatResult::Unsat) << What;
+      }
+}
+
+/// xorshift-style mixing: every round uses its input twice, so 20 rounds are
+/// 60 nodes as a DAG and some 2^60 as a tree.
+ExprRef xorshiftRounds(ExprContext &Ctx, ExprRef E, unsigned Rounds) {
+  unsigned W = E->width();
+  auto Shift = [&](ExprKind K, unsigned N) {
+    return Ctx.binary(K, E, Ctx.constant(N, W));
+  };
+  for (unsigned I = 0; I < Rounds; ++I) {
+    E = Ctx.bitXor(E, Shift(ExprKind::Shl, 13));
+    E = Ctx.bitXor(E, Shift(ExprKind::LShr, 17));
+    E = Ctx.bitXor(E, Shift(ExprKind::Shl, 5));
+  }
+  return E;
+}
+
+TEST(SolverDeathTest, SharedSubexpressionsAreVisitedOnce) {
+  // Run in a child process with an alarm: visiting the tree instead of the
+  // DAG would not finish.
+  EXPECT_EXIT(
+      {
+        alarm(60);
+        ExprContext Ctx;
+        const Array *A = Ctx.array("x", 4);
+        ExprRef Mixed = xorshiftRounds(Ctx, Ctx.readLE(A, 0, 4), 20);
+        Solver S(createZ3Backend(20000));
+        // xorshift maps only 0 to 0.
+        std::vector<ExprRef> Q = {Ctx.ne(Mixed, Ctx.constant(0, 32))};
+        SolverResponse R = S.check(Q, {});
+        bool Ok = R.Result == SatResult::Sat && evaluate(Q[0], R.Model) == 1 &&
+                  evaluate(Ctx.readLE(A, 0, 4), R.Model) != 0;
+        std::_Exit(Ok ? 0 : 1); // No destructors: this is a fork.
+      },
+      ::testing::ExitedWithCode(0), "");
+}
+
+} // namespace
