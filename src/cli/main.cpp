@@ -15,8 +15,10 @@
 #include "llvm/Support/Path.h"
 
 #include <CLI/CLI.hpp>
+#include <atomic>
 #include <csignal>
 #include <cstdio>
+#include <ctime>
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <unistd.h>
@@ -49,10 +51,20 @@ struct Options {
   bool ReplayVerbose = false;
 };
 
-void onSignal(int) {
-  if (stopRequested().exchange(true)) {
-    std::signal(SIGINT, SIG_DFL); // A second Ctrl-C stops at once.
-    std::raise(SIGINT);
+/// First SIGINT/SIGTERM: stop gracefully, keeping everything found. Another
+/// one a second or more later (a user pressing Ctrl-C again) stops at once;
+/// duplicates that arrive together (e.g. `timeout` signalling both the
+/// process and its group) are ignored.
+void onSignal(int Sig) {
+  static std::atomic<time_t> First{0};
+  time_t Now = time(nullptr);
+  if (!stopRequested().exchange(true)) {
+    First = Now;
+    return;
+  }
+  if (Now - First >= 1) {
+    std::signal(Sig, SIG_DFL);
+    std::raise(Sig);
   }
 }
 
@@ -66,7 +78,8 @@ std::string absolute(const std::string &Path) {
 /// Compiles native-only sources to a shared library and loads it, so that
 /// calls to their functions run natively (the seed's `unknown`).
 void loadNativeCode(const std::vector<std::string> &Files,
-                    const std::vector<std::string> &CFlags, const TempDir &Tmp) {
+                    const std::vector<std::string> &CFlags,
+                    const TempDir &Tmp) {
   unsigned Index = 0;
   for (const std::string &F : Files) {
     std::string Lib = F;
@@ -163,6 +176,8 @@ private:
 };
 
 int explore(Options &O) {
+  std::signal(SIGINT, onSignal);
+  std::signal(SIGTERM, onSignal);
   if (O.Files.empty())
     throw InputError{"no input files (see --help)"};
   static const std::map<std::string, Strategy> Strategies = {
@@ -203,8 +218,6 @@ int explore(Options &O) {
   Desc.Entry = Entry.getName().str();
   Desc.Return = describeReturn(Entry);
 
-  std::signal(SIGINT, onSignal);
-  std::signal(SIGTERM, onSignal);
   ConcolicExplorer Explorer(*Prog, Entry, O.Explore);
   TestWriter Writer(O.OutDir, Desc, Explorer.inputs());
   Progress Status(Writer, !O.Quiet);

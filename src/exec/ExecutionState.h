@@ -60,10 +60,10 @@ const char *toString(PathEnd E);
 struct PathOutcome {
   PathEnd End = PathEnd::Return;
   bool HasValue = false;
-  uint64_t Value = 0; ///< Return value bits, or exit code.
+  uint64_t Value = 0;  ///< Return value bits, or exit code.
   std::string BugKind; ///< e.g. "assertion-failure", "division-by-zero".
   std::string Message;
-  SourceLoc Loc;       ///< Where the path ended.
+  SourceLoc Loc;                 ///< Where the path ended.
   std::vector<StackEntry> Stack; ///< Innermost first.
 };
 

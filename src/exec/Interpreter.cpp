@@ -23,12 +23,18 @@ ExecutionObserver::~ExecutionObserver() = default;
 
 const char *toString(PathEnd E) {
   switch (E) {
-  case PathEnd::Return: return "return";
-  case PathEnd::Exit: return "exit";
-  case PathEnd::Bug: return "bug";
-  case PathEnd::Unsupported: return "unsupported";
-  case PathEnd::StepLimit: return "step-limit";
-  case PathEnd::Interrupted: return "interrupted";
+  case PathEnd::Return:
+    return "return";
+  case PathEnd::Exit:
+    return "exit";
+  case PathEnd::Bug:
+    return "bug";
+  case PathEnd::Unsupported:
+    return "unsupported";
+  case PathEnd::StepLimit:
+    return "step-limit";
+  case PathEnd::Interrupted:
+    return "interrupted";
   }
   return "?";
 }
@@ -72,19 +78,32 @@ uint64_t fromDouble(double D, const llvm::Type *T) {
 
 ExprKind binaryKind(unsigned Opcode) {
   switch (Opcode) {
-  case llvm::Instruction::Add: return ExprKind::Add;
-  case llvm::Instruction::Sub: return ExprKind::Sub;
-  case llvm::Instruction::Mul: return ExprKind::Mul;
-  case llvm::Instruction::UDiv: return ExprKind::UDiv;
-  case llvm::Instruction::SDiv: return ExprKind::SDiv;
-  case llvm::Instruction::URem: return ExprKind::URem;
-  case llvm::Instruction::SRem: return ExprKind::SRem;
-  case llvm::Instruction::And: return ExprKind::And;
-  case llvm::Instruction::Or: return ExprKind::Or;
-  case llvm::Instruction::Xor: return ExprKind::Xor;
-  case llvm::Instruction::Shl: return ExprKind::Shl;
-  case llvm::Instruction::LShr: return ExprKind::LShr;
-  default: return ExprKind::AShr;
+  case llvm::Instruction::Add:
+    return ExprKind::Add;
+  case llvm::Instruction::Sub:
+    return ExprKind::Sub;
+  case llvm::Instruction::Mul:
+    return ExprKind::Mul;
+  case llvm::Instruction::UDiv:
+    return ExprKind::UDiv;
+  case llvm::Instruction::SDiv:
+    return ExprKind::SDiv;
+  case llvm::Instruction::URem:
+    return ExprKind::URem;
+  case llvm::Instruction::SRem:
+    return ExprKind::SRem;
+  case llvm::Instruction::And:
+    return ExprKind::And;
+  case llvm::Instruction::Or:
+    return ExprKind::Or;
+  case llvm::Instruction::Xor:
+    return ExprKind::Xor;
+  case llvm::Instruction::Shl:
+    return ExprKind::Shl;
+  case llvm::Instruction::LShr:
+    return ExprKind::LShr;
+  default:
+    return ExprKind::AShr;
   }
 }
 
@@ -210,8 +229,8 @@ PathOutcome Interpreter::Run::go() {
     ++S.Steps;
     if (S.Steps % PollInterval == 0) {
       if (In.Opts.MaxSteps && S.Steps >= In.Opts.MaxSteps) {
-        Out.Message = fmt::format("instruction limit ({}) reached",
-                                  In.Opts.MaxSteps);
+        Out.Message =
+            fmt::format("instruction limit ({}) reached", In.Opts.MaxSteps);
         finish(PathEnd::StepLimit, &I);
         break;
       }
@@ -388,8 +407,7 @@ void Interpreter::Run::binaryOp(const llvm::BinaryOperator &I) {
   uint64_t Bits = evalBinary(K, L.Bits, R.Bits, W);
   if (!L.Sym && !R.Sym)
     return set(I, {Bits, nullptr});
-  bool Nonlinear = L.Sym && R.Sym &&
-                   (K == ExprKind::Mul || isDivision(K));
+  bool Nonlinear = L.Sym && R.Sym && (K == ExprKind::Mul || isDivision(K));
   if (Nonlinear && In.Opts.ConcretizeNonlinear) {
     Obs.onConcretization(&I, "nonlinear arithmetic");
     return set(I, {Bits, nullptr});
@@ -405,15 +423,15 @@ bool Interpreter::Run::checkDivision(const llvm::BinaryOperator &I, ExprKind K,
     decide(Ctx.eq(R.Sym, Ctx.constant(0, W)), IsZero, BranchKind::Check, I);
   if (IsZero) {
     bool Rem = K == ExprKind::URem || K == ExprKind::SRem;
-    bug("division-by-zero",
-        Rem ? "remainder by zero" : "division by zero", I);
+    bug("division-by-zero", Rem ? "remainder by zero" : "division by zero", I);
     return false;
   }
   if (K != ExprKind::SDiv && K != ExprKind::SRem)
     return true;
   uint64_t Min = uint64_t(1) << (W - 1);
   uint64_t MinusOne = truncBits(~uint64_t(0), W);
-  bool Overflow = truncBits(L.Bits, W) == Min && truncBits(R.Bits, W) == MinusOne;
+  bool Overflow =
+      truncBits(L.Bits, W) == Min && truncBits(R.Bits, W) == MinusOne;
   if (L.Sym || R.Sym)
     decide(Ctx.logicalAnd(Ctx.eq(symOf(L, W), Ctx.constant(Min, W)),
                           Ctx.eq(symOf(R, W), Ctx.constant(MinusOne, W))),
@@ -445,11 +463,21 @@ void Interpreter::Run::floatOp(const llvm::Instruction &I) {
       Obs.onConcretization(&I, "floating-point operand");
     double Y = toDouble(B.Bits, T);
     switch (I.getOpcode()) {
-    case llvm::Instruction::FAdd: R = X + Y; break;
-    case llvm::Instruction::FSub: R = X - Y; break;
-    case llvm::Instruction::FMul: R = X * Y; break;
-    case llvm::Instruction::FDiv: R = X / Y; break;
-    default: R = std::fmod(X, Y); break;
+    case llvm::Instruction::FAdd:
+      R = X + Y;
+      break;
+    case llvm::Instruction::FSub:
+      R = X - Y;
+      break;
+    case llvm::Instruction::FMul:
+      R = X * Y;
+      break;
+    case llvm::Instruction::FDiv:
+      R = X / Y;
+      break;
+    default:
+      R = std::fmod(X, Y);
+      break;
     }
   }
   if (T->isFloatTy()) // Round as the program would, in single precision.
@@ -466,17 +494,41 @@ void Interpreter::Run::icmp(const llvm::ICmpInst &I) {
   ExprKind K = ExprKind::Eq;
   bool Swap = false, Negate = false;
   switch (I.getPredicate()) {
-  case P::ICMP_EQ: break;
-  case P::ICMP_NE: Negate = true; break;
-  case P::ICMP_ULT: K = ExprKind::Ult; break;
-  case P::ICMP_ULE: K = ExprKind::Ule; break;
-  case P::ICMP_UGT: K = ExprKind::Ult; Swap = true; break;
-  case P::ICMP_UGE: K = ExprKind::Ule; Swap = true; break;
-  case P::ICMP_SLT: K = ExprKind::Slt; break;
-  case P::ICMP_SLE: K = ExprKind::Sle; break;
-  case P::ICMP_SGT: K = ExprKind::Slt; Swap = true; break;
-  case P::ICMP_SGE: K = ExprKind::Sle; Swap = true; break;
-  default: return unsupported(I, "icmp predicate");
+  case P::ICMP_EQ:
+    break;
+  case P::ICMP_NE:
+    Negate = true;
+    break;
+  case P::ICMP_ULT:
+    K = ExprKind::Ult;
+    break;
+  case P::ICMP_ULE:
+    K = ExprKind::Ule;
+    break;
+  case P::ICMP_UGT:
+    K = ExprKind::Ult;
+    Swap = true;
+    break;
+  case P::ICMP_UGE:
+    K = ExprKind::Ule;
+    Swap = true;
+    break;
+  case P::ICMP_SLT:
+    K = ExprKind::Slt;
+    break;
+  case P::ICMP_SLE:
+    K = ExprKind::Sle;
+    break;
+  case P::ICMP_SGT:
+    K = ExprKind::Slt;
+    Swap = true;
+    break;
+  case P::ICMP_SGE:
+    K = ExprKind::Sle;
+    Swap = true;
+    break;
+  default:
+    return unsupported(I, "icmp predicate");
   }
   if (Swap)
     std::swap(L, R);
@@ -497,23 +549,56 @@ void Interpreter::Run::fcmp(const llvm::FCmpInst &I) {
   using P = llvm::CmpInst::Predicate;
   bool R = false;
   switch (I.getPredicate()) {
-  case P::FCMP_FALSE: R = false; break;
-  case P::FCMP_TRUE: R = true; break;
-  case P::FCMP_OEQ: R = !Unordered && X == Y; break;
-  case P::FCMP_OGT: R = !Unordered && X > Y; break;
-  case P::FCMP_OGE: R = !Unordered && X >= Y; break;
-  case P::FCMP_OLT: R = !Unordered && X < Y; break;
-  case P::FCMP_OLE: R = !Unordered && X <= Y; break;
-  case P::FCMP_ONE: R = !Unordered && X != Y; break;
-  case P::FCMP_ORD: R = !Unordered; break;
-  case P::FCMP_UNO: R = Unordered; break;
-  case P::FCMP_UEQ: R = Unordered || X == Y; break;
-  case P::FCMP_UGT: R = Unordered || X > Y; break;
-  case P::FCMP_UGE: R = Unordered || X >= Y; break;
-  case P::FCMP_ULT: R = Unordered || X < Y; break;
-  case P::FCMP_ULE: R = Unordered || X <= Y; break;
-  case P::FCMP_UNE: R = Unordered || X != Y; break;
-  default: return unsupported(I, "fcmp predicate");
+  case P::FCMP_FALSE:
+    R = false;
+    break;
+  case P::FCMP_TRUE:
+    R = true;
+    break;
+  case P::FCMP_OEQ:
+    R = !Unordered && X == Y;
+    break;
+  case P::FCMP_OGT:
+    R = !Unordered && X > Y;
+    break;
+  case P::FCMP_OGE:
+    R = !Unordered && X >= Y;
+    break;
+  case P::FCMP_OLT:
+    R = !Unordered && X < Y;
+    break;
+  case P::FCMP_OLE:
+    R = !Unordered && X <= Y;
+    break;
+  case P::FCMP_ONE:
+    R = !Unordered && X != Y;
+    break;
+  case P::FCMP_ORD:
+    R = !Unordered;
+    break;
+  case P::FCMP_UNO:
+    R = Unordered;
+    break;
+  case P::FCMP_UEQ:
+    R = Unordered || X == Y;
+    break;
+  case P::FCMP_UGT:
+    R = Unordered || X > Y;
+    break;
+  case P::FCMP_UGE:
+    R = Unordered || X >= Y;
+    break;
+  case P::FCMP_ULT:
+    R = Unordered || X < Y;
+    break;
+  case P::FCMP_ULE:
+    R = Unordered || X <= Y;
+    break;
+  case P::FCMP_UNE:
+    R = Unordered || X != Y;
+    break;
+  default:
+    return unsupported(I, "fcmp predicate");
   }
   set(I, {R, nullptr});
 }
@@ -530,8 +615,8 @@ void Interpreter::Run::cast(const llvm::CastInst &I) {
     return set(I, value(truncBits(V.Bits, TW),
                         V.Sym ? Ctx.extract(V.Sym, 0, TW) : nullptr));
   case Instruction::ZExt:
-    return set(I, value(truncBits(V.Bits, FW),
-                        V.Sym ? Ctx.zext(V.Sym, TW) : nullptr));
+    return set(
+        I, value(truncBits(V.Bits, FW), V.Sym ? Ctx.zext(V.Sym, TW) : nullptr));
   case Instruction::SExt:
     return set(I, value(truncBits(uint64_t(signExtend(V.Bits, FW)), TW),
                         V.Sym ? Ctx.sext(V.Sym, TW) : nullptr));
@@ -689,8 +774,8 @@ void Interpreter::Run::gep(const llvm::GetElementPtrInst &I) {
   if (I.getType()->isVectorTy())
     return unsupported(I, "vector getelementptr");
   ConcolicValue Base = operand(I.getPointerOperand());
-  uint64_t Offset = 0;        // Concrete total offset.
-  uint64_t ConstOffset = 0;   // The part of it not depending on inputs.
+  uint64_t Offset = 0;         // Concrete total offset.
+  uint64_t ConstOffset = 0;    // The part of it not depending on inputs.
   ExprRef SymOffset = nullptr; // The part that does.
   for (auto GTI = llvm::gep_type_begin(&I), E = llvm::gep_type_end(&I);
        GTI != E; ++GTI) {
@@ -732,10 +817,9 @@ void Interpreter::Run::call(const llvm::CallBase &I) {
     uint64_t Addr = pin(Target, 64, I);
     F = In.FunctionAt.lookup(Addr);
     if (!F)
-      return bug("invalid-function-pointer",
-                 fmt::format("call through {:#x}, which is not a function",
-                             Addr),
-                 I);
+      return bug(
+          "invalid-function-pointer",
+          fmt::format("call through {:#x}, which is not a function", Addr), I);
   }
   if (F->isIntrinsic())
     return intrinsic(I, *F);
@@ -820,10 +904,9 @@ void Interpreter::Run::intrinsic(const llvm::CallBase &I,
     if (!A.Sym && !B.Sym)
       return set(I, Pick);
     ExprRef Less = Ctx.compare(Lt, symOf(A, W), symOf(B, W));
-    return set(I, value(Pick.Bits, Max ? Ctx.select(Less, symOf(B, W),
-                                                    symOf(A, W))
-                                       : Ctx.select(Less, symOf(A, W),
-                                                    symOf(B, W))));
+    return set(
+        I, value(Pick.Bits, Max ? Ctx.select(Less, symOf(B, W), symOf(A, W))
+                                : Ctx.select(Less, symOf(A, W), symOf(B, W))));
   }
   case llvm::Intrinsic::bswap: {
     ConcolicValue X = Arg(0);
@@ -890,8 +973,7 @@ bool Interpreter::Run::builtin(const llvm::CallBase &I,
     uint64_t Size = pin(Arg(0), 64, I);
     if (Name == "calloc")
       Size *= pin(Arg(1), 64, I);
-    const MemoryObject *O =
-        S.Mem.allocate(Size, 16, ObjectKind::Heap, "heap");
+    const MemoryObject *O = S.Mem.allocate(Size, 16, ObjectKind::Heap, "heap");
     set(I, {O->Base, nullptr});
     return true;
   }
@@ -938,7 +1020,8 @@ void Interpreter::Run::native(const llvm::CallBase &I,
       Obs.onConcretization(&I, "argument of a native call");
     }
     PassesPointer |= A->getType()->isPointerTy();
-    Args.push_back({A->getType(), V.Bits, I.paramHasAttr(N, llvm::Attribute::SExt)});
+    Args.push_back(
+        {A->getType(), V.Bits, I.paramHasAttr(N, llvm::Attribute::SExt)});
   }
   unsigned Fixed = F.getFunctionType()->getNumParams();
   uint64_t Ret = 0;
@@ -990,9 +1073,9 @@ void Interpreter::initGlobals() {
       }
       continue;
     }
-    const MemoryObject *O = InitialMemory.allocate(
-        Size, G.getAlign() ? G.getAlign()->value() : 16, ObjectKind::Global,
-        G.getName().str());
+    const MemoryObject *O =
+        InitialMemory.allocate(Size, G.getAlign() ? G.getAlign()->value() : 16,
+                               ObjectKind::Global, G.getName().str());
     GlobalAddress[&G] = O->Base;
   }
   // Initialisers may refer to any global's address, so they come second.
@@ -1027,8 +1110,9 @@ uint64_t Interpreter::constantBits(const llvm::Constant *C) {
       auto *GEP = llvm::cast<llvm::GEPOperator>(CE);
       llvm::APInt Off(64, 0);
       GEP->accumulateConstantOffset(DL, Off);
-      Bits = constantBits(llvm::cast<llvm::Constant>(GEP->getPointerOperand())) +
-             Off.getZExtValue();
+      Bits =
+          constantBits(llvm::cast<llvm::Constant>(GEP->getPointerOperand())) +
+          Off.getZExtValue();
       break;
     }
     case llvm::Instruction::PtrToInt:
@@ -1038,14 +1122,12 @@ uint64_t Interpreter::constantBits(const llvm::Constant *C) {
       Bits = truncBits(constantBits(CE->getOperand(0)), W ? W : 64);
       break;
     case llvm::Instruction::Add:
-      Bits = truncBits(constantBits(CE->getOperand(0)) +
-                           constantBits(CE->getOperand(1)),
-                       W);
+      Bits = truncBits(
+          constantBits(CE->getOperand(0)) + constantBits(CE->getOperand(1)), W);
       break;
     case llvm::Instruction::Sub:
-      Bits = truncBits(constantBits(CE->getOperand(0)) -
-                           constantBits(CE->getOperand(1)),
-                       W);
+      Bits = truncBits(
+          constantBits(CE->getOperand(0)) - constantBits(CE->getOperand(1)), W);
       break;
     default:
       break; // Rare at -O0; such constants read as 0.
@@ -1059,8 +1141,7 @@ void Interpreter::writeConstant(const llvm::Constant *C, ObjectContents &Out,
                                 uint64_t Offset) {
   llvm::Type *T = C->getType();
   if (llvm::isa<llvm::ConstantAggregateZero>(C) ||
-      llvm::isa<llvm::ConstantPointerNull>(C) ||
-      llvm::isa<llvm::UndefValue>(C))
+      llvm::isa<llvm::ConstantPointerNull>(C) || llvm::isa<llvm::UndefValue>(C))
     return; // Already zero.
   if (auto *DS = llvm::dyn_cast<llvm::ConstantDataSequential>(C)) {
     llvm::StringRef Raw = DS->getRawDataValues();
@@ -1080,8 +1161,7 @@ void Interpreter::writeConstant(const llvm::Constant *C, ObjectContents &Out,
     return;
   }
   if (auto *CV = llvm::dyn_cast<llvm::ConstantVector>(C)) {
-    uint64_t Stride =
-        DL.getTypeAllocSize(CV->getType()->getElementType());
+    uint64_t Stride = DL.getTypeAllocSize(CV->getType()->getElementType());
     for (unsigned I = 0; I < CV->getNumOperands(); ++I)
       writeConstant(CV->getOperand(I), Out, Offset + I * Stride);
     return;

@@ -39,8 +39,8 @@ enum class BranchKind : uint8_t {
 };
 
 struct BranchEvent {
-  ExprRef Cond;   ///< Width-1 condition; symbolic.
-  bool Taken;     ///< Its concrete value on this run.
+  ExprRef Cond; ///< Width-1 condition; symbolic.
+  bool Taken;   ///< Its concrete value on this run.
   BranchKind Kind;
   const llvm::Instruction *Inst;
 };

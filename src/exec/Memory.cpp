@@ -10,19 +10,25 @@ namespace theseus {
 namespace {
 constexpr uint64_t ArenaHint = 0x100000000000ULL; // 16 TiB, far from the heap.
 constexpr uint64_t ArenaSize = 64ULL << 30;
-constexpr uint64_t FirstAddress = 0x10000;  // Leave a gap for null + offset.
-constexpr uint64_t RedZone = 16;            // Gap after every object.
+constexpr uint64_t FirstAddress = 0x10000; // Leave a gap for null + offset.
+constexpr uint64_t RedZone = 16;           // Gap after every object.
 constexpr uint64_t NullPageSize = 4096;
 } // namespace
 
 const char *bugKindFor(AccessError E) {
   switch (E) {
-  case AccessError::None: return "none";
-  case AccessError::NullPointer: return "null-dereference";
-  case AccessError::OutOfBounds: return "out-of-bounds";
-  case AccessError::UseAfterFree: return "use-after-free";
-  case AccessError::InvalidPointer: return "invalid-pointer";
-  case AccessError::ReadOnly: return "write-to-read-only";
+  case AccessError::None:
+    return "none";
+  case AccessError::NullPointer:
+    return "null-dereference";
+  case AccessError::OutOfBounds:
+    return "out-of-bounds";
+  case AccessError::UseAfterFree:
+    return "use-after-free";
+  case AccessError::InvalidPointer:
+    return "invalid-pointer";
+  case AccessError::ReadOnly:
+    return "write-to-read-only";
   }
   return "invalid-pointer";
 }
@@ -126,8 +132,8 @@ const MemoryObject *Memory::resolve(uint64_t Addr, uint64_t Size,
       return nullptr;
     }
   }
-  Err = wasFreed(Addr) ? AccessError::UseAfterFree
-                       : AccessError::InvalidPointer;
+  Err =
+      wasFreed(Addr) ? AccessError::UseAfterFree : AccessError::InvalidPointer;
   return nullptr;
 }
 
@@ -183,9 +189,8 @@ uint64_t Memory::load(ExprContext &Ctx, uint64_t Addr, unsigned Size,
   ExprRef Acc = nullptr;
   for (unsigned I = 0; I < Size; ++I) {
     auto It = C->Symbolic.find(Off + I);
-    ExprRef B = It != C->Symbolic.end()
-                    ? It->second
-                    : Ctx.constant(C->Bytes[Off + I], 8);
+    ExprRef B = It != C->Symbolic.end() ? It->second
+                                        : Ctx.constant(C->Bytes[Off + I], 8);
     Acc = Acc ? Ctx.concat(B, Acc) : B;
   }
   Sym = Acc->isConst() ? nullptr : Acc;

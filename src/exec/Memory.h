@@ -111,8 +111,9 @@ public:
   void syncFromHost();
 
   /// Contents shared by all copies until one writes.
-  using ObjectTable = std::map<uint64_t, std::pair<std::shared_ptr<const MemoryObject>,
-                                                   std::shared_ptr<ObjectContents>>>;
+  using ObjectTable =
+      std::map<uint64_t, std::pair<std::shared_ptr<const MemoryObject>,
+                                   std::shared_ptr<ObjectContents>>>;
   const ObjectTable &objects() const { return Objects; }
 
 private:

@@ -13,7 +13,8 @@ namespace theseus {
 
 void NativeCaller::loadLibrary(const std::string &Path) {
   if (!dlopen(Path.c_str(), RTLD_NOW | RTLD_GLOBAL))
-    throw std::runtime_error(fmt::format("cannot load {}: {}", Path, dlerror()));
+    throw std::runtime_error(
+        fmt::format("cannot load {}: {}", Path, dlerror()));
 }
 
 void *NativeCaller::lookup(const std::string &Name) {

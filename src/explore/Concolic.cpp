@@ -5,6 +5,8 @@
 
 #include "llvm/IR/Function.h"
 
+#include <array>
+#include <numeric>
 #include <queue>
 
 namespace theseus {
@@ -18,10 +20,14 @@ std::atomic<bool> &stopRequested() {
 
 const char *toString(Strategy S) {
   switch (S) {
-  case Strategy::BFS: return "bfs";
-  case Strategy::DFS: return "dfs";
-  case Strategy::Generational: return "generational";
-  case Strategy::DART: return "dart";
+  case Strategy::BFS:
+    return "bfs";
+  case Strategy::DFS:
+    return "dfs";
+  case Strategy::Generational:
+    return "generational";
+  case Strategy::DART:
+    return "dart";
   }
   return "?";
 }
@@ -30,6 +36,28 @@ namespace {
 double secondsSince(std::chrono::steady_clock::time_point T) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - T)
       .count();
+}
+} // namespace
+
+namespace {
+/// How many sides of the tree's decisions are in each state.
+std::array<uint64_t, 7> countSides(const PathNode *Root) {
+  std::array<uint64_t, 7> Count{};
+  std::vector<const PathNode *> Work = {Root};
+  while (!Work.empty()) {
+    const PathNode *N = Work.back();
+    Work.pop_back();
+    if (N->Alternative)
+      Work.push_back(N->Alternative.get());
+    if (!N->Cond)
+      continue;
+    for (int Dir = 0; Dir < 2; ++Dir) {
+      ++Count[static_cast<size_t>(N->Side[Dir])];
+      if (N->Child[Dir])
+        Work.push_back(N->Child[Dir].get());
+    }
+  }
+  return Count;
 }
 } // namespace
 
@@ -101,15 +129,15 @@ public:
 ConcolicExplorer::ConcolicExplorer(const Program &P,
                                    const llvm::Function &Entry,
                                    const ExploreOptions &Opts)
-    : P(P), Entry(Entry), Opts(Opts), Inputs(Ctx, Entry),
-      Interp(P, Ctx, Opts.Exec),
-      Solv(createZ3Backend(Opts.SolverTimeoutMs)), Cov(P.module()),
-      Rng(Opts.Seed) {
+    : Entry(Entry), Opts(Opts), Inputs(Ctx, Entry), Interp(P, Ctx, Opts.Exec),
+      Solv(createZ3Backend(Opts.SolverTimeoutMs, &stopRequested())),
+      Cov(P.module()), Rng(Opts.Seed) {
   ExecOptions &X = this->Opts.Exec;
   auto Previous = X.ShouldStop;
   X.ShouldStop = [this, Previous] {
     return stopRequested() ||
-           (this->Opts.MaxTime > 0 && secondsSince(Start) > this->Opts.MaxTime) ||
+           (this->Opts.MaxTime > 0 &&
+            secondsSince(Start) > this->Opts.MaxTime) ||
            (Previous && Previous());
   };
 }
@@ -197,6 +225,12 @@ std::shared_ptr<ConcolicExplorer::RunRecord>
 ConcolicExplorer::negate(PathNode *N, bool Dir) {
   std::vector<ExprRef> Prefix = PathTree::prefixOf(Ctx, N);
   ExprRef Goal = PathTree::edgeConstraint(Ctx, N, Dir);
+  if (Opts.MaxTime > 0) { // Never let one query outlive the time budget.
+    double Left = Opts.MaxTime - secondsSince(Start);
+    unsigned LeftMs = static_cast<unsigned>(std::max(Left, 0.001) * 1000);
+    Solv.setTimeout(
+        Opts.SolverTimeoutMs ? std::min(Opts.SolverTimeoutMs, LeftMs) : LeftMs);
+  }
   SolverResponse R = Solv.solve(Prefix, Goal, *N->Input);
   if (R.Result == SatResult::Unknown) {
     // Past the solver's budget: replace non-linear terms by their values on
@@ -215,6 +249,8 @@ ConcolicExplorer::negate(PathNode *N, bool Dir) {
     ++Stats.Infeasible;
     return nullptr;
   }
+  if (R.Result == SatResult::Unknown && !budgetLeft())
+    return nullptr; // Interrupted: the side stays open.
   if (R.Result == SatResult::Unknown) {
     N->Side[Dir] = SideState::Unknown;
     ++Stats.SolverUnknown;
@@ -225,13 +261,22 @@ ConcolicExplorer::negate(PathNode *N, bool Dir) {
   return execute(std::move(Next), {N, Dir}, N->Depth + 1);
 }
 
+/// True when no side is left that another input could reach: each was
+/// taken or proven infeasible, and no decision went unrecorded.
+bool ConcolicExplorer::treeComplete() const {
+  auto C = countSides(Tree.root());
+  return Stats.DepthLimited == 0 &&
+         C[size_t(SideState::Explored)] + C[size_t(SideState::Infeasible)] ==
+             std::accumulate(C.begin(), C.end(), uint64_t(0));
+}
+
 void ConcolicExplorer::exploreFrontier() {
   bool Depth = Opts.Strat == Strategy::DFS || Opts.Strat == Strategy::DART;
   unsigned Fruitless = 0;
   while (budgetLeft()) {
     if (Frontier.empty()) {
       if (Opts.Strat != Strategy::DART ||
-          Fruitless >= Opts.MaxFruitlessRestarts)
+          Fruitless >= Opts.MaxFruitlessRestarts || treeComplete())
         return;
       // DART: nothing new can be derived; restart from a random input.
       ++Stats.Restarts;
@@ -295,30 +340,11 @@ ExplorationStats ConcolicExplorer::run(ExplorationListener &L) {
   return Stats;
 }
 
-namespace {
-uint64_t countOpenSides(const PathNode *Root) {
-  uint64_t Open = 0;
-  std::vector<const PathNode *> Work = {Root};
-  while (!Work.empty()) {
-    const PathNode *N = Work.back();
-    Work.pop_back();
-    if (N->Alternative)
-      Work.push_back(N->Alternative.get());
-    for (int Dir = 0; Dir < 2; ++Dir) {
-      Open += N->Side[Dir] == SideState::Open;
-      if (N->Child[Dir])
-        Work.push_back(N->Child[Dir].get());
-    }
-  }
-  return Open;
-}
-} // namespace
-
 void ConcolicExplorer::finishStats() {
   Stats.Seconds = secondsSince(Start);
   Stats.TreeNodes = Tree.numNodes();
   Stats.Solver = Solv.stats();
-  Stats.OpenSides = countOpenSides(Tree.root());
+  Stats.OpenSides = countSides(Tree.root())[size_t(SideState::Open)];
   Stats.Concretizations.clear();
   for (const auto &[Key, Count] : Concretized)
     Stats.Concretizations.push_back({Key.first, Key.second, Count});

@@ -54,7 +54,7 @@ struct PathResult {
 };
 
 struct SiteCount {
-  std::string Site;   ///< file:line
+  std::string Site; ///< file:line
   std::string Reason;
   uint64_t Count = 0;
 };
@@ -112,13 +112,13 @@ private:
                                      uint32_t Bound);
   std::shared_ptr<RunRecord> negate(PathNode *N, bool Dir);
   bool budgetLeft();
+  bool treeComplete() const;
   Assignment initialInput();
   void exploreFrontier();
   void exploreGenerational();
   void finishStats();
   void noteConcretization(const llvm::Instruction *I, const char *Reason);
 
-  const Program &P;
   const llvm::Function &Entry;
   ExploreOptions Opts;
   ExplorationListener *Listener = nullptr;

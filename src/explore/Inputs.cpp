@@ -68,8 +68,8 @@ void EntryInputs::applySeed(Assignment &A, const std::string &Spec) const {
       if (Candidate.Param.Name == Name)
         S = &Candidate;
     if (!S)
-      throw InputError{fmt::format("--seed-input: no parameter named '{}'",
-                                   Name.str())};
+      throw InputError{
+          fmt::format("--seed-input: no parameter named '{}'", Name.str())};
     int64_t Signed;
     uint64_t Unsigned;
     uint64_t Bits;
@@ -78,9 +78,9 @@ void EntryInputs::applySeed(Assignment &A, const std::string &Spec) const {
     else if (!Text.getAsInteger(0, Unsigned))
       Bits = Unsigned;
     else
-      throw InputError{fmt::format(
-          "--seed-input: '{}' is not an integer value for '{}'", Text.str(),
-          Name.str())};
+      throw InputError{
+          fmt::format("--seed-input: '{}' is not an integer value for '{}'",
+                      Text.str(), Name.str())};
     std::vector<uint8_t> Bytes(S->Param.Bytes);
     for (unsigned I = 0; I < S->Param.Bytes; ++I)
       Bytes[I] = static_cast<uint8_t>(Bits >> (8 * I));

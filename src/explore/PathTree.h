@@ -49,6 +49,7 @@ class PathTree {
 public:
   PathTree() : Root(std::make_unique<PathNode>()) {}
   PathNode *root() { return Root.get(); }
+  const PathNode *root() const { return Root.get(); }
 
   /// The constraint of following `Dir` at `N`.
   static ExprRef edgeConstraint(ExprContext &Ctx, const PathNode *N, bool Dir);

@@ -38,8 +38,7 @@ private:
       return eval(E->operand(0));
     case ExprKind::SExt:
       return truncBits(
-          uint64_t(signExtend(eval(E->operand(0)), E->operand(0)->width())),
-          W);
+          uint64_t(signExtend(eval(E->operand(0)), E->operand(0)->width())), W);
     case ExprKind::Not:
       return truncBits(~eval(E->operand(0)), W);
     case ExprKind::Select:

@@ -8,32 +8,58 @@ namespace theseus {
 
 const char *kindName(ExprKind K) {
   switch (K) {
-  case ExprKind::Const: return "const";
-  case ExprKind::Read: return "read";
-  case ExprKind::Concat: return "concat";
-  case ExprKind::Extract: return "extract";
-  case ExprKind::ZExt: return "zext";
-  case ExprKind::SExt: return "sext";
-  case ExprKind::Add: return "add";
-  case ExprKind::Sub: return "sub";
-  case ExprKind::Mul: return "mul";
-  case ExprKind::UDiv: return "udiv";
-  case ExprKind::SDiv: return "sdiv";
-  case ExprKind::URem: return "urem";
-  case ExprKind::SRem: return "srem";
-  case ExprKind::And: return "and";
-  case ExprKind::Or: return "or";
-  case ExprKind::Xor: return "xor";
-  case ExprKind::Shl: return "shl";
-  case ExprKind::LShr: return "lshr";
-  case ExprKind::AShr: return "ashr";
-  case ExprKind::Not: return "not";
-  case ExprKind::Eq: return "eq";
-  case ExprKind::Ult: return "ult";
-  case ExprKind::Ule: return "ule";
-  case ExprKind::Slt: return "slt";
-  case ExprKind::Sle: return "sle";
-  case ExprKind::Select: return "select";
+  case ExprKind::Const:
+    return "const";
+  case ExprKind::Read:
+    return "read";
+  case ExprKind::Concat:
+    return "concat";
+  case ExprKind::Extract:
+    return "extract";
+  case ExprKind::ZExt:
+    return "zext";
+  case ExprKind::SExt:
+    return "sext";
+  case ExprKind::Add:
+    return "add";
+  case ExprKind::Sub:
+    return "sub";
+  case ExprKind::Mul:
+    return "mul";
+  case ExprKind::UDiv:
+    return "udiv";
+  case ExprKind::SDiv:
+    return "sdiv";
+  case ExprKind::URem:
+    return "urem";
+  case ExprKind::SRem:
+    return "srem";
+  case ExprKind::And:
+    return "and";
+  case ExprKind::Or:
+    return "or";
+  case ExprKind::Xor:
+    return "xor";
+  case ExprKind::Shl:
+    return "shl";
+  case ExprKind::LShr:
+    return "lshr";
+  case ExprKind::AShr:
+    return "ashr";
+  case ExprKind::Not:
+    return "not";
+  case ExprKind::Eq:
+    return "eq";
+  case ExprKind::Ult:
+    return "ult";
+  case ExprKind::Ule:
+    return "ule";
+  case ExprKind::Slt:
+    return "slt";
+  case ExprKind::Sle:
+    return "sle";
+  case ExprKind::Select:
+    return "select";
   }
   return "?";
 }
@@ -57,11 +83,16 @@ uint64_t evalBinary(ExprKind K, uint64_t L, uint64_t R, unsigned W) {
   R = truncBits(R, W);
   uint64_t Ones = truncBits(~uint64_t(0), W);
   switch (K) {
-  case ExprKind::Add: return truncBits(L + R, W);
-  case ExprKind::Sub: return truncBits(L - R, W);
-  case ExprKind::Mul: return truncBits(L * R, W);
-  case ExprKind::UDiv: return R == 0 ? Ones : L / R;
-  case ExprKind::URem: return R == 0 ? L : L % R;
+  case ExprKind::Add:
+    return truncBits(L + R, W);
+  case ExprKind::Sub:
+    return truncBits(L - R, W);
+  case ExprKind::Mul:
+    return truncBits(L * R, W);
+  case ExprKind::UDiv:
+    return R == 0 ? Ones : L / R;
+  case ExprKind::URem:
+    return R == 0 ? L : L % R;
   case ExprKind::SDiv: {
     int64_t SL = signExtend(L, W), SR = signExtend(R, W);
     if (R == 0)
@@ -78,18 +109,25 @@ uint64_t evalBinary(ExprKind K, uint64_t L, uint64_t R, unsigned W) {
       return 0;
     return truncBits(uint64_t(SL % SR), W);
   }
-  case ExprKind::And: return L & R;
-  case ExprKind::Or: return L | R;
-  case ExprKind::Xor: return L ^ R;
-  case ExprKind::Shl: return R >= W ? 0 : truncBits(L << R, W);
-  case ExprKind::LShr: return R >= W ? 0 : L >> R;
+  case ExprKind::And:
+    return L & R;
+  case ExprKind::Or:
+    return L | R;
+  case ExprKind::Xor:
+    return L ^ R;
+  case ExprKind::Shl:
+    return R >= W ? 0 : truncBits(L << R, W);
+  case ExprKind::LShr:
+    return R >= W ? 0 : L >> R;
   case ExprKind::AShr: {
     int64_t SL = signExtend(L, W);
     if (R >= W)
       return SL < 0 ? Ones : 0;
     return truncBits(uint64_t(SL >> R), W);
   }
-  default: assert(false && "not a binary operation"); return 0;
+  default:
+    assert(false && "not a binary operation");
+    return 0;
   }
 }
 
@@ -97,18 +135,27 @@ bool evalCompare(ExprKind K, uint64_t L, uint64_t R, unsigned W) {
   L = truncBits(L, W);
   R = truncBits(R, W);
   switch (K) {
-  case ExprKind::Eq: return L == R;
-  case ExprKind::Ult: return L < R;
-  case ExprKind::Ule: return L <= R;
-  case ExprKind::Slt: return signExtend(L, W) < signExtend(R, W);
-  case ExprKind::Sle: return signExtend(L, W) <= signExtend(R, W);
-  default: assert(false && "not a comparison"); return false;
+  case ExprKind::Eq:
+    return L == R;
+  case ExprKind::Ult:
+    return L < R;
+  case ExprKind::Ule:
+    return L <= R;
+  case ExprKind::Slt:
+    return signExtend(L, W) < signExtend(R, W);
+  case ExprKind::Sle:
+    return signExtend(L, W) <= signExtend(R, W);
+  default:
+    assert(false && "not a comparison");
+    return false;
   }
 }
 
 static size_t hashNode(const Expr &E) {
   size_t H = std::hash<uint64_t>()(E.value());
-  auto Mix = [&H](size_t V) { H ^= V + 0x9e3779b97f4a7c15ULL + (H << 6) + (H >> 2); };
+  auto Mix = [&H](size_t V) {
+    H ^= V + 0x9e3779b97f4a7c15ULL + (H << 6) + (H >> 2);
+  };
   Mix(size_t(E.kind()));
   Mix(E.width());
   Mix(reinterpret_cast<size_t>(E.array()));
@@ -341,11 +388,19 @@ ExprRef ExprContext::simplifyBinary(ExprKind K, ExprRef L, ExprRef R) {
       return L;
     break;
   case ExprKind::UDiv:
+    // Unsigned division and remainder by a power of two are a shift and a
+    // mask, which solvers handle far better than a divider circuit.
+    if (RC && RV && (RV & (RV - 1)) == 0)
+      return binary(ExprKind::LShr, L, constant(__builtin_ctzll(RV), W));
+    break;
+  case ExprKind::URem:
+    if (RC && RV && (RV & (RV - 1)) == 0)
+      return bitAnd(L, constant(RV - 1, W));
+    break;
   case ExprKind::SDiv:
     if (RC && RV == 1)
       return L;
     break;
-  case ExprKind::URem:
   case ExprKind::SRem:
     if (RC && RV == 1)
       return constant(0, W);
@@ -381,6 +436,16 @@ ExprRef ExprContext::simplifyBinary(ExprKind K, ExprRef L, ExprRef R) {
       return L;
     if (L->isConst() && L->value() == 0)
       return L;
+    // (x >> a) >> b -> x >> (a + b): loops that halve a value stay small.
+    if (RC && L->kind() == K && L->operand(1)->isConst()) {
+      uint64_t Total = L->operand(1)->value() + RV;
+      if (K != ExprKind::AShr && Total >= W)
+        return constant(0, W);
+      return binary(
+          K, L->operand(0),
+          constant(std::min<uint64_t>(Total, W - 1 + (K != ExprKind::AShr)),
+                   W));
+    }
     break;
   default:
     break;

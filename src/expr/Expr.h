@@ -1,4 +1,5 @@
-//===- Expr.h - Hash-consed symbolic bit-vector expressions ------*- C++ -*-===//
+//===- Expr.h - Hash-consed symbolic bit-vector expressions ------*- C++
+//-*-===//
 //
 // Expressions over named input byte arrays. Nodes are immutable and unique:
 // the ExprContext returns the existing node for a structurally equal

@@ -32,25 +32,44 @@ const Array *wholeArray(ExprRef E) {
 
 const char *infix(ExprKind K) {
   switch (K) {
-  case ExprKind::Add: return "+";
-  case ExprKind::Sub: return "-";
-  case ExprKind::Mul: return "*";
-  case ExprKind::UDiv: return "/u";
-  case ExprKind::SDiv: return "/";
-  case ExprKind::URem: return "%u";
-  case ExprKind::SRem: return "%";
-  case ExprKind::And: return "&";
-  case ExprKind::Or: return "|";
-  case ExprKind::Xor: return "^";
-  case ExprKind::Shl: return "<<";
-  case ExprKind::LShr: return ">>u";
-  case ExprKind::AShr: return ">>";
-  case ExprKind::Eq: return "==";
-  case ExprKind::Ult: return "<u";
-  case ExprKind::Ule: return "<=u";
-  case ExprKind::Slt: return "<";
-  case ExprKind::Sle: return "<=";
-  default: return nullptr;
+  case ExprKind::Add:
+    return "+";
+  case ExprKind::Sub:
+    return "-";
+  case ExprKind::Mul:
+    return "*";
+  case ExprKind::UDiv:
+    return "/u";
+  case ExprKind::SDiv:
+    return "/";
+  case ExprKind::URem:
+    return "%u";
+  case ExprKind::SRem:
+    return "%";
+  case ExprKind::And:
+    return "&";
+  case ExprKind::Or:
+    return "|";
+  case ExprKind::Xor:
+    return "^";
+  case ExprKind::Shl:
+    return "<<";
+  case ExprKind::LShr:
+    return ">>u";
+  case ExprKind::AShr:
+    return ">>";
+  case ExprKind::Eq:
+    return "==";
+  case ExprKind::Ult:
+    return "<u";
+  case ExprKind::Ule:
+    return "<=u";
+  case ExprKind::Slt:
+    return "<";
+  case ExprKind::Sle:
+    return "<=";
+  default:
+    return nullptr;
   }
 }
 

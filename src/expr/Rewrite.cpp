@@ -22,7 +22,8 @@ bool isNonlinearNode(ExprRef E) {
 
 class NonlinearConcretizer {
 public:
-  NonlinearConcretizer(ExprContext &Ctx, const Assignment &A) : Ctx(Ctx), A(A) {}
+  NonlinearConcretizer(ExprContext &Ctx, const Assignment &A)
+      : Ctx(Ctx), A(A) {}
 
   ExprRef visit(ExprRef E) {
     if (E->isConst() || E->kind() == ExprKind::Read)
@@ -52,12 +53,18 @@ private:
     if (!Changed)
       return E;
     switch (E->kind()) {
-    case ExprKind::Concat: return Ctx.concat(Op[0], Op[1]);
-    case ExprKind::Extract: return Ctx.extract(Op[0], E->value(), E->width());
-    case ExprKind::ZExt: return Ctx.zext(Op[0], E->width());
-    case ExprKind::SExt: return Ctx.sext(Op[0], E->width());
-    case ExprKind::Not: return Ctx.bitNot(Op[0]);
-    case ExprKind::Select: return Ctx.select(Op[0], Op[1], Op[2]);
+    case ExprKind::Concat:
+      return Ctx.concat(Op[0], Op[1]);
+    case ExprKind::Extract:
+      return Ctx.extract(Op[0], E->value(), E->width());
+    case ExprKind::ZExt:
+      return Ctx.zext(Op[0], E->width());
+    case ExprKind::SExt:
+      return Ctx.sext(Op[0], E->width());
+    case ExprKind::Not:
+      return Ctx.bitNot(Op[0]);
+    case ExprKind::Select:
+      return Ctx.select(Op[0], Op[1], Op[2]);
     default:
       if (isComparison(E->kind()))
         return Ctx.compare(E->kind(), Op[0], Op[1]);

@@ -41,8 +41,8 @@ int runProgram(const std::vector<std::string> &Argv,
   if (StdoutFile)
     Redirects[1] = llvm::StringRef(*StdoutFile);
   std::string Err;
-  int RC = llvm::sys::ExecuteAndWait(Argv[0], Args, std::nullopt, Redirects,
-                                     0, 0, &Err);
+  int RC = llvm::sys::ExecuteAndWait(Argv[0], Args, std::nullopt, Redirects, 0,
+                                     0, &Err);
   return RC;
 }
 
@@ -64,13 +64,18 @@ bool hasExtension(llvm::StringRef Path, llvm::StringRef Ext) {
 std::string compileToBitcode(const CompileOptions &Opts,
                              const std::string &Source, const TempDir &Tmp,
                              unsigned Index) {
-  std::string Out = fmt::format(
-      "{}/{}-{}.bc", Tmp.path(),
-      llvm::sys::path::stem(Source).str(), Index);
-  std::vector<std::string> Argv = {
-      Opts.Clang.empty() ? findClang() : Opts.Clang,
-      "-c", "-emit-llvm", "-g", "-O0", "-Xclang", "-disable-O0-optnone",
-      "-fno-discard-value-names", "-D__THESEUS__=1"};
+  std::string Out = fmt::format("{}/{}-{}.bc", Tmp.path(),
+                                llvm::sys::path::stem(Source).str(), Index);
+  std::vector<std::string> Argv = {Opts.Clang.empty() ? findClang()
+                                                      : Opts.Clang,
+                                   "-c",
+                                   "-emit-llvm",
+                                   "-g",
+                                   "-O0",
+                                   "-Xclang",
+                                   "-disable-O0-optnone",
+                                   "-fno-discard-value-names",
+                                   "-D__THESEUS__=1"};
   if (!Opts.IncludeDir.empty())
     Argv.push_back("-I" + Opts.IncludeDir);
   Argv.insert(Argv.end(), Opts.CFlags.begin(), Opts.CFlags.end());
@@ -160,9 +165,9 @@ llvm::Function &Program::selectEntry(const std::string &Name) const {
           ? fmt::format("no function named '{}' or 'main'",
                         llvm::sys::path::stem(Opts.Sources.front()).str())
           : fmt::format("no defined function named '{}'", Name);
-  throw InputError{fmt::format(
-      "{}; choose one with --entry (defined functions: {})", What,
-      List.empty() ? "none" : List)};
+  throw InputError{
+      fmt::format("{}; choose one with --entry (defined functions: {})", What,
+                  List.empty() ? "none" : List)};
 }
 
 std::string SourceLoc::str() const {
@@ -222,6 +227,10 @@ CTypeDesc describeDIType(const llvm::DIType *T) {
       if (Tag == llvm::dwarf::DW_TAG_typedef && D.Spelled.empty())
         D.Spelled = Derived->getName().str();
       if (Tag == llvm::dwarf::DW_TAG_pointer_type) {
+        const llvm::DIType *Pointee = Derived->getBaseType();
+        std::string Inner = Pointee ? describeDIType(Pointee).Spelled : "void";
+        if (D.Spelled.empty())
+          D.Spelled = Inner + " *";
         D.IsPointerOrAggregate = true;
         D.Base = "pointer";
         return D;
@@ -262,7 +271,8 @@ CTypeDesc describeDIType(const llvm::DIType *T) {
   return D;
 }
 
-llvm::SmallVector<const llvm::DIType *, 8> signatureTypes(const llvm::Function &F) {
+llvm::SmallVector<const llvm::DIType *, 8>
+signatureTypes(const llvm::Function &F) {
   llvm::SmallVector<const llvm::DIType *, 8> Types;
   if (const llvm::DISubprogram *SP = F.getSubprogram())
     if (const llvm::DISubroutineType *ST = SP->getType())
@@ -275,11 +285,16 @@ llvm::SmallVector<const llvm::DIType *, 8> signatureTypes(const llvm::Function &
 std::string fallbackCType(unsigned Bits, bool Signed) {
   std::string S = Signed ? "" : "unsigned ";
   switch (Bits) {
-  case 1: return "_Bool";
-  case 8: return S + "char";
-  case 16: return S + "short";
-  case 32: return S + "int";
-  default: return S + "long long";
+  case 1:
+    return "_Bool";
+  case 8:
+    return S + "char";
+  case 16:
+    return S + "short";
+  case 32:
+    return S + "int";
+  default:
+    return S + "long long";
   }
 }
 
@@ -291,7 +306,8 @@ std::vector<ParamInfo> describeParams(const llvm::Function &F) {
   std::vector<ParamInfo> Params;
   for (const llvm::Argument &A : F.args()) {
     ParamInfo P;
-    P.Name = A.hasName() ? A.getName().str() : fmt::format("arg{}", A.getArgNo());
+    P.Name =
+        A.hasName() ? A.getName().str() : fmt::format("arg{}", A.getArgNo());
     unsigned DIIndex = A.getArgNo() + 1;
     CTypeDesc D;
     if (DIIndex < Types.size() && Types[DIIndex])
@@ -336,10 +352,10 @@ ReturnInfo describeReturn(const llvm::Function &F) {
     R.Signed = D.Signed;
   } else {
     R.Signed = !F.hasRetAttribute(llvm::Attribute::ZExt);
-    R.BaseCType = R.CType = T->isIntegerTy()
-                                ? fallbackCType(R.Bits, R.Signed)
-                                : std::string(D.Spelled.empty() ? "pointer"
-                                                                : D.Spelled);
+    R.BaseCType = R.CType =
+        T->isIntegerTy()
+            ? fallbackCType(R.Bits, R.Signed)
+            : std::string(D.Spelled.empty() ? "pointer" : D.Spelled);
   }
   return R;
 }

@@ -90,7 +90,7 @@ SourceLoc sourceLocOf(const llvm::Function &F);
 /// A parameter of the entry function, from the IR and its debug info.
 struct ParamInfo {
   std::string Name;
-  std::string CType; ///< As the source spells it, e.g. "int" or "uint8_t".
+  std::string CType;     ///< As the source spells it, e.g. "int" or "uint8_t".
   std::string BaseCType; ///< With typedefs and qualifiers removed.
   unsigned Bits = 0;     ///< IR width (1 for _Bool).
   unsigned Bytes = 0;    ///< Store size.

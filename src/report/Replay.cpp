@@ -83,7 +83,8 @@ std::string describe(const NativeResult &R) {
   if (R.TimedOut)
     return "timed out";
   if (R.Signal)
-    return fmt::format("killed by signal {} ({})", R.Signal, strsignal(R.Signal));
+    return fmt::format("killed by signal {} ({})", R.Signal,
+                       strsignal(R.Signal));
   auto Pos = R.Stdout.rfind("THESEUS_RETURN ");
   if (R.Exited && R.Code == 0 && Pos != std::string::npos) {
     std::string V = R.Stdout.substr(Pos + 15);
@@ -103,9 +104,9 @@ std::string driverSource(const ProgramDescription &P,
     std::string Type = In.at("base_type").get<std::string>();
     unsigned Bits = In.at("bits").get<unsigned>();
     Params += (I ? ", " : "") + Type;
-    Decode += fmt::format("  {0} a{1} = ({0})theseus_arg(argv[{2}], {3}, {4});\n",
-                          Type, I, I + 1, Bits,
-                          In.at("signed").get<bool>() ? 1 : 0);
+    Decode +=
+        fmt::format("  {0} a{1} = ({0})theseus_arg(argv[{2}], {3}, {4});\n",
+                    Type, I, I + 1, Bits, In.at("signed").get<bool>() ? 1 : 0);
     Args += fmt::format("{}a{}", I ? ", " : "", I);
     ++I;
   }
@@ -169,10 +170,15 @@ std::string buildNative(const ProgramDescription &P,
   std::string Clang = findClang();
   std::vector<std::string> Objects;
   auto Compile = [&](const std::string &Src, bool User) {
-    std::string Obj = fmt::format("{}/obj{}-{}.o", Tmp.path(), Index,
-                                  Objects.size());
-    std::vector<std::string> Argv = {Clang, "-c", "-O0", "-g", "-w",
-                                     "-D__THESEUS__=1", "-D__THESEUS_REPLAY__=1"};
+    std::string Obj =
+        fmt::format("{}/obj{}-{}.o", Tmp.path(), Index, Objects.size());
+    std::vector<std::string> Argv = {Clang,
+                                     "-c",
+                                     "-O0",
+                                     "-g",
+                                     "-w",
+                                     "-D__THESEUS__=1",
+                                     "-D__THESEUS_REPLAY__=1"};
     if (User)
       Argv.push_back("-Dmain=__theseus_user_main");
     Argv.insert(Argv.end(), P.CFlags.begin(), P.CFlags.end());
@@ -196,14 +202,14 @@ std::string buildNative(const ProgramDescription &P,
 
 /// Does the native run end the way the engine said? Sets `Skip` for
 /// outcomes that have no native counterpart.
-bool matches(const nlohmann::json &Outcome, const NativeResult &N,
-             bool &Skip, std::string &Expected) {
+bool matches(const nlohmann::json &Outcome, const NativeResult &N, bool &Skip,
+             std::string &Expected) {
   std::string Kind = Outcome.at("kind");
   Skip = false;
   if (Kind == "return") {
-    Expected = "returned " + (Outcome.contains("value")
-                                  ? Outcome.at("value").dump()
-                                  : std::string("void"));
+    Expected =
+        "returned " + (Outcome.contains("value") ? Outcome.at("value").dump()
+                                                 : std::string("void"));
     return describe(N) == Expected;
   }
   if (Kind == "exit") {
@@ -259,7 +265,8 @@ ReplayTotals replayTests(const std::vector<std::string> &Paths, std::FILE *Out,
         throw InputError{"replay: cannot read " + F};
       Test = nlohmann::json::parse(In);
     } catch (const nlohmann::json::exception &E) {
-      throw InputError{fmt::format("replay: {} is not a test: {}", F, E.what())};
+      throw InputError{
+          fmt::format("replay: {} is not a test: {}", F, E.what())};
     }
     if (Test.value("format", "") != "theseus-test-1")
       throw InputError{fmt::format("replay: {} is not a Theseus test", F)};
@@ -269,10 +276,11 @@ ReplayTotals replayTests(const std::vector<std::string> &Paths, std::FILE *Out,
     ProgramDescription P = ProgramDescription::fromJson(Test.at("program"));
     auto It = Binaries.find(Key);
     if (It == Binaries.end())
-      It = Binaries
-               .emplace(Key, buildNative(P, Test.at("inputs"), Tmp,
-                                         static_cast<unsigned>(Binaries.size())))
-               .first;
+      It =
+          Binaries
+              .emplace(Key, buildNative(P, Test.at("inputs"), Tmp,
+                                        static_cast<unsigned>(Binaries.size())))
+              .first;
     std::vector<std::string> Argv = {It->second};
     for (const auto &In : Test.at("inputs"))
       Argv.push_back(In.at("bytes").get<std::string>());
@@ -284,12 +292,15 @@ ReplayTotals replayTests(const std::vector<std::string> &Paths, std::FILE *Out,
     if (Skip) {
       ++T.Skipped;
       if (Verbose)
-        std::fprintf(Out, "%s: skipped (engine outcome '%s' has no native "
-                          "counterpart)\n", Name.c_str(), Expected.c_str());
+        std::fprintf(Out,
+                     "%s: skipped (engine outcome '%s' has no native "
+                     "counterpart)\n",
+                     Name.c_str(), Expected.c_str());
     } else if (Ok) {
       ++T.Matched;
       if (Verbose)
-        std::fprintf(Out, "%s: match (%s)\n", Name.c_str(), describe(N).c_str());
+        std::fprintf(Out, "%s: match (%s)\n", Name.c_str(),
+                     describe(N).c_str());
     } else {
       ++T.Mismatched;
       std::fprintf(Out, "%s: MISMATCH: engine expected %s, native run %s\n",

@@ -24,8 +24,8 @@ struct ReplayTotals {
 /// Replays the given test files and directories of tests, printing one line
 /// per test to `Out`. Throws InputError for unreadable tests or programs
 /// that do not compile.
-ReplayTotals replayTests(const std::vector<std::string> &Paths,
-                         std::FILE *Out, bool Verbose);
+ReplayTotals replayTests(const std::vector<std::string> &Paths, std::FILE *Out,
+                         bool Verbose);
 
 } // namespace theseus
 

@@ -42,7 +42,8 @@ nlohmann::json summaryJson(const RunReport &R) {
                     {"count", B.Count}});
   nlohmann::json Sites = nlohmann::json::array();
   for (const SiteCount &C : S.Concretizations)
-    Sites.push_back({{"site", C.Site}, {"reason", C.Reason}, {"count", C.Count}});
+    Sites.push_back(
+        {{"site", C.Site}, {"reason", C.Reason}, {"count", C.Count}});
   const Coverage &Cov = R.Cov;
   return {
       {"entry", R.Tests.program().Entry},
@@ -116,17 +117,21 @@ void printSummary(std::FILE *Out, const RunReport &R) {
   const Coverage &Cov = R.Cov;
   auto P = [Out](const std::string &Line) { std::fputs(Line.c_str(), Out); };
   P(fmt::format("theseus: explored {} ({}) in {:.2f} s, stopped: {}\n",
-                R.Tests.program().Entry, R.Strategy, S.Seconds,
-                S.StopReason));
+                R.Tests.program().Entry, R.Strategy, S.Seconds, S.StopReason));
   P(fmt::format("  paths            {}  (runs {}, tests written {})\n", S.Paths,
                 S.Runs, R.Tests.tests()));
   P(fmt::format("  bugs             {}\n", R.Tests.bugs().size()));
   for (const BugRecord &B : R.Tests.bugs())
     P(fmt::format("    {} at {}:{}: {} ({})\n", B.Kind, B.File, B.Line,
                   B.Message, B.Test));
+  // A long list is summarised; summary.json has all of them.
+  const size_t Shown = 32;
+  nlohmann::json All = returnValues(R.Tests);
   std::string Values;
-  for (const auto &V : returnValues(R.Tests))
-    Values += (Values.empty() ? "" : ", ") + V.dump();
+  for (size_t I = 0; I < All.size() && I < Shown; ++I)
+    Values += (I ? ", " : "") + All[I].dump();
+  if (All.size() > Shown)
+    Values += fmt::format(", ... ({} distinct)", All.size());
   if (!R.Tests.program().Return.IsVoid)
     P(fmt::format("  return values    {{{}}}\n", Values));
   P(fmt::format("  coverage         lines {:.1f}% ({}/{}), branches {:.1f}% "
@@ -143,13 +148,12 @@ void printSummary(std::FILE *Out, const RunReport &R) {
     P(fmt::format("  infeasible       {}, solver unknown {}\n", S.Infeasible,
                   S.SolverUnknown));
   double Other = S.Seconds - S.Solver.Seconds - S.ExecSeconds;
-  P(fmt::format("  time             solver {:.2f} s ({:.0f}%), interpreter "
-                "{:.2f} s ({:.0f}%), other {:.2f} s\n",
-                S.Solver.Seconds,
-                S.Seconds > 0 ? 100 * S.Solver.Seconds / S.Seconds : 0,
-                S.ExecSeconds,
-                S.Seconds > 0 ? 100 * S.ExecSeconds / S.Seconds : 0,
-                Other > 0 ? Other : 0));
+  P(fmt::format(
+      "  time             solver {:.2f} s ({:.0f}%), interpreter "
+      "{:.2f} s ({:.0f}%), other {:.2f} s\n",
+      S.Solver.Seconds, S.Seconds > 0 ? 100 * S.Solver.Seconds / S.Seconds : 0,
+      S.ExecSeconds, S.Seconds > 0 ? 100 * S.ExecSeconds / S.Seconds : 0,
+      Other > 0 ? Other : 0));
   P(fmt::format("  solver queries   {} (cache hits {}, model reuses {}, z3 "
                 "calls {})\n",
                 S.Solver.Queries, S.Solver.CacheHits, S.Solver.ModelReuses,

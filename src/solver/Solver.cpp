@@ -15,9 +15,12 @@ SolverBackend::~SolverBackend() = default;
 
 const char *toString(SatResult R) {
   switch (R) {
-  case SatResult::Sat: return "sat";
-  case SatResult::Unsat: return "unsat";
-  case SatResult::Unknown: return "unknown";
+  case SatResult::Sat:
+    return "sat";
+  case SatResult::Unsat:
+    return "unsat";
+  case SatResult::Unknown:
+    return "unknown";
   }
   return "?";
 }
@@ -180,6 +183,8 @@ Solver::Solver(std::unique_ptr<SolverBackend> Backend)
 }
 
 Solver::~Solver() = default;
+
+void Solver::setTimeout(unsigned Ms) { P->Backend->setTimeout(Ms); }
 
 SolverResponse Solver::solve(const std::vector<ExprRef> &Prefix, ExprRef Goal,
                              const Assignment &Hint) {

@@ -17,6 +17,7 @@
 #include "expr/Assignment.h"
 #include "expr/Expr.h"
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -39,13 +40,17 @@ public:
   /// `Hint` supplies the bytes the constraints do not mention.
   virtual SolverResponse check(const std::vector<ExprRef> &Constraints,
                                const Assignment &Hint) = 0;
+  /// Per-query time limit; 0 means none.
+  virtual void setTimeout(unsigned Ms) = 0;
 };
 
-/// Z3 over the theory of bit-vectors, one Boolean per query with a timeout.
-std::unique_ptr<SolverBackend> createZ3Backend(unsigned TimeoutMs);
+/// Z3 over the theory of bit-vectors, with a per-query timeout. When `Stop`
+/// becomes true, a query in progress is interrupted and answers Unknown.
+std::unique_ptr<SolverBackend>
+createZ3Backend(unsigned TimeoutMs, const std::atomic<bool> *Stop = nullptr);
 
 struct SolverStats {
-  uint64_t Queries = 0;       ///< solve() calls.
+  uint64_t Queries = 0;        ///< solve() calls.
   uint64_t TrivialAnswers = 0; ///< Decided by simplification alone.
   uint64_t CacheHits = 0;
   uint64_t ModelReuses = 0;
@@ -80,6 +85,7 @@ public:
                        const Assignment &Hint);
 
   const SolverStats &stats() const { return Stats; }
+  void setTimeout(unsigned Ms);
 
 private:
   struct Impl;

@@ -8,9 +8,15 @@
 //===----------------------------------------------------------------------===//
 #include "solver/Solver.h"
 
+#include <chrono>
+#include <condition_variable>
+#include <cstdlib>
 #include <fmt/format.h>
+#include <fstream>
 #include <map>
+#include <mutex>
 #include <set>
+#include <thread>
 #include <unordered_map>
 #include <unordered_set>
 #include <z3++.h>
@@ -23,10 +29,33 @@ class Z3Backend : public SolverBackend {
   using ByteRef = std::pair<const Array *, uint32_t>;
 
 public:
-  explicit Z3Backend(unsigned TimeoutMs) : TimeoutMs(TimeoutMs) {}
+  Z3Backend(unsigned TimeoutMs, const std::atomic<bool> *Stop)
+      : TimeoutMs(TimeoutMs), Stop(Stop) {
+    if (Stop)
+      Watchdog = std::thread([this] { watch(); });
+  }
+  ~Z3Backend() override {
+    if (!Watchdog.joinable())
+      return;
+    {
+      std::lock_guard<std::mutex> Lock(Mu);
+      Quit = true;
+    }
+    Wake.notify_all();
+    Watchdog.join();
+  }
+
+  void setTimeout(unsigned Ms) override { TimeoutMs = Ms; }
 
   SolverResponse check(const std::vector<ExprRef> &Constraints,
                        const Assignment &Hint) override {
+    if (Stop && *Stop)
+      return {SatResult::Unknown, {}};
+    InQuery = true;
+    struct Done {
+      std::atomic<bool> &Flag;
+      ~Done() { Flag = false; }
+    } D{InQuery};
     try {
       return checkOrThrow(Constraints, Hint);
     } catch (const z3::exception &) {
@@ -38,7 +67,7 @@ public:
 private:
   SolverResponse checkOrThrow(const std::vector<ExprRef> &Constraints,
                               const Assignment &Hint) {
-    z3::solver S(Ctx, "QF_BV");
+    z3::solver S(Ctx);
     if (TimeoutMs) {
       z3::params Params(Ctx);
       Params.set("timeout", TimeoutMs);
@@ -57,13 +86,18 @@ private:
     for (const auto &[A, _] : Used)
       if (A->Size <= 8)
         Small.push_back(smallValue(A));
+    if (const char *Dump = std::getenv("THESEUS_DUMP_QUERY"))
+      std::ofstream(Dump) << S.to_smt2();
     z3::check_result Result = Small.empty() ? S.check() : S.check(Small);
     if (Result == z3::unsat && !Small.empty())
       Result = S.check();
     switch (Result) {
-    case z3::unsat: return {SatResult::Unsat, {}};
-    case z3::unknown: return {SatResult::Unknown, {}};
-    case z3::sat: break;
+    case z3::unsat:
+      return {SatResult::Unsat, {}};
+    case z3::unknown:
+      return {SatResult::Unknown, {}};
+    case z3::sat:
+      break;
     }
     z3::model M = S.get_model();
     SolverResponse R;
@@ -79,8 +113,8 @@ private:
           Bytes[I] = Hint.byte(A, I);
           continue;
         }
-        Bytes[I] = static_cast<uint8_t>(
-            M.eval(It->second, true).get_numeral_uint64());
+        Bytes[I] =
+            static_cast<uint8_t>(M.eval(It->second, true).get_numeral_uint64());
       }
       R.Model.set(A, std::move(Bytes));
     }
@@ -124,8 +158,7 @@ private:
     auto It = ByteVars.find(Key);
     if (It != ByteVars.end())
       return It->second;
-    z3::expr V =
-        Ctx.bv_const(fmt::format("{}[{}]", A->Name, Index).c_str(), 8);
+    z3::expr V = Ctx.bv_const(fmt::format("{}[{}]", A->Name, Index).c_str(), 8);
     ByteVars.emplace(Key, V);
     return V;
   }
@@ -165,30 +198,52 @@ private:
       return Ctx.bv_val(static_cast<uint64_t>(E->value()), W);
     case ExprKind::Read:
       return byteVar(E->array(), static_cast<uint32_t>(E->value()));
-    case ExprKind::Concat: return z3::concat(Op(0), Op(1));
+    case ExprKind::Concat:
+      return z3::concat(Op(0), Op(1));
     case ExprKind::Extract:
       return Op(0).extract(unsigned(E->value() + W - 1), unsigned(E->value()));
-    case ExprKind::ZExt: return z3::zext(Op(0), W - E->operand(0)->width());
-    case ExprKind::SExt: return z3::sext(Op(0), W - E->operand(0)->width());
-    case ExprKind::Add: return Op(0) + Op(1);
-    case ExprKind::Sub: return Op(0) - Op(1);
-    case ExprKind::Mul: return Op(0) * Op(1);
-    case ExprKind::UDiv: return z3::udiv(Op(0), Op(1));
-    case ExprKind::SDiv: return Op(0) / Op(1); // bvsdiv
-    case ExprKind::URem: return z3::urem(Op(0), Op(1));
-    case ExprKind::SRem: return z3::srem(Op(0), Op(1));
-    case ExprKind::And: return Op(0) & Op(1);
-    case ExprKind::Or: return Op(0) | Op(1);
-    case ExprKind::Xor: return Op(0) ^ Op(1);
-    case ExprKind::Shl: return z3::shl(Op(0), Op(1));
-    case ExprKind::LShr: return z3::lshr(Op(0), Op(1));
-    case ExprKind::AShr: return z3::ashr(Op(0), Op(1));
-    case ExprKind::Not: return ~Op(0);
-    case ExprKind::Eq: return bitOf(Op(0) == Op(1));
-    case ExprKind::Ult: return bitOf(z3::ult(Op(0), Op(1)));
-    case ExprKind::Ule: return bitOf(z3::ule(Op(0), Op(1)));
-    case ExprKind::Slt: return bitOf(Op(0) < Op(1));
-    case ExprKind::Sle: return bitOf(Op(0) <= Op(1));
+    case ExprKind::ZExt:
+      return z3::zext(Op(0), W - E->operand(0)->width());
+    case ExprKind::SExt:
+      return z3::sext(Op(0), W - E->operand(0)->width());
+    case ExprKind::Add:
+      return Op(0) + Op(1);
+    case ExprKind::Sub:
+      return Op(0) - Op(1);
+    case ExprKind::Mul:
+      return Op(0) * Op(1);
+    case ExprKind::UDiv:
+      return z3::udiv(Op(0), Op(1));
+    case ExprKind::SDiv:
+      return Op(0) / Op(1); // bvsdiv
+    case ExprKind::URem:
+      return z3::urem(Op(0), Op(1));
+    case ExprKind::SRem:
+      return z3::srem(Op(0), Op(1));
+    case ExprKind::And:
+      return Op(0) & Op(1);
+    case ExprKind::Or:
+      return Op(0) | Op(1);
+    case ExprKind::Xor:
+      return Op(0) ^ Op(1);
+    case ExprKind::Shl:
+      return z3::shl(Op(0), Op(1));
+    case ExprKind::LShr:
+      return z3::lshr(Op(0), Op(1));
+    case ExprKind::AShr:
+      return z3::ashr(Op(0), Op(1));
+    case ExprKind::Not:
+      return ~Op(0);
+    case ExprKind::Eq:
+      return bitOf(Op(0) == Op(1));
+    case ExprKind::Ult:
+      return bitOf(z3::ult(Op(0), Op(1)));
+    case ExprKind::Ule:
+      return bitOf(z3::ule(Op(0), Op(1)));
+    case ExprKind::Slt:
+      return bitOf(Op(0) < Op(1));
+    case ExprKind::Sle:
+      return bitOf(Op(0) <= Op(1));
     case ExprKind::Select:
       return z3::ite(boolOf(E->operand(0)), Op(1), Op(2));
     }
@@ -201,7 +256,24 @@ private:
     }
   };
 
+  /// Interrupts a running query once Stop is set. A thread rather than the
+  /// signal handler calls Z3_interrupt, which is not async-signal-safe.
+  void watch() {
+    std::unique_lock<std::mutex> Lock(Mu);
+    while (!Quit) {
+      Wake.wait_for(Lock, std::chrono::milliseconds(50));
+      if (*Stop && InQuery)
+        Z3_interrupt(Ctx);
+    }
+  }
+
   unsigned TimeoutMs;
+  const std::atomic<bool> *Stop;
+  std::atomic<bool> InQuery{false};
+  std::mutex Mu;
+  std::condition_variable Wake;
+  bool Quit = false;
+  std::thread Watchdog;
   z3::context Ctx;
   std::unordered_map<ExprRef, z3::expr> Memo;
   std::unordered_map<std::pair<const Array *, uint32_t>, z3::expr, PairHash>
@@ -211,8 +283,9 @@ private:
 
 } // namespace
 
-std::unique_ptr<SolverBackend> createZ3Backend(unsigned TimeoutMs) {
-  return std::make_unique<Z3Backend>(TimeoutMs);
+std::unique_ptr<SolverBackend> createZ3Backend(unsigned TimeoutMs,
+                                               const std::atomic<bool> *Stop) {
+  return std::make_unique<Z3Backend>(TimeoutMs, Stop);
 }
 
 } // namespace theseus

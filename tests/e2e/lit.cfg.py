@@ -1,0 +1,22 @@
+# lit configuration for Theseus' end-to-end tests.
+import os
+import lit.formats
+
+config.name = "theseus-e2e"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".c"]
+config.excludes = ["Inputs", "tools"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.theseus_obj_root, "tests", "e2e")
+
+tools = os.path.join(config.theseus_src_root, "tests", "e2e", "tools")
+config.substitutions.append(("%theseus", config.theseus_bin))
+config.substitutions.append(("%python", config.python))
+config.substitutions.append(
+    ("%check-tests", f"{config.python} {tools}/check_tests.py"))
+config.substitutions.append(
+    ("%inputs", os.path.join(config.test_source_root, "Inputs")))
+
+path = os.pathsep.join([config.llvm_tools_dir, config.environment.get("PATH", ""),
+                        os.environ.get("PATH", "")])
+config.environment["PATH"] = path

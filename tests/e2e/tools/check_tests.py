@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Checks properties of the tests in a Theseus run directory.
+
+Each test is a dict of its input values by parameter name plus:
+  ret   the entry's return value (None unless the path returned a value)
+  kind  how the path ended: return, exit, bug, unsupported, ...
+  bug   the bug kind (None unless kind == "bug")
+  line  the line where a bug or unsupported operation happened
+
+  --all EXPR     every test satisfies the Python expression EXPR
+  --some EXPR    at least one test does
+  --none EXPR    no test does
+  --count N      there are exactly N tests
+  --oracle FILE  a Python file whose functions EXPR may call
+
+Exits 1 (with the failing tests listed) if a check fails.
+"""
+import argparse
+import glob
+import json
+import os
+import sys
+
+
+def load(directory):
+    tests = []
+    for path in sorted(glob.glob(os.path.join(directory, "test*.json"))):
+        with open(path) as f:
+            t = json.load(f)
+        env = {i["name"]: i["value"] for i in t["inputs"]}
+        o = t["outcome"]
+        env.update(ret=o.get("value"), kind=o["kind"], bug=o.get("bug"),
+                   line=o.get("line"), file=os.path.basename(path))
+        tests.append(env)
+    return tests
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("dir")
+    p.add_argument("--all", action="append", default=[])
+    p.add_argument("--some", action="append", default=[])
+    p.add_argument("--none", action="append", default=[])
+    p.add_argument("--count", type=int)
+    p.add_argument("--oracle")
+    a = p.parse_args()
+    scope = {}
+    if a.oracle:
+        with open(a.oracle) as f:
+            exec(f.read(), scope)
+    tests = load(a.dir)
+    failed = False
+
+    def holds(expr, t):
+        return bool(eval(expr, dict(scope), dict(t)))
+
+    if a.count is not None and len(tests) != a.count:
+        print(f"FAIL: expected {a.count} tests, found {len(tests)}")
+        failed = True
+    for e in a.all:
+        bad = [t for t in tests if not holds(e, t)]
+        if bad or not tests:
+            print(f"FAIL: not all tests satisfy {e}: {bad[:5]}")
+            failed = True
+    for e in a.some:
+        if not any(holds(e, t) for t in tests):
+            print(f"FAIL: no test satisfies {e}")
+            failed = True
+    for e in a.none:
+        bad = [t for t in tests if holds(e, t)]
+        if bad:
+            print(f"FAIL: some tests satisfy {e}: {bad[:5]}")
+            failed = True
+    print("FAILED" if failed else f"OK: {len(tests)} tests checked")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
