@@ -242,6 +242,10 @@ ConcolicExplorer::negate(PathNode *N, bool Dir) {
     if (Replaced) {
       noteConcretization(N->Inst, "nonlinear arithmetic after solver timeout");
       R = Solv.check(Sliced, *N->Input);
+      // The simplified query only covers the concrete values chosen, so
+      // unsat there proves nothing about the side.
+      if (R.Result == SatResult::Unsat)
+        R.Result = SatResult::Unknown;
     }
   }
   if (R.Result == SatResult::Unsat) {
