@@ -1,5 +1,6 @@
 /* 12 independent equality branches: 4096 feasible paths. */
-int branches12(int x0, int x1, int x2, int x3, int x4, int x5, int x6, int x7, int x8, int x9, int x10, int x11) {
+int branches12(int x0, int x1, int x2, int x3, int x4, int x5, int x6, int x7,
+               int x8, int x9, int x10, int x11) {
   int r = 0;
   if (x0 == 7)
     r |= 1 << 0;

@@ -4,6 +4,7 @@
 #include "exec/Native.h"
 #include "program/Program.h"
 
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/DerivedTypes.h"
@@ -110,6 +111,15 @@ ExprKind binaryKind(unsigned Opcode) {
 bool isDivision(ExprKind K) {
   return K == ExprKind::UDiv || K == ExprKind::SDiv || K == ExprKind::URem ||
          K == ExprKind::SRem;
+}
+
+/// Functions that only print: pinning their arguments would cut every
+/// other path through a value that is merely displayed.
+bool isOutputFunction(llvm::StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases("printf", "fprintf", "puts", "fputs", "putchar", true)
+      .Cases("fputc", "putc", "fflush", "perror", true)
+      .Default(false);
 }
 
 } // namespace
@@ -1015,9 +1025,12 @@ void Interpreter::Run::native(const llvm::CallBase &I,
                                         "function '{}'",
                                         F.getName().str()));
     if (V.Sym) {
-      if (In.Opts.ExternalArgs == ConcretizeMode::Pin)
+      bool Output = isOutputFunction(F.getName());
+      if (In.Opts.ExternalArgs == ConcretizeMode::Pin && !Output)
         pin(V, W, I);
-      Obs.onConcretization(&I, "argument of a native call");
+      Obs.onConcretization(&I, Output ? "argument of an output call (not "
+                                        "pinned)"
+                                      : "argument of a native call");
     }
     PassesPointer |= A->getType()->isPointerTy();
     Args.push_back(

@@ -144,6 +144,13 @@ void printSummary(std::FILE *Out, const RunReport &R) {
   P(fmt::format("  concretizations  {}\n", totalConcretizations(S)));
   for (const SiteCount &C : S.Concretizations)
     P(fmt::format("    {}: {} (x{})\n", C.Site, C.Reason, C.Count));
+  if (!S.ExternalCalls.empty()) {
+    std::string Calls;
+    for (const auto &[Name, Count] : S.ExternalCalls)
+      Calls +=
+          fmt::format("{}{} (x{})", Calls.empty() ? "" : ", ", Name, Count);
+    P(fmt::format("  native calls     {}\n", Calls));
+  }
   if (S.Infeasible || S.SolverUnknown)
     P(fmt::format("  infeasible       {}, solver unknown {}\n", S.Infeasible,
                   S.SolverUnknown));
