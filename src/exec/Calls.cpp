@@ -1,0 +1,237 @@
+//===- Calls.cpp - Calls, intrinsics, builtins, native calls ---===//
+#include "exec/InterpreterRun.h"
+
+namespace theseus {
+
+void Interpreter::Run::call(const llvm::CallBase &I) {
+  const llvm::Function *F = I.getCalledFunction();
+  if (!F) {
+    ConcolicValue Target = operand(I.getCalledOperand());
+    uint64_t Addr = pin(Target, 64, I);
+    F = In.FunctionAt.lookup(Addr);
+    if (!F)
+      return bug(
+          "invalid-function-pointer",
+          fmt::format("call through {:#x}, which is not a function", Addr), I);
+  }
+  if (F->isIntrinsic())
+    return intrinsic(I, *F);
+  if (builtin(I, *F))
+    return;
+  if (F->isDeclaration())
+    return native(I, *F);
+  std::vector<ConcolicValue> Args;
+  for (const llvm::Use &A : I.args())
+    Args.push_back(operand(A.get()));
+  if (F->isVarArg())
+    return unsupported(I, fmt::format("call to variadic function '{}' "
+                                      "with a body",
+                                      F->getName().str()));
+  pushFrame(*F, std::move(Args), &I);
+}
+
+void Interpreter::Run::intrinsic(const llvm::CallBase &I,
+                                 const llvm::Function &F) {
+  using llvm::Intrinsic::ID;
+  auto Arg = [&](unsigned N) { return operand(I.getArgOperand(N)); };
+  unsigned W = scalarWidth(I.getType());
+  switch (F.getIntrinsicID()) {
+  case llvm::Intrinsic::dbg_declare:
+  case llvm::Intrinsic::dbg_value:
+  case llvm::Intrinsic::dbg_label:
+  case llvm::Intrinsic::lifetime_start:
+  case llvm::Intrinsic::lifetime_end:
+  case llvm::Intrinsic::assume:
+  case llvm::Intrinsic::experimental_noalias_scope_decl:
+  case llvm::Intrinsic::stackrestore:
+  case llvm::Intrinsic::donothing:
+    return;
+  case llvm::Intrinsic::stacksave:
+    return set(I, {0, nullptr});
+  case llvm::Intrinsic::expect:
+    return set(I, Arg(0));
+  case llvm::Intrinsic::trap:
+  case llvm::Intrinsic::debugtrap:
+  case llvm::Intrinsic::ubsantrap:
+    return bug("trap", "the program executed a trap", I);
+  case llvm::Intrinsic::memcpy:
+  case llvm::Intrinsic::memmove:
+  case llvm::Intrinsic::memset: {
+    unsigned LW = scalarWidth(I.getArgOperand(2)->getType());
+    uint64_t Len = pin(Arg(2), LW, I);
+    uint64_t Dst;
+    if (Len == 0)
+      return;
+    if (!access(I, Arg(0), Len, Dst))
+      return;
+    if (F.getIntrinsicID() == llvm::Intrinsic::memset) {
+      ConcolicValue B = Arg(1);
+      return S.Mem.fill(Dst, static_cast<uint8_t>(B.Bits), B.Sym, Len);
+    }
+    uint64_t Src;
+    if (!access(I, Arg(1), Len, Src))
+      return;
+    return S.Mem.copy(Dst, Src, Len);
+  }
+  case llvm::Intrinsic::abs: {
+    ConcolicValue X = Arg(0);
+    int64_t V = signExtend(X.Bits, W);
+    uint64_t Bits = truncBits(uint64_t(V < 0 ? -V : V), W);
+    if (!X.Sym)
+      return set(I, {Bits, nullptr});
+    ExprRef Neg = Ctx.sub(Ctx.constant(0, W), X.Sym);
+    return set(I, value(Bits, Ctx.select(Ctx.slt(X.Sym, Ctx.constant(0, W)),
+                                         Neg, X.Sym)));
+  }
+  case llvm::Intrinsic::smax:
+  case llvm::Intrinsic::smin:
+  case llvm::Intrinsic::umax:
+  case llvm::Intrinsic::umin: {
+    ConcolicValue A = Arg(0), B = Arg(1);
+    ID Id = F.getIntrinsicID();
+    bool Signed = Id == llvm::Intrinsic::smax || Id == llvm::Intrinsic::smin;
+    bool Max = Id == llvm::Intrinsic::smax || Id == llvm::Intrinsic::umax;
+    ExprKind Lt = Signed ? ExprKind::Slt : ExprKind::Ult;
+    bool ALess = evalCompare(Lt, A.Bits, B.Bits, W);
+    ConcolicValue Pick = (ALess != Max) ? A : B;
+    if (!A.Sym && !B.Sym)
+      return set(I, Pick);
+    ExprRef Less = Ctx.compare(Lt, symOf(A, W), symOf(B, W));
+    return set(
+        I, value(Pick.Bits, Max ? Ctx.select(Less, symOf(B, W), symOf(A, W))
+                                : Ctx.select(Less, symOf(A, W), symOf(B, W))));
+  }
+  case llvm::Intrinsic::bswap: {
+    ConcolicValue X = Arg(0);
+    uint64_t Bits = 0;
+    ExprRef Sym = nullptr;
+    for (unsigned B = 0; B < W / 8; ++B) {
+      Bits |= ((X.Bits >> (8 * B)) & 0xff) << (W - 8 - 8 * B);
+      if (X.Sym) {
+        ExprRef Byte = Ctx.extract(X.Sym, 8 * B, 8);
+        Sym = Sym ? Ctx.concat(Sym, Byte) : Byte;
+      }
+    }
+    return set(I, value(Bits, Sym));
+  }
+  case llvm::Intrinsic::ctpop:
+  case llvm::Intrinsic::ctlz:
+  case llvm::Intrinsic::cttz: {
+    ConcolicValue X = Arg(0);
+    if (X.Sym)
+      Obs.onConcretization(&I, "bit-counting intrinsic");
+    uint64_t V = truncBits(X.Bits, W), R = 0;
+    ID Id = F.getIntrinsicID();
+    if (Id == llvm::Intrinsic::ctpop)
+      R = __builtin_popcountll(V);
+    else if (V == 0)
+      R = W;
+    else if (Id == llvm::Intrinsic::ctlz)
+      R = __builtin_clzll(V) - (64 - W);
+    else
+      R = __builtin_ctzll(V);
+    return set(I, {R, nullptr});
+  }
+  default:
+    return unsupported(I, fmt::format("intrinsic '{}'", F.getName().str()));
+  }
+}
+
+/// Functions with a meaning to Theseus, whatever their body: they end the
+/// path or manage memory. Returns false for ordinary functions.
+bool Interpreter::Run::builtin(const llvm::CallBase &I,
+                               const llvm::Function &F) {
+  llvm::StringRef Name = F.getName();
+  auto Arg = [&](unsigned N) { return operand(I.getArgOperand(N)); };
+  if (Name == "__assert_fail") {
+    std::string Expr = S.Mem.readCString(Arg(0).Bits, 200);
+    bug("assertion-failure", fmt::format("assertion '{}' failed", Expr), I);
+    return true;
+  }
+  if (Name == "abort") {
+    bug("abort", "abort() called", I);
+    return true;
+  }
+  if (Name == "reach_error" || Name == "__VERIFIER_error") {
+    bug("reach-error", fmt::format("{}() called", Name.str()), I);
+    return true;
+  }
+  if (Name == "exit" || Name == "_exit" || Name == "_Exit") {
+    Out.HasValue = true;
+    Out.Value = pin(Arg(0), 32, I);
+    finish(PathEnd::Exit, &I);
+    return true;
+  }
+  if (Name == "malloc" || Name == "calloc") {
+    uint64_t Size = pin(Arg(0), 64, I);
+    if (Name == "calloc")
+      Size *= pin(Arg(1), 64, I);
+    const MemoryObject *O = S.Mem.allocate(Size, 16, ObjectKind::Heap, "heap");
+    set(I, {O->Base, nullptr});
+    return true;
+  }
+  if (Name == "free") {
+    uint64_t Addr = pin(Arg(0), 64, I);
+    if (Addr == 0)
+      return true;
+    const MemoryObject *O = S.Mem.objectAt(Addr);
+    if (!O || O->Kind != ObjectKind::Heap) {
+      bool Double = S.Mem.wasFreed(Addr);
+      bug(Double ? "double-free" : "invalid-free",
+          fmt::format("free({:#x}) of {}", Addr,
+                      Double ? "memory already freed" : "a non-heap pointer"),
+          I);
+      return true;
+    }
+    S.Mem.release(Addr);
+    return true;
+  }
+  return false;
+}
+
+void Interpreter::Run::native(const llvm::CallBase &I,
+                              const llvm::Function &F) {
+  void *Fn = NativeCaller::lookup(F.getName().str());
+  if (!Fn)
+    return unsupported(I, fmt::format("call to '{}', which has no body and "
+                                      "no native definition",
+                                      F.getName().str()));
+  Obs.onExternalCall(&F);
+  std::vector<NativeArg> Args;
+  bool PassesPointer = false;
+  for (unsigned N = 0; N < I.arg_size(); ++N) {
+    const llvm::Value *A = I.getArgOperand(N);
+    ConcolicValue V = operand(A);
+    unsigned W = scalarWidth(A->getType());
+    if (W == 0)
+      return unsupported(I, fmt::format("an aggregate argument to native "
+                                        "function '{}'",
+                                        F.getName().str()));
+    if (V.Sym) {
+      bool Output = isOutputFunction(F.getName());
+      if (In.Opts.ExternalArgs == ConcretizeMode::Pin && !Output)
+        pin(V, W, I);
+      Obs.onConcretization(&I, Output ? "argument of an output call (not "
+                                        "pinned)"
+                                      : "argument of a native call");
+    }
+    PassesPointer |= A->getType()->isPointerTy();
+    Args.push_back(
+        {A->getType(), V.Bits, I.paramHasAttr(N, llvm::Attribute::SExt)});
+  }
+  unsigned Fixed = F.getFunctionType()->getNumParams();
+  uint64_t Ret = 0;
+  std::string Error;
+  if (PassesPointer)
+    S.Mem.syncToHost();
+  bool Ok = In.Native->call(Fn, I.getType(), Args, Fixed, Ret, Error);
+  if (PassesPointer)
+    S.Mem.syncFromHost();
+  if (!Ok)
+    return unsupported(I, fmt::format("native call to '{}' with {}",
+                                      F.getName().str(), Error));
+  if (!I.getType()->isVoidTy())
+    set(I, {truncBits(Ret, scalarWidth(I.getType())), nullptr});
+}
+
+} // namespace theseus

@@ -1,0 +1,216 @@
+//===- InterpreterRun.h - One run of one state (internal) -----------------===//
+//
+// Private to src/exec: the per-run interpreter, split over Run.cpp
+// (control flow, arithmetic, memory) and Calls.cpp (calls, intrinsics,
+// functions with a meaning to Theseus, native calls).
+//
+//===----------------------------------------------------------------------===//
+#ifndef THESEUS_EXEC_INTERPRETERRUN_H
+#define THESEUS_EXEC_INTERPRETERRUN_H
+
+#include "exec/Interpreter.h"
+
+#include "exec/Native.h"
+#include "program/Program.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Operator.h"
+
+#include <cmath>
+#include <cstring>
+#include <fmt/format.h>
+
+namespace theseus {
+
+/// Bit width of a first-class scalar type, or 0 if it is not a scalar.
+inline unsigned scalarWidth(const llvm::Type *T) {
+  if (T->isIntegerTy())
+    return T->getIntegerBitWidth();
+  if (T->isPointerTy() || T->isDoubleTy())
+    return 64;
+  if (T->isFloatTy())
+    return 32;
+  return 0;
+}
+
+inline double toDouble(uint64_t Bits, const llvm::Type *T) {
+  if (T->isFloatTy()) {
+    float F;
+    uint32_t B = static_cast<uint32_t>(Bits);
+    std::memcpy(&F, &B, 4);
+    return F;
+  }
+  double D;
+  std::memcpy(&D, &Bits, 8);
+  return D;
+}
+
+inline uint64_t fromDouble(double D, const llvm::Type *T) {
+  if (T->isFloatTy()) {
+    float F = static_cast<float>(D);
+    uint32_t B;
+    std::memcpy(&B, &F, 4);
+    return B;
+  }
+  uint64_t B;
+  std::memcpy(&B, &D, 8);
+  return B;
+}
+
+inline ExprKind binaryKind(unsigned Opcode) {
+  switch (Opcode) {
+  case llvm::Instruction::Add:
+    return ExprKind::Add;
+  case llvm::Instruction::Sub:
+    return ExprKind::Sub;
+  case llvm::Instruction::Mul:
+    return ExprKind::Mul;
+  case llvm::Instruction::UDiv:
+    return ExprKind::UDiv;
+  case llvm::Instruction::SDiv:
+    return ExprKind::SDiv;
+  case llvm::Instruction::URem:
+    return ExprKind::URem;
+  case llvm::Instruction::SRem:
+    return ExprKind::SRem;
+  case llvm::Instruction::And:
+    return ExprKind::And;
+  case llvm::Instruction::Or:
+    return ExprKind::Or;
+  case llvm::Instruction::Xor:
+    return ExprKind::Xor;
+  case llvm::Instruction::Shl:
+    return ExprKind::Shl;
+  case llvm::Instruction::LShr:
+    return ExprKind::LShr;
+  default:
+    return ExprKind::AShr;
+  }
+}
+
+inline bool isDivision(ExprKind K) {
+  return K == ExprKind::UDiv || K == ExprKind::SDiv || K == ExprKind::URem ||
+         K == ExprKind::SRem;
+}
+
+/// Functions that only print: pinning their arguments would cut every
+/// other path through a value that is merely displayed.
+inline bool isOutputFunction(llvm::StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases("printf", "fprintf", "puts", "fputs", "putchar", true)
+      .Cases("fputc", "putc", "fflush", "perror", true)
+      .Default(false);
+}
+
+class Interpreter::Run {
+public:
+  Run(Interpreter &In, ExecutionState &S, ExecutionObserver &Obs)
+      : In(In), S(S), Obs(Obs), Ctx(In.Ctx), DL(In.DL) {}
+
+  PathOutcome go();
+
+private:
+  StackFrame &frame() { return S.Stack.back(); }
+
+  // Values.
+  ConcolicValue operand(const llvm::Value *V);
+  ExprRef symOf(const ConcolicValue &V, unsigned Width) {
+    return V.Sym ? V.Sym : Ctx.constant(V.Bits, Width);
+  }
+  static ConcolicValue value(uint64_t Bits, ExprRef Sym) {
+    return {Bits, Sym && !Sym->isConst() ? Sym : nullptr};
+  }
+  void set(const llvm::Instruction &I, ConcolicValue V) {
+    frame().Locals[&I] = V;
+  }
+
+  // Path events.
+  void decide(ExprRef Cond, bool Taken, BranchKind K,
+              const llvm::Instruction &I) {
+    if (Cond && !Cond->isConst())
+      Obs.onBranch({Cond, Taken, K, &I});
+  }
+  /// Makes a symbolic value concrete for an operation that needs a concrete
+  /// one: pinned in the path condition.
+  uint64_t pin(const ConcolicValue &V, unsigned Width,
+               const llvm::Instruction &I) {
+    if (V.Sym)
+      decide(Ctx.eq(V.Sym, Ctx.constant(V.Bits, Width)), true, BranchKind::Pin,
+             I);
+    return V.Bits;
+  }
+
+  // Ending the path.
+  void finish(PathEnd End, const llvm::Instruction *At) {
+    Out.End = End;
+    Out.Loc = sourceLocOf(At);
+    Out.Stack = callStack(At);
+    reportPartialBlocks(At);
+    Done = true;
+  }
+  void bug(const std::string &Kind, const std::string &Message,
+           const llvm::Instruction &I) {
+    Out.BugKind = Kind;
+    Out.Message = Message;
+    finish(PathEnd::Bug, &I);
+  }
+  void unsupported(const llvm::Instruction &I, const std::string &What) {
+    SourceLoc L = sourceLocOf(&I);
+    Out.Message = fmt::format("unsupported: {} at {}", What, L.str());
+    finish(PathEnd::Unsupported, &I);
+  }
+  std::vector<StackEntry> callStack(const llvm::Instruction *At) const;
+  void reportPartialBlocks(const llvm::Instruction *At);
+
+  // Control flow.
+  void jumpTo(const llvm::BasicBlock *Target);
+  void pushFrame(const llvm::Function &F, std::vector<ConcolicValue> Args,
+                 const llvm::CallBase *CallSite);
+  void returnFrom(const llvm::Instruction &I, ConcolicValue V, bool HasValue);
+
+  // Instructions.
+  void step(const llvm::Instruction &I);
+  void binaryOp(const llvm::BinaryOperator &I);
+  bool checkDivision(const llvm::BinaryOperator &I, ExprKind K,
+                     const ConcolicValue &L, const ConcolicValue &R,
+                     unsigned W);
+  void floatOp(const llvm::Instruction &I);
+  void icmp(const llvm::ICmpInst &I);
+  void fcmp(const llvm::FCmpInst &I);
+  void cast(const llvm::CastInst &I);
+  void select(const llvm::SelectInst &I);
+  void branch(const llvm::BranchInst &I);
+  void switchInst(const llvm::SwitchInst &I);
+  void alloca(const llvm::AllocaInst &I);
+  void load(const llvm::LoadInst &I);
+  void store(const llvm::StoreInst &I);
+  void gep(const llvm::GetElementPtrInst &I);
+  void call(const llvm::CallBase &I);
+  void intrinsic(const llvm::CallBase &I, const llvm::Function &F);
+  bool builtin(const llvm::CallBase &I, const llvm::Function &F);
+  void native(const llvm::CallBase &I, const llvm::Function &F);
+
+  /// Resolves a pointer operand for an access of `Size` bytes; reports the
+  /// bug and returns false when the access is invalid.
+  bool access(const llvm::Instruction &I, const ConcolicValue &Ptr,
+              uint64_t Size, uint64_t &Addr);
+
+  Interpreter &In;
+  ExecutionState &S;
+  ExecutionObserver &Obs;
+  ExprContext &Ctx;
+  const llvm::DataLayout &DL;
+  PathOutcome Out;
+  bool Done = false;
+};
+
+} // namespace theseus
+
+#endif

@@ -1,0 +1,596 @@
+//===- Run.cpp - Control flow, arithmetic and memory ---===//
+#include "exec/InterpreterRun.h"
+
+namespace theseus {
+
+PathOutcome Interpreter::Run::go() {
+  const uint64_t PollInterval = 4096;
+  while (!Done) {
+    StackFrame &F = frame();
+    const llvm::Instruction &I = *F.PC;
+    ++F.PC;
+    ++S.Steps;
+    if (S.Steps % PollInterval == 0) {
+      if (In.Opts.MaxSteps && S.Steps >= In.Opts.MaxSteps) {
+        Out.Message =
+            fmt::format("instruction limit ({}) reached", In.Opts.MaxSteps);
+        finish(PathEnd::StepLimit, &I);
+        break;
+      }
+      if (In.Opts.ShouldStop && In.Opts.ShouldStop()) {
+        finish(PathEnd::Interrupted, &I);
+        break;
+      }
+    }
+    step(I);
+  }
+  return std::move(Out);
+}
+
+std::vector<StackEntry>
+Interpreter::Run::callStack(const llvm::Instruction *At) const {
+  std::vector<StackEntry> Stack;
+  const llvm::Instruction *Pos = At;
+  for (auto It = S.Stack.rbegin(); It != S.Stack.rend(); ++It) {
+    Stack.push_back({It->Fn->getName().str(), sourceLocOf(Pos)});
+    Pos = It->CallSite;
+  }
+  return Stack;
+}
+
+void Interpreter::Run::reportPartialBlocks(const llvm::Instruction *At) {
+  const llvm::Instruction *Pos = At;
+  for (auto It = S.Stack.rbegin(); It != S.Stack.rend() && Pos; ++It) {
+    Obs.onBlockExecuted(It->Block, Pos);
+    Pos = It->CallSite;
+  }
+}
+
+ConcolicValue Interpreter::Run::operand(const llvm::Value *V) {
+  if (auto *C = llvm::dyn_cast<llvm::Constant>(V))
+    return {In.constantBits(C), nullptr};
+  auto &Locals = frame().Locals;
+  auto It = Locals.find(V);
+  return It == Locals.end() ? ConcolicValue{} : It->second;
+}
+
+void Interpreter::Run::jumpTo(const llvm::BasicBlock *Target) {
+  StackFrame &F = frame();
+  Obs.onBlockExecuted(F.Block, nullptr);
+  F.PrevBlock = F.Block;
+  F.Block = Target;
+  // Phis read their incoming values simultaneously.
+  llvm::SmallVector<std::pair<const llvm::PHINode *, ConcolicValue>, 4> Phis;
+  for (const llvm::PHINode &Phi : Target->phis())
+    Phis.push_back({&Phi, operand(Phi.getIncomingValueForBlock(F.PrevBlock))});
+  for (auto &[Phi, V] : Phis)
+    F.Locals[Phi] = V;
+  F.PC = Target->getFirstNonPHI()->getIterator();
+}
+
+void Interpreter::Run::pushFrame(const llvm::Function &Fn,
+                                 std::vector<ConcolicValue> Args,
+                                 const llvm::CallBase *CallSite) {
+  StackFrame F;
+  F.Fn = &Fn;
+  F.Block = &Fn.getEntryBlock();
+  F.PC = F.Block->begin();
+  F.CallSite = CallSite;
+  unsigned Index = 0;
+  for (const llvm::Argument &A : Fn.args())
+    if (Index < Args.size())
+      F.Locals[&A] = Args[Index++];
+  S.Stack.push_back(std::move(F));
+}
+
+void Interpreter::Run::returnFrom(const llvm::Instruction &I, ConcolicValue V,
+                                  bool HasValue) {
+  StackFrame &F = frame();
+  Obs.onBlockExecuted(F.Block, nullptr);
+  for (uint64_t Base : F.Allocas)
+    S.Mem.release(Base);
+  const llvm::CallBase *Site = F.CallSite;
+  if (S.Stack.size() == 1) {
+    Out.HasValue = HasValue;
+    Out.Value = V.Bits;
+    Out.End = PathEnd::Return;
+    Out.Loc = sourceLocOf(&I);
+    S.Stack.pop_back();
+    Done = true;
+    return;
+  }
+  S.Stack.pop_back();
+  if (HasValue)
+    frame().Locals[Site] = V;
+}
+
+void Interpreter::Run::step(const llvm::Instruction &I) {
+  using llvm::Instruction;
+  switch (I.getOpcode()) {
+  case Instruction::Add:
+  case Instruction::Sub:
+  case Instruction::Mul:
+  case Instruction::UDiv:
+  case Instruction::SDiv:
+  case Instruction::URem:
+  case Instruction::SRem:
+  case Instruction::And:
+  case Instruction::Or:
+  case Instruction::Xor:
+  case Instruction::Shl:
+  case Instruction::LShr:
+  case Instruction::AShr:
+    return binaryOp(llvm::cast<llvm::BinaryOperator>(I));
+  case Instruction::FAdd:
+  case Instruction::FSub:
+  case Instruction::FMul:
+  case Instruction::FDiv:
+  case Instruction::FRem:
+  case Instruction::FNeg:
+    return floatOp(I);
+  case Instruction::ICmp:
+    return icmp(llvm::cast<llvm::ICmpInst>(I));
+  case Instruction::FCmp:
+    return fcmp(llvm::cast<llvm::FCmpInst>(I));
+  case Instruction::Trunc:
+  case Instruction::ZExt:
+  case Instruction::SExt:
+  case Instruction::PtrToInt:
+  case Instruction::IntToPtr:
+  case Instruction::BitCast:
+  case Instruction::AddrSpaceCast:
+  case Instruction::FPToSI:
+  case Instruction::FPToUI:
+  case Instruction::SIToFP:
+  case Instruction::UIToFP:
+  case Instruction::FPExt:
+  case Instruction::FPTrunc:
+    return cast(llvm::cast<llvm::CastInst>(I));
+  case Instruction::Select:
+    return select(llvm::cast<llvm::SelectInst>(I));
+  case Instruction::Freeze:
+    return set(I, operand(I.getOperand(0)));
+  case Instruction::PHI:
+    return; // Assigned on block entry.
+  case Instruction::Br:
+    return branch(llvm::cast<llvm::BranchInst>(I));
+  case Instruction::Switch:
+    return switchInst(llvm::cast<llvm::SwitchInst>(I));
+  case Instruction::Ret: {
+    auto &R = llvm::cast<llvm::ReturnInst>(I);
+    if (!R.getReturnValue())
+      return returnFrom(I, {}, false);
+    return returnFrom(I, operand(R.getReturnValue()), true);
+  }
+  case Instruction::Unreachable:
+    return bug("unreachable", "reached an 'unreachable' instruction", I);
+  case Instruction::Alloca:
+    return alloca(llvm::cast<llvm::AllocaInst>(I));
+  case Instruction::Load:
+    return load(llvm::cast<llvm::LoadInst>(I));
+  case Instruction::Store:
+    return store(llvm::cast<llvm::StoreInst>(I));
+  case Instruction::GetElementPtr:
+    return gep(llvm::cast<llvm::GetElementPtrInst>(I));
+  case Instruction::Call:
+    return call(llvm::cast<llvm::CallBase>(I));
+  default:
+    return unsupported(I, fmt::format("instruction '{}'", I.getOpcodeName()));
+  }
+}
+
+void Interpreter::Run::binaryOp(const llvm::BinaryOperator &I) {
+  unsigned W = scalarWidth(I.getType());
+  if (W == 0 || W > 64)
+    return unsupported(I, fmt::format("'{}' on this type", I.getOpcodeName()));
+  ExprKind K = binaryKind(I.getOpcode());
+  ConcolicValue L = operand(I.getOperand(0)), R = operand(I.getOperand(1));
+  if (isDivision(K) && !checkDivision(I, K, L, R, W))
+    return;
+  uint64_t Bits = evalBinary(K, L.Bits, R.Bits, W);
+  if (!L.Sym && !R.Sym)
+    return set(I, {Bits, nullptr});
+  bool Nonlinear = L.Sym && R.Sym && (K == ExprKind::Mul || isDivision(K));
+  if (Nonlinear && In.Opts.ConcretizeNonlinear) {
+    Obs.onConcretization(&I, "nonlinear arithmetic");
+    return set(I, {Bits, nullptr});
+  }
+  set(I, value(Bits, Ctx.binary(K, symOf(L, W), symOf(R, W))));
+}
+
+bool Interpreter::Run::checkDivision(const llvm::BinaryOperator &I, ExprKind K,
+                                     const ConcolicValue &L,
+                                     const ConcolicValue &R, unsigned W) {
+  bool IsZero = truncBits(R.Bits, W) == 0;
+  if (R.Sym)
+    decide(Ctx.eq(R.Sym, Ctx.constant(0, W)), IsZero, BranchKind::Check, I);
+  if (IsZero) {
+    bool Rem = K == ExprKind::URem || K == ExprKind::SRem;
+    bug("division-by-zero", Rem ? "remainder by zero" : "division by zero", I);
+    return false;
+  }
+  if (K != ExprKind::SDiv && K != ExprKind::SRem)
+    return true;
+  uint64_t Min = uint64_t(1) << (W - 1);
+  uint64_t MinusOne = truncBits(~uint64_t(0), W);
+  bool Overflow =
+      truncBits(L.Bits, W) == Min && truncBits(R.Bits, W) == MinusOne;
+  if (L.Sym || R.Sym)
+    decide(Ctx.logicalAnd(Ctx.eq(symOf(L, W), Ctx.constant(Min, W)),
+                          Ctx.eq(symOf(R, W), Ctx.constant(MinusOne, W))),
+           Overflow, BranchKind::Check, I);
+  if (Overflow) {
+    bug("division-overflow",
+        fmt::format("{} overflows: {} {} -1",
+                    K == ExprKind::SDiv ? "division" : "remainder",
+                    signExtend(Min, W), K == ExprKind::SDiv ? "/" : "%"),
+        I);
+    return false;
+  }
+  return true;
+}
+
+void Interpreter::Run::floatOp(const llvm::Instruction &I) {
+  const llvm::Type *T = I.getType();
+  if (!T->isFloatTy() && !T->isDoubleTy())
+    return unsupported(I, "floating-point type other than float or double");
+  ConcolicValue A = operand(I.getOperand(0));
+  if (A.Sym)
+    Obs.onConcretization(&I, "floating-point operand");
+  double X = toDouble(A.Bits, T), R = 0;
+  if (I.getOpcode() == llvm::Instruction::FNeg) {
+    R = -X;
+  } else {
+    ConcolicValue B = operand(I.getOperand(1));
+    if (B.Sym)
+      Obs.onConcretization(&I, "floating-point operand");
+    double Y = toDouble(B.Bits, T);
+    switch (I.getOpcode()) {
+    case llvm::Instruction::FAdd:
+      R = X + Y;
+      break;
+    case llvm::Instruction::FSub:
+      R = X - Y;
+      break;
+    case llvm::Instruction::FMul:
+      R = X * Y;
+      break;
+    case llvm::Instruction::FDiv:
+      R = X / Y;
+      break;
+    default:
+      R = std::fmod(X, Y);
+      break;
+    }
+  }
+  if (T->isFloatTy()) // Round as the program would, in single precision.
+    R = static_cast<float>(R);
+  set(I, {fromDouble(R, T), nullptr});
+}
+
+void Interpreter::Run::icmp(const llvm::ICmpInst &I) {
+  unsigned W = scalarWidth(I.getOperand(0)->getType());
+  if (W == 0 || W > 64)
+    return unsupported(I, "icmp on this type");
+  ConcolicValue L = operand(I.getOperand(0)), R = operand(I.getOperand(1));
+  using P = llvm::CmpInst::Predicate;
+  ExprKind K = ExprKind::Eq;
+  bool Swap = false, Negate = false;
+  switch (I.getPredicate()) {
+  case P::ICMP_EQ:
+    break;
+  case P::ICMP_NE:
+    Negate = true;
+    break;
+  case P::ICMP_ULT:
+    K = ExprKind::Ult;
+    break;
+  case P::ICMP_ULE:
+    K = ExprKind::Ule;
+    break;
+  case P::ICMP_UGT:
+    K = ExprKind::Ult;
+    Swap = true;
+    break;
+  case P::ICMP_UGE:
+    K = ExprKind::Ule;
+    Swap = true;
+    break;
+  case P::ICMP_SLT:
+    K = ExprKind::Slt;
+    break;
+  case P::ICMP_SLE:
+    K = ExprKind::Sle;
+    break;
+  case P::ICMP_SGT:
+    K = ExprKind::Slt;
+    Swap = true;
+    break;
+  case P::ICMP_SGE:
+    K = ExprKind::Sle;
+    Swap = true;
+    break;
+  default:
+    return unsupported(I, "icmp predicate");
+  }
+  if (Swap)
+    std::swap(L, R);
+  bool Result = evalCompare(K, L.Bits, R.Bits, W) != Negate;
+  if (!L.Sym && !R.Sym)
+    return set(I, {Result, nullptr});
+  ExprRef E = Ctx.compare(K, symOf(L, W), symOf(R, W));
+  set(I, value(Result, Negate ? Ctx.logicalNot(E) : E));
+}
+
+void Interpreter::Run::fcmp(const llvm::FCmpInst &I) {
+  const llvm::Type *T = I.getOperand(0)->getType();
+  ConcolicValue A = operand(I.getOperand(0)), B = operand(I.getOperand(1));
+  if (A.Sym || B.Sym)
+    Obs.onConcretization(&I, "floating-point comparison");
+  double X = toDouble(A.Bits, T), Y = toDouble(B.Bits, T);
+  bool Unordered = std::isnan(X) || std::isnan(Y);
+  using P = llvm::CmpInst::Predicate;
+  bool R = false;
+  switch (I.getPredicate()) {
+  case P::FCMP_FALSE:
+    R = false;
+    break;
+  case P::FCMP_TRUE:
+    R = true;
+    break;
+  case P::FCMP_OEQ:
+    R = !Unordered && X == Y;
+    break;
+  case P::FCMP_OGT:
+    R = !Unordered && X > Y;
+    break;
+  case P::FCMP_OGE:
+    R = !Unordered && X >= Y;
+    break;
+  case P::FCMP_OLT:
+    R = !Unordered && X < Y;
+    break;
+  case P::FCMP_OLE:
+    R = !Unordered && X <= Y;
+    break;
+  case P::FCMP_ONE:
+    R = !Unordered && X != Y;
+    break;
+  case P::FCMP_ORD:
+    R = !Unordered;
+    break;
+  case P::FCMP_UNO:
+    R = Unordered;
+    break;
+  case P::FCMP_UEQ:
+    R = Unordered || X == Y;
+    break;
+  case P::FCMP_UGT:
+    R = Unordered || X > Y;
+    break;
+  case P::FCMP_UGE:
+    R = Unordered || X >= Y;
+    break;
+  case P::FCMP_ULT:
+    R = Unordered || X < Y;
+    break;
+  case P::FCMP_ULE:
+    R = Unordered || X <= Y;
+    break;
+  case P::FCMP_UNE:
+    R = Unordered || X != Y;
+    break;
+  default:
+    return unsupported(I, "fcmp predicate");
+  }
+  set(I, {R, nullptr});
+}
+
+void Interpreter::Run::cast(const llvm::CastInst &I) {
+  const llvm::Type *From = I.getSrcTy(), *To = I.getDestTy();
+  unsigned FW = scalarWidth(From), TW = scalarWidth(To);
+  if (FW == 0 || TW == 0 || FW > 64 || TW > 64)
+    return unsupported(I, fmt::format("'{}' on this type", I.getOpcodeName()));
+  ConcolicValue V = operand(I.getOperand(0));
+  using llvm::Instruction;
+  switch (I.getOpcode()) {
+  case Instruction::Trunc:
+    return set(I, value(truncBits(V.Bits, TW),
+                        V.Sym ? Ctx.extract(V.Sym, 0, TW) : nullptr));
+  case Instruction::ZExt:
+    return set(
+        I, value(truncBits(V.Bits, FW), V.Sym ? Ctx.zext(V.Sym, TW) : nullptr));
+  case Instruction::SExt:
+    return set(I, value(truncBits(uint64_t(signExtend(V.Bits, FW)), TW),
+                        V.Sym ? Ctx.sext(V.Sym, TW) : nullptr));
+  case Instruction::PtrToInt:
+  case Instruction::IntToPtr:
+    return set(I, value(truncBits(V.Bits, TW),
+                        V.Sym ? Ctx.resize(V.Sym, TW, false) : nullptr));
+  case Instruction::BitCast:
+  case Instruction::AddrSpaceCast:
+    if (V.Sym && (From->isFloatingPointTy() || To->isFloatingPointTy())) {
+      Obs.onConcretization(&I, "bitcast between integer and floating point");
+      V.Sym = nullptr;
+    }
+    return set(I, V);
+  default:
+    break;
+  }
+  // Conversions involving floating point run concretely.
+  if (V.Sym)
+    Obs.onConcretization(&I, "floating-point conversion");
+  uint64_t Bits = 0;
+  switch (I.getOpcode()) {
+  case Instruction::FPToSI:
+    Bits = truncBits(uint64_t(int64_t(toDouble(V.Bits, From))), TW);
+    break;
+  case Instruction::FPToUI:
+    Bits = truncBits(uint64_t(toDouble(V.Bits, From)), TW);
+    break;
+  case Instruction::SIToFP:
+    Bits = fromDouble(double(signExtend(V.Bits, FW)), To);
+    break;
+  case Instruction::UIToFP:
+    Bits = fromDouble(double(truncBits(V.Bits, FW)), To);
+    break;
+  default: // FPExt, FPTrunc
+    Bits = fromDouble(toDouble(V.Bits, From), To);
+    break;
+  }
+  set(I, {Bits, nullptr});
+}
+
+void Interpreter::Run::select(const llvm::SelectInst &I) {
+  unsigned W = scalarWidth(I.getType());
+  if (W == 0 || W > 64 || I.getCondition()->getType()->isVectorTy())
+    return unsupported(I, "select on this type");
+  ConcolicValue C = operand(I.getCondition());
+  ConcolicValue T = operand(I.getTrueValue()), F = operand(I.getFalseValue());
+  ConcolicValue Chosen = (C.Bits & 1) ? T : F;
+  if (!C.Sym)
+    return set(I, Chosen);
+  if (I.getType()->isFloatingPointTy()) {
+    Obs.onConcretization(&I, "select between floating-point values");
+    return set(I, {Chosen.Bits, nullptr});
+  }
+  set(I, value(Chosen.Bits, Ctx.select(C.Sym, symOf(T, W), symOf(F, W))));
+}
+
+void Interpreter::Run::branch(const llvm::BranchInst &I) {
+  if (I.isUnconditional()) {
+    Obs.onEdge(&I, 0);
+    return jumpTo(I.getSuccessor(0));
+  }
+  ConcolicValue C = operand(I.getCondition());
+  bool Taken = C.Bits & 1;
+  decide(C.Sym, Taken, BranchKind::Branch, I);
+  unsigned Succ = Taken ? 0 : 1;
+  Obs.onEdge(&I, Succ);
+  jumpTo(I.getSuccessor(Succ));
+}
+
+void Interpreter::Run::switchInst(const llvm::SwitchInst &I) {
+  ConcolicValue C = operand(I.getCondition());
+  unsigned W = scalarWidth(I.getCondition()->getType());
+  // A switch is a chain of equality tests in case order: the path condition
+  // stays a sequence of two-way decisions.
+  unsigned Index = 1;
+  for (auto Case : I.cases()) {
+    uint64_t V = Case.getCaseValue()->getZExtValue();
+    bool Hit = truncBits(C.Bits, W) == V;
+    if (C.Sym)
+      decide(Ctx.eq(C.Sym, Ctx.constant(V, W)), Hit, BranchKind::Branch, I);
+    if (Hit) {
+      Obs.onEdge(&I, Index);
+      return jumpTo(Case.getCaseSuccessor());
+    }
+    ++Index;
+  }
+  Obs.onEdge(&I, 0);
+  jumpTo(I.getDefaultDest());
+}
+
+bool Interpreter::Run::access(const llvm::Instruction &I,
+                              const ConcolicValue &Ptr, uint64_t Size,
+                              uint64_t &Addr) {
+  if (Ptr.Sym) {
+    // Symbolic addresses are pinned to the concrete one for now.
+    Obs.onConcretization(&I, "symbolic pointer");
+    Addr = pin(Ptr, 64, I);
+  } else {
+    Addr = Ptr.Bits;
+  }
+  AccessError Err;
+  if (S.Mem.resolve(Addr, Size, Err))
+    return true;
+  bug(bugKindFor(Err),
+      fmt::format("invalid {}-byte access at address {:#x}", Size, Addr), I);
+  return false;
+}
+
+void Interpreter::Run::alloca(const llvm::AllocaInst &I) {
+  ConcolicValue N = operand(I.getArraySize());
+  uint64_t Count = pin(N, scalarWidth(I.getArraySize()->getType()), I);
+  uint64_t Size = DL.getTypeAllocSize(I.getAllocatedType()) * Count;
+  std::string Name = I.hasName() ? I.getName().str() : "alloca";
+  const MemoryObject *O =
+      S.Mem.allocate(Size, I.getAlign().value(), ObjectKind::Stack, Name);
+  frame().Allocas.push_back(O->Base);
+  set(I, {O->Base, nullptr});
+}
+
+void Interpreter::Run::load(const llvm::LoadInst &I) {
+  const llvm::Type *T = I.getType();
+  unsigned W = scalarWidth(T);
+  if (W == 0 || W > 64)
+    return unsupported(I, "load of an aggregate or vector value");
+  unsigned Bytes = static_cast<unsigned>(DL.getTypeStoreSize(I.getType()));
+  uint64_t Addr;
+  if (!access(I, operand(I.getPointerOperand()), Bytes, Addr))
+    return;
+  ExprRef Sym;
+  uint64_t Bits = S.Mem.load(Ctx, Addr, Bytes, Sym);
+  if (Sym && T->isFloatingPointTy()) {
+    Obs.onConcretization(&I, "floating-point load of symbolic bytes");
+    Sym = nullptr;
+  }
+  if (Sym && Sym->width() != W)
+    Sym = Ctx.extract(Sym, 0, W);
+  set(I, value(truncBits(Bits, W), Sym));
+}
+
+void Interpreter::Run::store(const llvm::StoreInst &I) {
+  const llvm::Value *V = I.getValueOperand();
+  unsigned W = scalarWidth(V->getType());
+  if (W == 0 || W > 64)
+    return unsupported(I, "store of an aggregate or vector value");
+  unsigned Bytes = static_cast<unsigned>(DL.getTypeStoreSize(V->getType()));
+  uint64_t Addr;
+  if (!access(I, operand(I.getPointerOperand()), Bytes, Addr))
+    return;
+  ConcolicValue Val = operand(V);
+  S.Mem.store(Ctx, Addr, Bytes, truncBits(Val.Bits, W), Val.Sym);
+}
+
+void Interpreter::Run::gep(const llvm::GetElementPtrInst &I) {
+  if (I.getType()->isVectorTy())
+    return unsupported(I, "vector getelementptr");
+  ConcolicValue Base = operand(I.getPointerOperand());
+  uint64_t Offset = 0;         // Concrete total offset.
+  uint64_t ConstOffset = 0;    // The part of it not depending on inputs.
+  ExprRef SymOffset = nullptr; // The part that does.
+  for (auto GTI = llvm::gep_type_begin(&I), E = llvm::gep_type_end(&I);
+       GTI != E; ++GTI) {
+    const llvm::Value *Idx = GTI.getOperand();
+    if (llvm::StructType *ST = GTI.getStructTypeOrNull()) {
+      unsigned Field = static_cast<unsigned>(
+          llvm::cast<llvm::ConstantInt>(Idx)->getZExtValue());
+      uint64_t FieldOffset = DL.getStructLayout(ST)->getElementOffset(Field);
+      Offset += FieldOffset;
+      ConstOffset += FieldOffset;
+      continue;
+    }
+    uint64_t Stride = GTI.getSequentialElementStride(DL);
+    unsigned IW = scalarWidth(Idx->getType());
+    ConcolicValue IV = operand(Idx);
+    uint64_t Term = uint64_t(signExtend(IV.Bits, IW)) * Stride;
+    Offset += Term;
+    if (!IV.Sym) {
+      ConstOffset += Term;
+      continue;
+    }
+    ExprRef SymTerm =
+        Ctx.mul(Ctx.resize(IV.Sym, 64, true), Ctx.constant(Stride, 64));
+    SymOffset = SymOffset ? Ctx.add(SymOffset, SymTerm) : SymTerm;
+  }
+  uint64_t Bits = Base.Bits + Offset;
+  if (!Base.Sym && !SymOffset)
+    return set(I, {Bits, nullptr});
+  ExprRef Sym = Ctx.add(symOf(Base, 64), Ctx.constant(ConstOffset, 64));
+  if (SymOffset)
+    Sym = Ctx.add(SymOffset, Sym);
+  set(I, value(Bits, Sym));
+}
+
+} // namespace theseus
