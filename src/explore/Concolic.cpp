@@ -182,11 +182,9 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound) {
   Record->Sequence = ++Stats.Runs;
   Recorder Rec(*this, Input, *Record);
 
-  // The interpreter config must see this run's stop conditions.
-  Interpreter &I = Interp;
-  auto State = I.createState(Entry, Inputs.bind(*Input));
+  auto State = Interp.createState(Entry, Inputs.bind(*Input));
   auto ExecStart = std::chrono::steady_clock::now();
-  PathOutcome Outcome = I.run(*State, Rec);
+  PathOutcome Outcome = Interp.run(*State, Rec);
   Stats.ExecSeconds += secondsSince(ExecStart);
   Stats.Instructions += State->Steps;
   Stats.DepthLimited += Rec.DepthLimited;
