@@ -7,7 +7,12 @@ void Interpreter::Run::call(const llvm::CallBase &I) {
   const llvm::Function *F = I.getCalledFunction();
   if (!F) {
     ConcolicValue Target = operand(I.getCalledOperand());
-    uint64_t Addr = pin(Target, 64, I);
+    uint64_t Addr = Target.Bits;
+    // Which function a symbolic pointer calls is a decision the explorer
+    // can negate to reach the other targets.
+    if (Target.Sym)
+      decide(Ctx.eq(Target.Sym, Ctx.constant(Addr, 64)), true,
+             BranchKind::Branch, I);
     F = In.FunctionAt.lookup(Addr);
     if (!F)
       return bug(

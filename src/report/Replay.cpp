@@ -110,7 +110,11 @@ std::string driverSource(const ProgramDescription &P,
     Args += fmt::format("{}a{}", I ? ", " : "", I);
     ++I;
   }
-  std::string Callee = P.Entry == "main" ? "__theseus_user_main" : P.Entry;
+  // The driver names the entry by its symbol only (an asm label), so an
+  // entry called like a libc function (e.g. bsearch) does not clash with
+  // the headers the driver includes.
+  std::string Symbol = P.Entry == "main" ? "__theseus_user_main" : P.Entry;
+  std::string Callee = "theseus_entry";
   std::string Call;
   if (P.Return.IsVoid)
     Call = fmt::format("  {}({});\n  printf(\"THESEUS_RETURN void\\n\");\n",
@@ -128,7 +132,7 @@ std::string driverSource(const ProgramDescription &P,
 #include <stdlib.h>
 #include <string.h>
 
-{0} {1}({2});
+{0} {1}({2}) __asm__("{5}");
 
 __attribute__((weak)) void reach_error(void) {{ abort(); }}
 __attribute__((weak)) void __VERIFIER_error(void) {{ abort(); }}
@@ -157,7 +161,7 @@ int main(int argc, char **argv) {{
 }}
 )",
                      Ret, Callee, Params.empty() ? "void" : Params, Decode,
-                     Call);
+                     Call, Symbol);
 }
 
 /// Compiles the program and driver once per distinct program.
