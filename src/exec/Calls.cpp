@@ -148,6 +148,8 @@ bool Interpreter::Run::builtin(const llvm::CallBase &I,
                                const llvm::Function &F) {
   llvm::StringRef Name = F.getName();
   auto Arg = [&](unsigned N) { return operand(I.getArgOperand(N)); };
+  if (harness(I, F))
+    return true;
   if (Name == "__assert_fail") {
     std::string Expr = S.Mem.readCString(Arg(0).Bits, 200);
     bug("assertion-failure", fmt::format("assertion '{}' failed", Expr), I);
@@ -192,6 +194,110 @@ bool Interpreter::Run::builtin(const llvm::CallBase &I,
     return true;
   }
   return false;
+}
+
+const Array *Interpreter::Run::freshInput(const std::string &Base,
+                                          uint32_t Size,
+                                          const std::string &CType, bool Signed,
+                                          std::vector<uint8_t> &Bytes) {
+  unsigned &Seen = InputNames[Base];
+  std::string Name = ++Seen == 1 ? Base : fmt::format("{}#{}", Base, Seen);
+  Bytes.assign(Size, 0);
+  const Array *A = Obs.makeInput({Name, Size, CType, Signed}, Bytes);
+  Bytes.resize(Size, 0);
+  return A;
+}
+
+void Interpreter::Run::assume(const llvm::CallBase &I,
+                              const ConcolicValue &Cond) {
+  unsigned W = scalarWidth(I.getArgOperand(0)->getType());
+  bool Holds = truncBits(Cond.Bits, W) != 0;
+  if (Cond.Sym)
+    decide(W == 1 ? Cond.Sym : Ctx.ne(Cond.Sym, Ctx.constant(0, W)), Holds,
+           BranchKind::Assume, I);
+  if (!Holds) {
+    Out.Message = "the input violates an assumption";
+    finish(PathEnd::AssumeViolated, &I);
+  }
+}
+
+/// The harness APIs: Theseus' own (include/theseus.h), KLEE's and
+/// SV-COMP's, so existing harnesses run unchanged.
+bool Interpreter::Run::harness(const llvm::CallBase &I,
+                               const llvm::Function &F) {
+  llvm::StringRef Name = F.getName();
+  auto Arg = [&](unsigned N) { return operand(I.getArgOperand(N)); };
+  if (Name == "theseus_make_symbolic" || Name == "klee_make_symbolic") {
+    uint64_t Size = pin(Arg(1), scalarWidth(I.getArgOperand(1)->getType()), I);
+    uint64_t Addr;
+    if (!access(I, Arg(0), std::max<uint64_t>(Size, 1), Addr))
+      return true;
+    std::string Base = S.Mem.readCString(Arg(2).Bits, 128);
+    std::vector<uint8_t> Bytes;
+    const Array *A =
+        freshInput(Base.empty() ? "input" : Base, static_cast<uint32_t>(Size),
+                   fmt::format("uint8_t[{}]", Size), false, Bytes);
+    for (uint32_t B = 0; B < Size; ++B)
+      S.Mem.store(Ctx, Addr + B, 1, Bytes[B], A ? Ctx.read(A, B) : nullptr);
+    return true;
+  }
+  // Functions returning a fresh integer input.
+  static const llvm::StringMap<std::pair<const char *, bool>> Nondet = {
+      {"bool", {"_Bool", false}},
+      {"char", {"char", true}},
+      {"uchar", {"unsigned char", false}},
+      {"short", {"short", true}},
+      {"ushort", {"unsigned short", false}},
+      {"int", {"int", true}},
+      {"uint", {"unsigned int", false}},
+      {"long", {"long", true}},
+      {"ulong", {"unsigned long", false}},
+      {"longlong", {"long long", true}},
+      {"ulonglong", {"unsigned long long", false}},
+      {"size_t", {"size_t", false}},
+      {"pointer", {"void *", false}}};
+  std::string Base;
+  const char *CType = "int";
+  bool Signed = true;
+  if (Name.consume_front("__VERIFIER_nondet_")) {
+    auto It = Nondet.find(Name);
+    if (It == Nondet.end())
+      return false; // e.g. float: runs natively if available.
+    CType = It->second.first;
+    Signed = It->second.second;
+    Base = fmt::format("nondet_{}_{}", Name.str(), ++NondetCount);
+  } else if (Name == "theseus_int" || Name == "klee_int") {
+    Base = S.Mem.readCString(Arg(0).Bits, 128);
+    if (Base.empty())
+      Base = "int";
+  } else if (Name == "theseus_assume" || Name == "klee_assume" ||
+             Name == "__VERIFIER_assume") {
+    assume(I, Arg(0));
+    return true;
+  } else if (Name == "theseus_assert") {
+    ConcolicValue C = Arg(0);
+    unsigned W = scalarWidth(I.getArgOperand(0)->getType());
+    bool Holds = truncBits(C.Bits, W) != 0;
+    if (C.Sym)
+      decide(Ctx.ne(C.Sym, Ctx.constant(0, W)), Holds, BranchKind::Check, I);
+    if (!Holds)
+      bug("assertion-failure", "theseus_assert failed", I);
+    return true;
+  } else {
+    return false;
+  }
+  unsigned W = scalarWidth(I.getType());
+  uint32_t Size = static_cast<uint32_t>(DL.getTypeStoreSize(I.getType()));
+  std::vector<uint8_t> Bytes;
+  const Array *A = freshInput(Base, Size, CType, Signed, Bytes);
+  uint64_t Bits = 0;
+  for (uint32_t B = 0; B < Size && B < 8; ++B)
+    Bits |= uint64_t(Bytes[B]) << (8 * B);
+  ExprRef Sym = A ? Ctx.readLE(A, 0, Size) : nullptr;
+  if (Sym && Sym->width() != W)
+    Sym = Ctx.extract(Sym, 0, W);
+  set(I, value(truncBits(Bits, W), Sym));
+  return true;
 }
 
 void Interpreter::Run::native(const llvm::CallBase &I,

@@ -48,12 +48,13 @@ struct StackEntry {
 };
 
 enum class PathEnd : uint8_t {
-  Return,      ///< The entry function returned.
-  Exit,        ///< exit() was called.
-  Bug,         ///< The program went wrong (see Bug).
-  Unsupported, ///< Theseus cannot execute something on this path.
-  StepLimit,   ///< The per-run instruction budget ran out.
-  Interrupted, ///< Ctrl-C or the time budget.
+  Return,         ///< The entry function returned.
+  Exit,           ///< exit() was called.
+  Bug,            ///< The program went wrong (see Bug).
+  Unsupported,    ///< Theseus cannot execute something on this path.
+  StepLimit,      ///< The per-run instruction budget ran out.
+  Interrupted,    ///< Ctrl-C or the time budget.
+  AssumeViolated, ///< The input breaks an assumption; not a program path.
 };
 const char *toString(PathEnd E);
 

@@ -19,6 +19,8 @@ const char *toString(PathEnd E) {
     return "step-limit";
   case PathEnd::Interrupted:
     return "interrupted";
+  case PathEnd::AssumeViolated:
+    return "assume-violated";
   }
   return "?";
 }

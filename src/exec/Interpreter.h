@@ -18,6 +18,8 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace llvm {
 class Constant;
@@ -36,6 +38,16 @@ enum class BranchKind : uint8_t {
   Branch, ///< A conditional branch, select-free `br`, or a `switch` case.
   Check,  ///< A safety check the program may fail (e.g. divisor == 0).
   Pin,    ///< A concretisation: the symbolic value equals its concrete one.
+  Assume, ///< A harness assumption; only its true side is worth exploring.
+};
+
+/// A symbolic input the program creates while it runs (klee_make_symbolic,
+/// __VERIFIER_nondet_int, ...).
+struct InputRequest {
+  std::string Name;  ///< Unique within a run.
+  uint32_t Size;     ///< Bytes.
+  std::string CType; ///< For display: "int", "char[16]", ...
+  bool Signed;
 };
 
 struct BranchEvent {
@@ -63,6 +75,12 @@ public:
   virtual void onEdge(const llvm::Instruction *Term, unsigned Index) {}
   /// A function without a body was called natively.
   virtual void onExternalCall(const llvm::Function *F) {}
+  /// Provides the array and this run's concrete bytes for an input the
+  /// program creates. Returning null makes the input concrete zeros.
+  virtual const Array *makeInput(const InputRequest &R,
+                                 std::vector<uint8_t> &Bytes) {
+    return nullptr;
+  }
 };
 
 enum class ConcretizeMode : uint8_t {

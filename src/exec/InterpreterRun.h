@@ -13,6 +13,7 @@
 #include "exec/Native.h"
 #include "program/Program.h"
 
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
@@ -195,6 +196,14 @@ private:
   void call(const llvm::CallBase &I);
   void intrinsic(const llvm::CallBase &I, const llvm::Function &F);
   bool builtin(const llvm::CallBase &I, const llvm::Function &F);
+  bool harness(const llvm::CallBase &I, const llvm::Function &F);
+  /// A fresh input of `Size` bytes named after `Base` (made unique in the
+  /// run); returns its array (null if the observer keeps it concrete) and
+  /// fills `Bytes` with this run's value.
+  const Array *freshInput(const std::string &Base, uint32_t Size,
+                          const std::string &CType, bool Signed,
+                          std::vector<uint8_t> &Bytes);
+  void assume(const llvm::CallBase &I, const ConcolicValue &Cond);
   void native(const llvm::CallBase &I, const llvm::Function &F);
 
   /// Resolves a pointer operand for an access of `Size` bytes; reports the
@@ -209,6 +218,8 @@ private:
   const llvm::DataLayout &DL;
   PathOutcome Out;
   bool Done = false;
+  llvm::StringMap<unsigned> InputNames; ///< Inputs created in this run.
+  unsigned NondetCount = 0;
 };
 
 } // namespace theseus

@@ -73,9 +73,24 @@ struct ConcolicExplorer::RunRecord {
 /// Follows a run through the path tree and collects coverage.
 class ConcolicExplorer::Recorder : public ExecutionObserver {
 public:
-  Recorder(ConcolicExplorer &E, std::shared_ptr<const Assignment> Input,
-           RunRecord &R)
+  Recorder(ConcolicExplorer &E, std::shared_ptr<Assignment> Input, RunRecord &R)
       : E(E), Input(std::move(Input)), R(R), Current(E.Tree.root()) {}
+
+  const Array *makeInput(const InputRequest &Req,
+                         std::vector<uint8_t> &Bytes) override {
+    const Array *A = E.Ctx.array(Req.Name, Req.Size);
+    if (const auto *Known = Input->get(A)) {
+      Bytes = *Known;
+    } else {
+      // New to this input: start like the entry's inputs do.
+      bool Random = E.Opts.RandomStart || E.Opts.Strat == Strategy::DART;
+      for (uint8_t &B : Bytes)
+        B = Random ? static_cast<uint8_t>(E.Rng()) : 0;
+      Input->set(A, Bytes);
+    }
+    Created.push_back({A, Req});
+    return A;
+  }
 
   void onBranch(const BranchEvent &Ev) override {
     if (E.Opts.MaxDepth && R.Decisions.size() >= E.Opts.MaxDepth) {
@@ -92,7 +107,10 @@ public:
     N->Side[Ev.Taken] = SideState::Explored;
     SideState &Other = N->Side[!Ev.Taken];
     if (Other == SideState::Unseen) {
-      Other = Ev.Kind == BranchKind::Pin ? SideState::Closed : SideState::Open;
+      // Pins cannot be negated; an assumption that holds is never undone.
+      bool Closed = Ev.Kind == BranchKind::Pin ||
+                    (Ev.Kind == BranchKind::Assume && Ev.Taken);
+      Other = Closed ? SideState::Closed : SideState::Open;
       if (Other == SideState::Open)
         NewOpen.push_back({N, !Ev.Taken});
     }
@@ -119,7 +137,8 @@ public:
   }
 
   ConcolicExplorer &E;
-  std::shared_ptr<const Assignment> Input;
+  std::shared_ptr<Assignment> Input;
+  std::vector<std::pair<const Array *, InputRequest>> Created;
   RunRecord &R;
   PathNode *Current;
   std::vector<Target> NewOpen;
@@ -176,7 +195,7 @@ Assignment ConcolicExplorer::initialInput() {
 
 std::shared_ptr<ConcolicExplorer::RunRecord>
 ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound) {
-  auto Input = std::make_shared<const Assignment>(std::move(In));
+  auto Input = std::make_shared<Assignment>(std::move(In));
   auto Record = std::make_shared<RunRecord>();
   Record->Bound = Bound;
   Record->Sequence = ++Stats.Runs;
@@ -199,7 +218,9 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound) {
     Frontier.insert(Frontier.end(), Rec.NewOpen.begin(), Rec.NewOpen.end());
 
   PathNode *Leaf = Rec.Current;
-  if (!Leaf->EndsPath && Outcome.End != PathEnd::Interrupted) {
+  if (Outcome.End == PathEnd::AssumeViolated)
+    ++Stats.AssumeViolations; // Not a path of the program: no test.
+  else if (!Leaf->EndsPath && Outcome.End != PathEnd::Interrupted) {
     Leaf->EndsPath = true;
     ++Stats.Paths;
     PathResult R;
@@ -209,6 +230,7 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound) {
     R.Outcome = &Outcome;
     R.Decisions = static_cast<unsigned>(Record->Decisions.size());
     R.Diverged = Diverged;
+    R.Created = std::move(Rec.Created);
     Listener->onNewPath(R);
   }
   Stats.Seconds = secondsSince(Start);

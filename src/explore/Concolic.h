@@ -51,6 +51,9 @@ struct PathResult {
   const PathOutcome *Outcome = nullptr;
   unsigned Decisions = 0; ///< Recorded decisions on the path.
   bool Diverged = false;  ///< It was meant to follow another path.
+  /// Inputs the program created while running (klee_make_symbolic,
+  /// __VERIFIER_nondet_*), in creation order.
+  std::vector<std::pair<const Array *, InputRequest>> Created;
 };
 
 struct SiteCount {
@@ -66,8 +69,9 @@ struct ExplorationStats {
   uint64_t Infeasible = 0;
   uint64_t SolverUnknown = 0;
   uint64_t Restarts = 0;
-  uint64_t DepthLimited = 0; ///< Runs with decisions beyond --max-depth.
-  uint64_t OpenSides = 0;    ///< Still unexplored at the end.
+  uint64_t DepthLimited = 0;     ///< Runs with decisions beyond --max-depth.
+  uint64_t AssumeViolations = 0; ///< Runs whose input broke an assumption.
+  uint64_t OpenSides = 0;        ///< Still unexplored at the end.
   uint64_t TreeNodes = 0;
   uint64_t Instructions = 0;
   double Seconds = 0;

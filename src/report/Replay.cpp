@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <csignal>
+#include <cstdlib>
 #include <fmt/format.h>
 #include <fstream>
 #include <map>
@@ -30,7 +31,8 @@ struct NativeResult {
 
 /// Runs `Argv` with stdout captured, killing it after `TimeoutSec`.
 NativeResult runNative(const std::vector<std::string> &Argv,
-                       const std::string &StdoutPath, unsigned TimeoutSec) {
+                       const std::string &StdoutPath,
+                       const std::string &InputsPath, unsigned TimeoutSec) {
   NativeResult R;
   pid_t Pid = fork();
   if (Pid < 0)
@@ -38,6 +40,7 @@ NativeResult runNative(const std::vector<std::string> &Argv,
   if (Pid == 0) {
     if (!std::freopen(StdoutPath.c_str(), "w", stdout))
       _exit(127);
+    setenv("THESEUS_REPLAY_INPUTS", InputsPath.c_str(), 1);
     std::vector<char *> Args;
     for (const std::string &A : Argv)
       Args.push_back(const_cast<char *>(A.c_str()));
@@ -101,6 +104,8 @@ std::string driverSource(const ProgramDescription &P,
   std::string Params, Args, Decode;
   unsigned I = 0;
   for (const auto &In : Inputs) {
+    if (In.value("kind", "parameter") != "parameter")
+      continue;
     std::string Type = In.at("base_type").get<std::string>();
     unsigned Bits = In.at("bits").get<unsigned>();
     Params += (I ? ", " : "") + Type;
@@ -182,7 +187,8 @@ std::string buildNative(const ProgramDescription &P,
                                      "-g",
                                      "-w",
                                      "-D__THESEUS__=1",
-                                     "-D__THESEUS_REPLAY__=1"};
+                                     "-D__THESEUS_REPLAY__=1",
+                                     "-I" THESEUS_INCLUDE_DIR};
     if (User)
       Argv.push_back("-Dmain=__theseus_user_main");
     Argv.insert(Argv.end(), P.CFlags.begin(), P.CFlags.end());
@@ -196,6 +202,7 @@ std::string buildNative(const ProgramDescription &P,
   for (const std::string &S : P.NativeSources)
     Compile(S, false);
   Compile(Driver, false);
+  Compile(THESEUS_RUNTIME_DIR "/theseus_replay.c", false);
   std::vector<std::string> Link = {Clang, "-o", Bin};
   Link.insert(Link.end(), Objects.begin(), Objects.end());
   Link.push_back("-lm");
@@ -286,9 +293,18 @@ ReplayTotals replayTests(const std::vector<std::string> &Paths, std::FILE *Out,
                                         static_cast<unsigned>(Binaries.size())))
               .first;
     std::vector<std::string> Argv = {It->second};
-    for (const auto &In : Test.at("inputs"))
-      Argv.push_back(In.at("bytes").get<std::string>());
-    NativeResult N = runNative(Argv, Tmp.path() + "/stdout.txt", 10);
+    std::string InputsPath = Tmp.path() + "/inputs.txt";
+    std::ofstream Created(InputsPath);
+    for (const auto &In : Test.at("inputs")) {
+      if (In.value("kind", "parameter") == "parameter")
+        Argv.push_back(In.at("bytes").get<std::string>());
+      else
+        Created << In.at("name").get<std::string>() << " "
+                << In.at("bytes").get<std::string>() << "\n";
+    }
+    Created.close();
+    NativeResult N =
+        runNative(Argv, Tmp.path() + "/stdout.txt", InputsPath, 10);
     bool Skip;
     std::string Expected;
     bool Ok = matches(Test.at("outcome"), N, Skip, Expected);

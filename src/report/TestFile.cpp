@@ -64,22 +64,48 @@ nlohmann::json locationJson(const SourceLoc &L) {
   return {{"file", L.File.str()}, {"line", L.Line}};
 }
 
-nlohmann::json inputsJson(const EntryInputs &Inputs, const Assignment &A) {
+std::string hexBytes(const Assignment &A, const Array *Arr) {
+  std::string Hex;
+  for (uint32_t I = 0; I < Arr->Size; ++I)
+    Hex += fmt::format("{:02x}", A.byte(Arr, I));
+  return Hex;
+}
+
+/// The entry's parameters first, then the inputs the program created, in
+/// creation order. Replay passes parameters as arguments and serves created
+/// inputs by name.
+nlohmann::json inputsJson(const EntryInputs &Inputs, const PathResult &R) {
+  const Assignment &A = *R.Input;
   nlohmann::json Arr = nlohmann::json::array();
   for (const InputSpec &S : Inputs.specs()) {
-    std::string Hex;
-    for (unsigned I = 0; I < S.Param.Bytes; ++I)
-      Hex += fmt::format("{:02x}", A.byte(S.Arr, I));
     nlohmann::json V = S.Param.Signed
                            ? nlohmann::json(EntryInputs::signedValue(S, A))
                            : nlohmann::json(EntryInputs::unsignedValue(S, A));
     Arr.push_back({{"name", S.Param.Name},
+                   {"kind", "parameter"},
                    {"type", S.Param.CType},
                    {"base_type", S.Param.BaseCType},
                    {"bits", S.Param.Bits},
                    {"signed", S.Param.Signed},
-                   {"bytes", Hex},
+                   {"bytes", hexBytes(A, S.Arr)},
                    {"value", V}});
+  }
+  for (const auto &[Arr0, Req] : R.Created) {
+    nlohmann::json In = {{"name", Req.Name},     {"kind", "created"},
+                         {"type", Req.CType},    {"bits", Req.Size * 8},
+                         {"signed", Req.Signed}, {"bytes", hexBytes(A, Arr0)}};
+    // Buffers of 1, 2, 4 or 8 bytes usually hold one integer: show it, as
+    // a signed little-endian value when the type is not known.
+    bool Scalar = Req.CType.find('[') == std::string::npos;
+    if (Req.Size <= 8 && (Scalar || (Req.Size & (Req.Size - 1)) == 0)) {
+      uint64_t V = 0;
+      for (uint32_t I = 0; I < Req.Size; ++I)
+        V |= uint64_t(A.byte(Arr0, I)) << (8 * I);
+      unsigned Bits = Req.CType == "_Bool" ? 1 : Req.Size * 8;
+      In["value"] = Req.Signed || !Scalar ? nlohmann::json(signExtend(V, Bits))
+                                          : nlohmann::json(truncBits(V, Bits));
+    }
+    Arr.push_back(In);
   }
   return Arr;
 }
@@ -125,7 +151,7 @@ void TestWriter::onNewPath(const PathResult &R) {
                          {"test", R.Index},
                          {"run", R.Run},
                          {"program", Program.toJson()},
-                         {"inputs", inputsJson(Inputs, *R.Input)},
+                         {"inputs", inputsJson(Inputs, R)},
                          {"outcome", Outcome},
                          {"decisions", R.Decisions},
                          {"diverged", R.Diverged}};

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Checks properties of the tests in a Theseus run directory.
 
-Each test is a dict of its input values by parameter name plus:
+Each test is a dict of its input values by name (also as the dict `inputs`,
+for names like "x#2" that are not Python identifiers) plus:
   ret   the entry's return value (None unless the path returned a value)
   kind  how the path ended: return, exit, bug, unsupported, ...
   bug   the bug kind (None unless kind == "bug")
@@ -27,7 +28,8 @@ def load(directory):
     for path in sorted(glob.glob(os.path.join(directory, "test*.json"))):
         with open(path) as f:
             t = json.load(f)
-        env = {i["name"]: i["value"] for i in t["inputs"]}
+        env = {i["name"]: i.get("value") for i in t["inputs"]}
+        env["inputs"] = dict(env)
         o = t["outcome"]
         env.update(ret=o.get("value"), kind=o["kind"], bug=o.get("bug"),
                    line=o.get("line"), file=os.path.basename(path))

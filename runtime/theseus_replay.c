@@ -1,0 +1,137 @@
+/* theseus_replay.c - the harness API for native replay of a Theseus test.
+ *
+ * `theseus replay` links this file with the program and sets
+ * THESEUS_REPLAY_INPUTS to a file of lines "name hexbytes": the inputs the
+ * program created during exploration. Each call below takes the next input
+ * under the same name the engine gave it (a repeated name gets "#2", "#3",
+ * ...; __VERIFIER_nondet_T calls are numbered nondet_T_1, nondet_T_2, ...).
+ * Inputs the test does not mention read as zeros. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_INPUTS 4096
+
+static struct {
+  char name[160];
+  unsigned char *bytes;
+  size_t size;
+} inputs[MAX_INPUTS];
+static int num_inputs = -1;
+
+static void load_inputs(void) {
+  num_inputs = 0;
+  const char *path = getenv("THESEUS_REPLAY_INPUTS");
+  FILE *f = path ? fopen(path, "r") : NULL;
+  if (!f)
+    return;
+  char name[160];
+  static char hex[1 << 16];
+  while (num_inputs < MAX_INPUTS && fscanf(f, "%159s %65535s", name, hex) == 2) {
+    size_t n = strlen(hex) / 2;
+    inputs[num_inputs].bytes = malloc(n ? n : 1);
+    for (size_t i = 0; i < n; ++i) {
+      unsigned b;
+      sscanf(hex + 2 * i, "%2x", &b);
+      inputs[num_inputs].bytes[i] = (unsigned char)b;
+    }
+    inputs[num_inputs].size = n;
+    strcpy(inputs[num_inputs].name, name);
+    ++num_inputs;
+  }
+  fclose(f);
+}
+
+/* Seen counts per base name, for the "#k" suffixes. */
+static struct {
+  char base[128];
+  unsigned seen;
+} names[MAX_INPUTS];
+static int num_names;
+
+static void unique_name(const char *base, char *out, size_t n) {
+  int i;
+  for (i = 0; i < num_names; ++i)
+    if (strcmp(names[i].base, base) == 0)
+      break;
+  if (i == num_names && num_names < MAX_INPUTS) {
+    snprintf(names[num_names].base, sizeof names[0].base, "%s", base);
+    names[num_names++].seen = 0;
+  }
+  unsigned k = ++names[i].seen;
+  if (k == 1)
+    snprintf(out, n, "%s", base);
+  else
+    snprintf(out, n, "%s#%u", base, k);
+}
+
+static void fill(const char *base, void *addr, size_t size) {
+  if (num_inputs < 0)
+    load_inputs();
+  char name[160];
+  unique_name(base, name, sizeof name);
+  memset(addr, 0, size);
+  for (int i = 0; i < num_inputs; ++i)
+    if (strcmp(inputs[i].name, name) == 0) {
+      memcpy(addr, inputs[i].bytes, inputs[i].size < size ? inputs[i].size : size);
+      return;
+    }
+}
+
+__attribute__((weak)) void theseus_make_symbolic(void *addr, size_t size, const char *name) {
+  fill(name && *name ? name : "input", addr, size);
+}
+__attribute__((weak)) void klee_make_symbolic(void *addr, size_t size, const char *name) {
+  theseus_make_symbolic(addr, size, name);
+}
+__attribute__((weak)) int theseus_int(const char *name) {
+  int v;
+  fill(name && *name ? name : "int", &v, sizeof v);
+  return v;
+}
+__attribute__((weak)) int klee_int(const char *name) { return theseus_int(name); }
+
+/* An assumption a replayed input violates: not a run of the program. */
+static void assume(int c) {
+  if (!c) {
+    fprintf(stderr, "theseus replay: input violates an assumption\n");
+    exit(77);
+  }
+}
+__attribute__((weak)) void theseus_assume(int c) { assume(c); }
+__attribute__((weak)) void klee_assume(unsigned long c) { assume(c != 0); }
+__attribute__((weak)) void __VERIFIER_assume(int c) { assume(c); }
+__attribute__((weak)) void theseus_assert(int c) {
+  if (!c)
+    abort();
+}
+
+static unsigned nondet_count;
+/* Weak: a program that defines one of these itself keeps its own. */
+#define NONDET(T, suffix)                                                      \
+  __attribute__((weak)) T __VERIFIER_nondet_##suffix(void) {                   \
+    char base[64];                                                             \
+    snprintf(base, sizeof base, "nondet_%s_%u", #suffix, ++nondet_count);      \
+    T v;                                                                       \
+    fill(base, &v, sizeof v);                                                  \
+    return v;                                                                  \
+  }
+__attribute__((weak)) _Bool __VERIFIER_nondet_bool(void) {
+  char base[64];
+  snprintf(base, sizeof base, "nondet_bool_%u", ++nondet_count);
+  unsigned char b;
+  fill(base, &b, 1);
+  return b & 1; /* The engine reads a _Bool input's lowest bit. */
+}
+NONDET(char, char)
+NONDET(unsigned char, uchar)
+NONDET(short, short)
+NONDET(unsigned short, ushort)
+NONDET(int, int)
+NONDET(unsigned int, uint)
+NONDET(long, long)
+NONDET(unsigned long, ulong)
+NONDET(long long, longlong)
+NONDET(unsigned long long, ulonglong)
+NONDET(size_t, size_t)
+NONDET(void *, pointer)
