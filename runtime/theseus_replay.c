@@ -27,7 +27,8 @@ static void load_inputs(void) {
     return;
   char name[160];
   static char hex[1 << 16];
-  while (num_inputs < MAX_INPUTS && fscanf(f, "%159s %65535s", name, hex) == 2) {
+  while (num_inputs < MAX_INPUTS &&
+         fscanf(f, "%159s %65535s", name, hex) == 2) {
     size_t n = strlen(hex) / 2;
     inputs[num_inputs].bytes = malloc(n ? n : 1);
     for (size_t i = 0; i < n; ++i) {
@@ -73,15 +74,18 @@ static void fill(const char *base, void *addr, size_t size) {
   memset(addr, 0, size);
   for (int i = 0; i < num_inputs; ++i)
     if (strcmp(inputs[i].name, name) == 0) {
-      memcpy(addr, inputs[i].bytes, inputs[i].size < size ? inputs[i].size : size);
+      memcpy(addr, inputs[i].bytes,
+             inputs[i].size < size ? inputs[i].size : size);
       return;
     }
 }
 
-__attribute__((weak)) void theseus_make_symbolic(void *addr, size_t size, const char *name) {
+__attribute__((weak)) void theseus_make_symbolic(void *addr, size_t size,
+                                                 const char *name) {
   fill(name && *name ? name : "input", addr, size);
 }
-__attribute__((weak)) void klee_make_symbolic(void *addr, size_t size, const char *name) {
+__attribute__((weak)) void klee_make_symbolic(void *addr, size_t size,
+                                              const char *name) {
   theseus_make_symbolic(addr, size, name);
 }
 __attribute__((weak)) int theseus_int(const char *name) {
@@ -89,7 +93,9 @@ __attribute__((weak)) int theseus_int(const char *name) {
   fill(name && *name ? name : "int", &v, sizeof v);
   return v;
 }
-__attribute__((weak)) int klee_int(const char *name) { return theseus_int(name); }
+__attribute__((weak)) int klee_int(const char *name) {
+  return theseus_int(name);
+}
 
 /* An assumption a replayed input violates: not a run of the program. */
 static void assume(int c) {
