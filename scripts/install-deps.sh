@@ -2,7 +2,7 @@
 # Installs the Debian packages Theseus needs to build and test, if missing.
 # Safe to run repeatedly; only calls apt-get when something is absent.
 set -euo pipefail
-packages=(clang-19 llvm-19-dev llvm-19-tools libz3-dev libgtest-dev
+packages=(clang-19 libclang-rt-19-dev llvm-19-dev llvm-19-tools libz3-dev libgtest-dev
   libcli11-dev nlohmann-json3-dev libfmt-dev libffi-dev cmake ninja-build
   python3 python3-psutil lcov)
 missing=()

@@ -207,9 +207,26 @@ private:
   void native(const llvm::CallBase &I, const llvm::Function &F);
 
   /// Resolves a pointer operand for an access of `Size` bytes; reports the
-  /// bug and returns false when the access is invalid.
+  /// bug and returns false when the access is invalid. A symbolic pointer is
+  /// pinned to its concrete value.
   bool access(const llvm::Instruction &I, const ConcolicValue &Ptr,
               uint64_t Size, uint64_t &Addr);
+
+  /// Where a load or store lands. For a symbolic pointer into a small
+  /// object, `Offset` is the symbolic offset within `Obj`; the object's
+  /// bounds check has been recorded as a decision.
+  struct Location {
+    uint64_t Addr = 0;
+    const MemoryObject *Obj = nullptr;
+    ExprRef Offset = nullptr;
+  };
+  bool locate(const llvm::Instruction &I, const ConcolicValue &Ptr,
+              uint64_t Size, Location &L);
+  /// Reads `Bytes` at a symbolic offset: an if-then-else over the offsets
+  /// the pointer can take within the object.
+  ExprRef loadSymbolic(const Location &L, unsigned Bytes);
+  void storeSymbolic(const Location &L, unsigned Bytes, uint64_t Bits,
+                     ExprRef Value);
 
   Interpreter &In;
   ExecutionState &S;

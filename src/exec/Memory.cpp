@@ -101,6 +101,11 @@ const MemoryObject *Memory::objectAt(uint64_t Base) const {
   return It == Objects.end() ? nullptr : It->second.first.get();
 }
 
+const MemoryObject *Memory::objectNear(uint64_t Addr) const {
+  auto It = Objects.upper_bound(Addr);
+  return It == Objects.begin() ? nullptr : std::prev(It)->second.first.get();
+}
+
 bool Memory::wasFreed(uint64_t Addr) const {
   auto It = Freed.upper_bound(Addr);
   if (It == Freed.begin())

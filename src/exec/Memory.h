@@ -91,6 +91,8 @@ public:
   const MemoryObject *resolve(uint64_t Addr, uint64_t Size,
                               AccessError &Err) const;
   const MemoryObject *objectAt(uint64_t Base) const;
+  /// The object with the greatest base not above `Addr`, if any.
+  const MemoryObject *objectNear(uint64_t Addr) const;
   bool wasFreed(uint64_t Addr) const;
 
   /// Reads `Size` bytes (1..8) little-endian. Sets `Sym` when any byte is

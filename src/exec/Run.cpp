@@ -520,17 +520,125 @@ void Interpreter::Run::alloca(const llvm::AllocaInst &I) {
   set(I, {O->Base, nullptr});
 }
 
+namespace {
+
+/// Objects up to this size are read and written at symbolic offsets
+/// through if-then-else chains; larger ones pin the pointer.
+constexpr uint64_t MaxSymbolicObject = 4096;
+constexpr uint64_t MaxCandidateOffsets = 256;
+
+/// The offsets an expression can take are `Residue + k * Stride`: array
+/// indexing scales the index by the element size.
+std::pair<uint64_t, uint64_t> strideOf(ExprRef Off) {
+  uint64_t Residue = 0;
+  if (Off->kind() == ExprKind::Add && Off->operand(1)->isConst()) {
+    Residue = Off->operand(1)->value();
+    Off = Off->operand(0);
+  }
+  uint64_t Stride = 1;
+  if (Off->kind() == ExprKind::Mul && Off->operand(1)->isConst())
+    Stride = Off->operand(1)->value();
+  else if (Off->kind() == ExprKind::Shl && Off->operand(1)->isConst() &&
+           Off->operand(1)->value() < 63)
+    Stride = uint64_t(1) << Off->operand(1)->value();
+  if (Stride == 0)
+    Stride = 1;
+  return {Stride, Residue % Stride};
+}
+
+} // namespace
+
+bool Interpreter::Run::locate(const llvm::Instruction &I,
+                              const ConcolicValue &Ptr, uint64_t Size,
+                              Location &L) {
+  L = Location{Ptr.Bits, nullptr, nullptr};
+  const MemoryObject *Near = Ptr.Sym ? S.Mem.objectNear(Ptr.Bits) : nullptr;
+  if (!Near || Near->Kind == ObjectKind::Host ||
+      Near->Kind == ObjectKind::Function) {
+    if (!access(I, Ptr, Size, L.Addr))
+      return false;
+    AccessError Err;
+    L.Obj = S.Mem.resolve(L.Addr, Size, Err);
+    return true;
+  }
+  // The access must stay inside the object the concrete address falls in
+  // (or just past): a decision the explorer negates to find overflows.
+  ExprRef Off = Ctx.sub(Ptr.Sym, Ctx.constant(Near->Base, 64));
+  bool Fits = Near->Size >= Size;
+  uint64_t Limit = Fits ? Near->Size - Size : 0;
+  bool InBounds = Fits && Ptr.Bits - Near->Base <= Limit;
+  decide(Fits ? Ctx.ule(Off, Ctx.constant(Limit, 64)) : Ctx.falseExpr(),
+         InBounds, BranchKind::Check, I);
+  if (!InBounds) {
+    AccessError Err;
+    S.Mem.resolve(Ptr.Bits, Size, Err);
+    bug(bugKindFor(Err == AccessError::None ? AccessError::OutOfBounds : Err),
+        fmt::format("{}-byte access at offset {} of '{}' ({} bytes)", Size,
+                    int64_t(Ptr.Bits - Near->Base), Near->Name, Near->Size),
+        I);
+    return false;
+  }
+  L.Obj = Near;
+  auto [Stride, Residue] = strideOf(Off);
+  if (Near->Size > MaxSymbolicObject ||
+      (Near->Size - Size) / Stride + 1 > MaxCandidateOffsets) {
+    Obs.onConcretization(&I, "symbolic pointer into a large object");
+    pin(Ptr, 64, I);
+    return true;
+  }
+  L.Offset = Off;
+  return true;
+}
+
+ExprRef Interpreter::Run::loadSymbolic(const Location &L, unsigned Bytes) {
+  auto [Stride, Residue] = strideOf(L.Offset);
+  ExprRef Result = nullptr;
+  for (uint64_t O = Residue; O + Bytes <= L.Obj->Size; O += Stride) {
+    ExprRef Sym;
+    uint64_t Bits = S.Mem.load(Ctx, L.Obj->Base + O, Bytes, Sym);
+    ExprRef V = Sym ? Sym : Ctx.constant(Bits, Bytes * 8);
+    Result = Result
+                 ? Ctx.select(Ctx.eq(L.Offset, Ctx.constant(O, 64)), V, Result)
+                 : V;
+  }
+  return Result;
+}
+
+void Interpreter::Run::storeSymbolic(const Location &L, unsigned Bytes,
+                                     uint64_t Bits, ExprRef Value) {
+  auto [Stride, Residue] = strideOf(L.Offset);
+  uint64_t Concrete = L.Addr - L.Obj->Base;
+  ExprRef V = Value ? Ctx.resize(Value, Bytes * 8, false)
+                    : Ctx.constant(Bits, Bytes * 8);
+  for (uint64_t O = Residue; O + Bytes <= L.Obj->Size; O += Stride) {
+    ExprRef Here = Ctx.eq(L.Offset, Ctx.constant(O, 64));
+    for (unsigned K = 0; K < Bytes; ++K) {
+      uint64_t Pos = L.Obj->Base + O + K;
+      ExprRef OldSym;
+      uint64_t Old = S.Mem.load(Ctx, Pos, 1, OldSym);
+      ExprRef OldByte = OldSym ? OldSym : Ctx.constant(Old, 8);
+      ExprRef New = Ctx.select(Here, Ctx.extract(V, 8 * K, 8), OldByte);
+      uint64_t NewBits = O == Concrete ? (Bits >> (8 * K)) & 0xff : Old;
+      S.Mem.store(Ctx, Pos, 1, NewBits, New->isConst() ? nullptr : New);
+    }
+  }
+}
+
 void Interpreter::Run::load(const llvm::LoadInst &I) {
   const llvm::Type *T = I.getType();
   unsigned W = scalarWidth(T);
   if (W == 0 || W > 64)
     return unsupported(I, "load of an aggregate or vector value");
   unsigned Bytes = static_cast<unsigned>(DL.getTypeStoreSize(I.getType()));
-  uint64_t Addr;
-  if (!access(I, operand(I.getPointerOperand()), Bytes, Addr))
+  Location L;
+  if (!locate(I, operand(I.getPointerOperand()), Bytes, L))
     return;
   ExprRef Sym;
-  uint64_t Bits = S.Mem.load(Ctx, Addr, Bytes, Sym);
+  uint64_t Bits = S.Mem.load(Ctx, L.Addr, Bytes, Sym);
+  if (L.Offset)
+    Sym = loadSymbolic(L, Bytes);
+  if (Sym && Sym->isConst())
+    Sym = nullptr;
   if (Sym && T->isFloatingPointTy()) {
     Obs.onConcretization(&I, "floating-point load of symbolic bytes");
     Sym = nullptr;
@@ -546,11 +654,13 @@ void Interpreter::Run::store(const llvm::StoreInst &I) {
   if (W == 0 || W > 64)
     return unsupported(I, "store of an aggregate or vector value");
   unsigned Bytes = static_cast<unsigned>(DL.getTypeStoreSize(V->getType()));
-  uint64_t Addr;
-  if (!access(I, operand(I.getPointerOperand()), Bytes, Addr))
+  Location L;
+  if (!locate(I, operand(I.getPointerOperand()), Bytes, L))
     return;
   ConcolicValue Val = operand(V);
-  S.Mem.store(Ctx, Addr, Bytes, truncBits(Val.Bits, W), Val.Sym);
+  if (L.Offset && !V->getType()->isFloatingPointTy())
+    return storeSymbolic(L, Bytes, truncBits(Val.Bits, W), Val.Sym);
+  S.Mem.store(Ctx, L.Addr, Bytes, truncBits(Val.Bits, W), Val.Sym);
 }
 
 void Interpreter::Run::gep(const llvm::GetElementPtrInst &I) {

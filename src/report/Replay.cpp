@@ -27,6 +27,7 @@ struct NativeResult {
   int Signal = 0;
   bool TimedOut = false;
   std::string Stdout;
+  std::string Stderr;
 };
 
 /// Runs `Argv` with stdout captured, killing it after `TimeoutSec`.
@@ -34,11 +35,15 @@ NativeResult runNative(const std::vector<std::string> &Argv,
                        const std::string &StdoutPath,
                        const std::string &InputsPath, unsigned TimeoutSec) {
   NativeResult R;
+  // The child must not inherit (and later flush) our buffered output.
+  std::fflush(stdout);
+  std::fflush(stderr);
   pid_t Pid = fork();
   if (Pid < 0)
     throw InputError{"cannot fork to run the native program"};
   if (Pid == 0) {
-    if (!std::freopen(StdoutPath.c_str(), "w", stdout))
+    if (!std::freopen(StdoutPath.c_str(), "w", stdout) ||
+        !std::freopen((StdoutPath + ".err").c_str(), "w", stderr))
       _exit(127);
     setenv("THESEUS_REPLAY_INPUTS", InputsPath.c_str(), 1);
     std::vector<char *> Args;
@@ -66,9 +71,18 @@ NativeResult runNative(const std::vector<std::string> &Argv,
     R.Code = R.Exited ? WEXITSTATUS(Status) : 0;
     R.Signal = WIFSIGNALED(Status) ? WTERMSIG(Status) : 0;
   }
-  std::ifstream In(StdoutPath);
+  std::ifstream In(StdoutPath), Err(StdoutPath + ".err");
   R.Stdout.assign(std::istreambuf_iterator<char>(In), {});
+  R.Stderr.assign(std::istreambuf_iterator<char>(Err), {});
   return R;
+}
+
+/// Memory bugs do not reliably crash a plain native run; they are checked
+/// on a build with AddressSanitizer.
+bool isMemoryBug(const std::string &Kind) {
+  return Kind == "out-of-bounds" || Kind == "null-dereference" ||
+         Kind == "use-after-free" || Kind == "double-free" ||
+         Kind == "invalid-free" || Kind == "invalid-pointer";
 }
 
 /// The signal a native run dies of when it has this bug.
@@ -172,7 +186,7 @@ int main(int argc, char **argv) {{
 /// Compiles the program and driver once per distinct program.
 std::string buildNative(const ProgramDescription &P,
                         const nlohmann::json &Inputs, const TempDir &Tmp,
-                        unsigned Index) {
+                        unsigned Index, bool Sanitize) {
   std::string Driver = fmt::format("{}/driver{}.c", Tmp.path(), Index);
   std::ofstream(Driver) << driverSource(P, Inputs);
   std::string Bin = fmt::format("{}/program{}", Tmp.path(), Index);
@@ -191,6 +205,8 @@ std::string buildNative(const ProgramDescription &P,
                                      "-I" THESEUS_INCLUDE_DIR};
     if (User)
       Argv.push_back("-Dmain=__theseus_user_main");
+    if (Sanitize)
+      Argv.push_back("-fsanitize=address");
     Argv.insert(Argv.end(), P.CFlags.begin(), P.CFlags.end());
     Argv.insert(Argv.end(), {Src, "-o", Obj});
     if (runProgram(Argv) != 0)
@@ -204,6 +220,8 @@ std::string buildNative(const ProgramDescription &P,
   Compile(Driver, false);
   Compile(THESEUS_RUNTIME_DIR "/theseus_replay.c", false);
   std::vector<std::string> Link = {Clang, "-o", Bin};
+  if (Sanitize)
+    Link.push_back("-fsanitize=address");
   Link.insert(Link.end(), Objects.begin(), Objects.end());
   Link.push_back("-lm");
   if (runProgram(Link) != 0)
@@ -228,6 +246,10 @@ bool matches(const nlohmann::json &Outcome, const NativeResult &N, bool &Skip,
     Expected = fmt::format("exited with code {}", Code);
     return N.Exited && N.Code == Code &&
            N.Stdout.find("THESEUS_RETURN") == std::string::npos;
+  }
+  if (Kind == "bug" && isMemoryBug(Outcome.at("bug"))) {
+    Expected = "an AddressSanitizer report";
+    return N.Stderr.find("AddressSanitizer") != std::string::npos;
   }
   if (Kind == "bug") {
     int Sig = signalForBug(Outcome.at("bug"));
@@ -283,15 +305,18 @@ ReplayTotals replayTests(const std::vector<std::string> &Paths, std::FILE *Out,
       throw InputError{fmt::format("replay: {} is not a Theseus test", F)};
     // The input types are fixed by the entry's signature, so the program
     // description identifies the binary.
-    std::string Key = Test.at("program").dump();
+    const nlohmann::json &Outcome = Test.at("outcome");
+    bool Sanitize = Outcome.value("kind", "") == "bug" &&
+                    isMemoryBug(Outcome.value("bug", ""));
+    std::string Key = Test.at("program").dump() + (Sanitize ? "+asan" : "");
     ProgramDescription P = ProgramDescription::fromJson(Test.at("program"));
     auto It = Binaries.find(Key);
     if (It == Binaries.end())
-      It =
-          Binaries
-              .emplace(Key, buildNative(P, Test.at("inputs"), Tmp,
-                                        static_cast<unsigned>(Binaries.size())))
-              .first;
+      It = Binaries
+               .emplace(Key, buildNative(P, Test.at("inputs"), Tmp,
+                                         static_cast<unsigned>(Binaries.size()),
+                                         Sanitize))
+               .first;
     std::vector<std::string> Argv = {It->second};
     std::string InputsPath = Tmp.path() + "/inputs.txt";
     std::ofstream Created(InputsPath);
