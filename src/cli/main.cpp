@@ -266,6 +266,13 @@ int realMain(int Argc, char **Argv) {
   App.add_option("--max-depth", O.Explore.MaxDepth,
                  "Record at most this many decisions per path (0: no limit)")
       ->capture_default_str();
+  App.add_option("--max-len", O.Explore.Buffers.Elements,
+                 "Elements in the buffer behind a pointer parameter")
+      ->capture_default_str();
+  App.add_option("--max-strlen", O.Explore.Buffers.StringBytes,
+                 "Bytes behind a char * parameter, including the final NUL")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
   App.add_option("--max-steps", O.Explore.Exec.MaxSteps,
                  "Instructions per run before it is cut off (0: no limit)")
       ->capture_default_str();

@@ -31,6 +31,18 @@ struct ConcolicValue {
   bool isSymbolic() const { return Sym != nullptr; }
 };
 
+/// An argument of the entry function: a value, or for a pointer parameter
+/// a fresh buffer (its first `SymbolicBytes` bytes read from `Arr`) whose
+/// address is passed.
+struct EntryArg {
+  ConcolicValue Value;
+  bool IsBuffer = false;
+  std::string Name;
+  std::vector<uint8_t> Bytes;
+  const Array *Arr = nullptr;
+  uint32_t SymbolicBytes = 0;
+};
+
 struct StackFrame {
   const llvm::Function *Fn = nullptr;
   const llvm::BasicBlock *Block = nullptr;

@@ -161,6 +161,15 @@ void Interpreter::writeConstant(const llvm::Constant *C, ObjectContents &Out,
 std::unique_ptr<ExecutionState>
 Interpreter::createState(const llvm::Function &Entry,
                          const std::vector<ConcolicValue> &Args) {
+  std::vector<EntryArg> Plain(Args.size());
+  for (size_t I = 0; I < Args.size(); ++I)
+    Plain[I].Value = Args[I];
+  return createState(Entry, Plain);
+}
+
+std::unique_ptr<ExecutionState>
+Interpreter::createState(const llvm::Function &Entry,
+                         const std::vector<EntryArg> &Args) {
   auto S = std::make_unique<ExecutionState>();
   S->Mem = InitialMemory;
   StackFrame F;
@@ -168,9 +177,21 @@ Interpreter::createState(const llvm::Function &Entry,
   F.Block = &Entry.getEntryBlock();
   F.PC = F.Block->begin();
   unsigned Index = 0;
-  for (const llvm::Argument &A : Entry.args())
-    if (Index < Args.size())
-      F.Locals[&A] = Args[Index++];
+  for (const llvm::Argument &A : Entry.args()) {
+    if (Index >= Args.size())
+      break;
+    const EntryArg &Arg = Args[Index++];
+    ConcolicValue V = Arg.Value;
+    if (Arg.IsBuffer) {
+      const MemoryObject *O =
+          S->Mem.allocate(Arg.Bytes.size(), 16, ObjectKind::Input, Arg.Name);
+      for (uint32_t B = 0; B < Arg.Bytes.size(); ++B)
+        S->Mem.store(Ctx, O->Base + B, 1, Arg.Bytes[B],
+                     B < Arg.SymbolicBytes ? Ctx.read(Arg.Arr, B) : nullptr);
+      V = {O->Base, nullptr};
+    }
+    F.Locals[&A] = V;
+  }
   S->Stack.push_back(std::move(F));
   return S;
 }

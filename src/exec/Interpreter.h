@@ -107,6 +107,9 @@ public:
   std::unique_ptr<ExecutionState>
   createState(const llvm::Function &Entry,
               const std::vector<ConcolicValue> &Args);
+  /// Also allocates the buffers behind pointer parameters.
+  std::unique_ptr<ExecutionState>
+  createState(const llvm::Function &Entry, const std::vector<EntryArg> &Args);
 
   /// Runs the state until the path ends.
   PathOutcome run(ExecutionState &S, ExecutionObserver &Obs);

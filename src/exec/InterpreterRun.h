@@ -222,6 +222,7 @@ private:
   };
   bool locate(const llvm::Instruction &I, const ConcolicValue &Ptr,
               uint64_t Size, Location &L);
+  const MemoryObject *provenance(const ConcolicValue &Ptr);
   /// Reads `Bytes` at a symbolic offset: an if-then-else over the offsets
   /// the pointer can take within the object.
   ExprRef loadSymbolic(const Location &L, unsigned Bytes);

@@ -31,7 +31,7 @@ class Value;
 
 namespace theseus {
 
-enum class ObjectKind : uint8_t { Global, Stack, Heap, Function, Host };
+enum class ObjectKind : uint8_t { Global, Stack, Heap, Function, Host, Input };
 
 struct MemoryObject {
   uint64_t Base = 0;

@@ -548,11 +548,26 @@ std::pair<uint64_t, uint64_t> strideOf(ExprRef Off) {
 
 } // namespace
 
+/// The object a symbolic pointer was derived from. Indexing adds a
+/// symbolic offset to a concrete address inside the object, so the
+/// expression's constant term names it; otherwise the object the concrete
+/// address falls in (or follows) is used.
+const MemoryObject *Interpreter::Run::provenance(const ConcolicValue &Ptr) {
+  ExprRef E = Ptr.Sym;
+  if (E->kind() == ExprKind::Add && E->operand(1)->isConst()) {
+    uint64_t Base = E->operand(1)->value();
+    const MemoryObject *O = S.Mem.objectNear(Base);
+    if (O && Base - O->Base <= O->Size)
+      return O;
+  }
+  return S.Mem.objectNear(Ptr.Bits);
+}
+
 bool Interpreter::Run::locate(const llvm::Instruction &I,
                               const ConcolicValue &Ptr, uint64_t Size,
                               Location &L) {
   L = Location{Ptr.Bits, nullptr, nullptr};
-  const MemoryObject *Near = Ptr.Sym ? S.Mem.objectNear(Ptr.Bits) : nullptr;
+  const MemoryObject *Near = Ptr.Sym ? provenance(Ptr) : nullptr;
   if (!Near || Near->Kind == ObjectKind::Host ||
       Near->Kind == ObjectKind::Function) {
     if (!access(I, Ptr, Size, L.Addr))
@@ -570,9 +585,7 @@ bool Interpreter::Run::locate(const llvm::Instruction &I,
   decide(Fits ? Ctx.ule(Off, Ctx.constant(Limit, 64)) : Ctx.falseExpr(),
          InBounds, BranchKind::Check, I);
   if (!InBounds) {
-    AccessError Err;
-    S.Mem.resolve(Ptr.Bits, Size, Err);
-    bug(bugKindFor(Err == AccessError::None ? AccessError::OutOfBounds : Err),
+    bug(bugKindFor(AccessError::OutOfBounds),
         fmt::format("{}-byte access at offset {} of '{}' ({} bytes)", Size,
                     int64_t(Ptr.Bits - Near->Base), Near->Name, Near->Size),
         I);

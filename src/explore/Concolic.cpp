@@ -148,7 +148,8 @@ public:
 ConcolicExplorer::ConcolicExplorer(const Program &P,
                                    const llvm::Function &Entry,
                                    const ExploreOptions &Opts)
-    : Entry(Entry), Opts(Opts), Inputs(Ctx, Entry), Interp(P, Ctx, Opts.Exec),
+    : Entry(Entry), Opts(Opts), Inputs(Ctx, Entry, Opts.Buffers),
+      Interp(P, Ctx, Opts.Exec),
       Solv(createZ3Backend(Opts.SolverTimeoutMs, &stopRequested())),
       Cov(P.module()), Rng(Opts.Seed) {
   ExecOptions &X = this->Opts.Exec;

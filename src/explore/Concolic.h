@@ -37,6 +37,7 @@ struct ExploreOptions {
   unsigned SolverTimeoutMs = 10'000;
   /// dart: stop after this many restarts in a row found no new path.
   unsigned MaxFruitlessRestarts = 100;
+  BufferSizes Buffers; ///< Behind pointer parameters.
   ExecOptions Exec;
 };
 

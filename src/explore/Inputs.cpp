@@ -8,9 +8,10 @@
 
 namespace theseus {
 
-EntryInputs::EntryInputs(ExprContext &Ctx, const llvm::Function &Entry)
+EntryInputs::EntryInputs(ExprContext &Ctx, const llvm::Function &Entry,
+                         const BufferSizes &Sizes)
     : Ctx(Ctx) {
-  for (ParamInfo &P : describeParams(Entry)) {
+  for (ParamInfo &P : describeParams(Entry, Sizes)) {
     const Array *A = Ctx.array(P.Name, P.Bytes);
     Specs.push_back({std::move(P), A});
   }
@@ -27,13 +28,31 @@ int64_t EntryInputs::signedValue(const InputSpec &S, const Assignment &A) {
   return signExtend(unsignedValue(S, A), S.Param.Bits);
 }
 
-std::vector<ConcolicValue> EntryInputs::bind(const Assignment &A) const {
-  std::vector<ConcolicValue> Args;
+uint32_t EntryInputs::symbolicBytes(const InputSpec &S) {
+  return S.Param.NulTerminated && S.Param.Bytes > 0 ? S.Param.Bytes - 1
+                                                    : S.Param.Bytes;
+}
+
+std::vector<EntryArg> EntryInputs::bind(const Assignment &A) const {
+  std::vector<EntryArg> Args;
   for (const InputSpec &S : Specs) {
+    EntryArg Arg;
+    Arg.Name = S.Param.Name;
+    if (S.Param.IsPointer) {
+      Arg.IsBuffer = true;
+      Arg.Arr = S.Arr;
+      Arg.SymbolicBytes = symbolicBytes(S);
+      Arg.Bytes.resize(S.Param.Bytes);
+      for (uint32_t B = 0; B < Arg.SymbolicBytes; ++B)
+        Arg.Bytes[B] = A.byte(S.Arr, B);
+      Args.push_back(std::move(Arg));
+      continue;
+    }
     ExprRef Sym = Ctx.readLE(S.Arr, 0, S.Param.Bytes);
     if (Sym->width() != S.Param.Bits)
       Sym = Ctx.extract(Sym, 0, S.Param.Bits);
-    Args.push_back({unsignedValue(S, A), Sym});
+    Arg.Value = {unsignedValue(S, A), Sym};
+    Args.push_back(std::move(Arg));
   }
   return Args;
 }

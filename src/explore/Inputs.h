@@ -26,12 +26,16 @@ struct InputSpec {
 /// 4) and back to typed values.
 class EntryInputs {
 public:
-  EntryInputs(ExprContext &Ctx, const llvm::Function &Entry);
+  EntryInputs(ExprContext &Ctx, const llvm::Function &Entry,
+              const BufferSizes &Sizes = {});
 
   const std::vector<InputSpec> &specs() const { return Specs; }
 
-  /// Argument values for a run on `A`: concrete bytes and their symbols.
-  std::vector<ConcolicValue> bind(const Assignment &A) const;
+  /// Arguments for a run on `A`: concrete bytes and their symbols, and the
+  /// buffers behind pointer parameters.
+  std::vector<EntryArg> bind(const Assignment &A) const;
+  /// Bytes of `S` an input may choose (a string's final NUL is fixed).
+  static uint32_t symbolicBytes(const InputSpec &S);
 
   Assignment zeros() const;
   Assignment random(std::mt19937_64 &Rng) const;

@@ -230,7 +230,7 @@ CTypeDesc describeDIType(const llvm::DIType *T) {
         const llvm::DIType *Pointee = Derived->getBaseType();
         std::string Inner = Pointee ? describeDIType(Pointee).Spelled : "void";
         if (D.Spelled.empty())
-          D.Spelled = Inner + " *";
+          D.Spelled = Inner + (Inner.ends_with('*') ? "*" : " *");
         D.IsPointerOrAggregate = true;
         D.Base = "pointer";
         return D;
@@ -262,6 +262,11 @@ CTypeDesc describeDIType(const llvm::DIType *T) {
       }
       D.IsPointerOrAggregate = true;
       D.Base = Comp->getName().str();
+      if (D.Spelled.empty())
+        D.Spelled =
+            (Comp->getTag() == llvm::dwarf::DW_TAG_union_type ? "union "
+                                                              : "struct ") +
+            D.Base;
       return D;
     }
     break;
@@ -300,7 +305,64 @@ std::string fallbackCType(unsigned Bits, bool Signed) {
 
 } // namespace
 
-std::vector<ParamInfo> describeParams(const llvm::Function &F) {
+namespace {
+
+/// Strips typedefs and qualifiers.
+const llvm::DIType *underlying(const llvm::DIType *T) {
+  while (auto *D = llvm::dyn_cast_or_null<llvm::DIDerivedType>(T)) {
+    unsigned Tag = D->getTag();
+    if (Tag != llvm::dwarf::DW_TAG_typedef &&
+        Tag != llvm::dwarf::DW_TAG_const_type &&
+        Tag != llvm::dwarf::DW_TAG_volatile_type &&
+        Tag != llvm::dwarf::DW_TAG_restrict_type &&
+        Tag != llvm::dwarf::DW_TAG_atomic_type)
+      break;
+    T = D->getBaseType();
+  }
+  return T;
+}
+
+/// Fills the buffer description of a pointer parameter from the pointee's
+/// debug type. Returns false for pointees Theseus cannot fill yet.
+bool describePointee(const llvm::DIType *PointerDI, const BufferSizes &Sizes,
+                     ParamInfo &P) {
+  auto *Ptr =
+      llvm::dyn_cast_or_null<llvm::DIDerivedType>(underlying(PointerDI));
+  if (!Ptr || Ptr->getTag() != llvm::dwarf::DW_TAG_pointer_type)
+    return false;
+  const llvm::DIType *Pointee = underlying(Ptr->getBaseType());
+  if (!Pointee) { // void *: raw bytes.
+    P.ElemCType = "unsigned char";
+    P.ElemBytes = 1;
+    P.Count = Sizes.StringBytes;
+    return true;
+  }
+  P.ElemCType = describeDIType(Ptr->getBaseType()).Spelled;
+  if (auto *Basic = llvm::dyn_cast<llvm::DIBasicType>(Pointee)) {
+    unsigned Enc = Basic->getEncoding();
+    P.ElemBytes = static_cast<unsigned>(Basic->getSizeInBits() / 8);
+    P.Signed = Enc == llvm::dwarf::DW_ATE_signed ||
+               Enc == llvm::dwarf::DW_ATE_signed_char;
+    bool IsChar = Enc == llvm::dwarf::DW_ATE_signed_char ||
+                  Enc == llvm::dwarf::DW_ATE_unsigned_char;
+    P.NulTerminated = IsChar;
+    P.Count = IsChar ? Sizes.StringBytes : Sizes.Elements;
+    return P.ElemBytes > 0;
+  }
+  if (auto *Comp = llvm::dyn_cast<llvm::DICompositeType>(Pointee)) {
+    P.ElemBytes = static_cast<unsigned>(Comp->getSizeInBits() / 8);
+    P.Count = Comp->getTag() == llvm::dwarf::DW_TAG_enumeration_type
+                  ? Sizes.Elements
+                  : 1; // One struct or union.
+    return P.ElemBytes > 0;
+  }
+  return false; // Pointers to pointers or functions.
+}
+
+} // namespace
+
+std::vector<ParamInfo> describeParams(const llvm::Function &F,
+                                      const BufferSizes &Sizes) {
   auto Types = signatureTypes(F);
   const llvm::DataLayout &DL = F.getParent()->getDataLayout();
   std::vector<ParamInfo> Params;
@@ -309,17 +371,33 @@ std::vector<ParamInfo> describeParams(const llvm::Function &F) {
     P.Name =
         A.hasName() ? A.getName().str() : fmt::format("arg{}", A.getArgNo());
     unsigned DIIndex = A.getArgNo() + 1;
+    const llvm::DIType *DI = DIIndex < Types.size() ? Types[DIIndex] : nullptr;
     CTypeDesc D;
-    if (DIIndex < Types.size() && Types[DIIndex])
-      D = describeDIType(Types[DIIndex]);
+    if (DI)
+      D = describeDIType(DI);
     llvm::Type *T = A.getType();
-    if (!T->isIntegerTy() || T->getIntegerBitWidth() > 64 ||
-        D.IsPointerOrAggregate)
-      throw InputError{fmt::format(
-          "parameter '{}' of '{}' has type '{}': only integer parameters "
-          "can be symbolic inputs so far",
+    auto Unsupported = [&] {
+      return InputError{fmt::format(
+          "parameter '{}' of '{}' has type '{}': only integer parameters and "
+          "pointers to integers, characters or structs can be symbolic "
+          "inputs so far",
           P.Name, F.getName().str(),
           D.Spelled.empty() ? "non-integer" : D.Spelled)};
+    };
+    if (T->isPointerTy() && !A.hasByValAttr()) {
+      if (!describePointee(DI, Sizes, P))
+        throw Unsupported();
+      P.IsPointer = true;
+      P.CType = D.Spelled;
+      P.BaseCType = "void *";
+      P.Bits = 64;
+      P.Bytes = P.ElemBytes * P.Count;
+      Params.push_back(std::move(P));
+      continue;
+    }
+    if (!T->isIntegerTy() || T->getIntegerBitWidth() > 64 ||
+        D.IsPointerOrAggregate)
+      throw Unsupported();
     P.Bits = T->getIntegerBitWidth();
     P.Bytes = static_cast<unsigned>(DL.getTypeStoreSize(T));
     if (D.Known) {

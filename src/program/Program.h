@@ -93,8 +93,20 @@ struct ParamInfo {
   std::string CType;     ///< As the source spells it, e.g. "int" or "uint8_t".
   std::string BaseCType; ///< With typedefs and qualifiers removed.
   unsigned Bits = 0;     ///< IR width (1 for _Bool).
-  unsigned Bytes = 0;    ///< Store size.
+  unsigned Bytes = 0;    ///< Store size; for pointers, the buffer's size.
   bool Signed = false;
+  /// A pointer parameter points to a fresh buffer of `Count` elements of
+  /// the pointee type; a `char *` buffer ends with a NUL byte.
+  bool IsPointer = false;
+  std::string ElemCType;
+  unsigned ElemBytes = 0;
+  unsigned Count = 0;
+  bool NulTerminated = false;
+};
+/// Sizes of the buffers behind pointer parameters.
+struct BufferSizes {
+  unsigned Elements = 8;     ///< For pointers to scalars (arrays).
+  unsigned StringBytes = 16; ///< For `char *`, including the final NUL.
 };
 struct ReturnInfo {
   bool IsVoid = true;
@@ -106,7 +118,8 @@ struct ReturnInfo {
 
 /// Describes the entry's integer parameters; throws InputError naming the
 /// first parameter of a kind Theseus cannot make symbolic yet.
-std::vector<ParamInfo> describeParams(const llvm::Function &F);
+std::vector<ParamInfo> describeParams(const llvm::Function &F,
+                                      const BufferSizes &Sizes = {});
 ReturnInfo describeReturn(const llvm::Function &F);
 
 } // namespace theseus

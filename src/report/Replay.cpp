@@ -123,9 +123,16 @@ std::string driverSource(const ProgramDescription &P,
     std::string Type = In.at("base_type").get<std::string>();
     unsigned Bits = In.at("bits").get<unsigned>();
     Params += (I ? ", " : "") + Type;
-    Decode +=
-        fmt::format("  {0} a{1} = ({0})theseus_arg(argv[{2}], {3}, {4});\n",
-                    Type, I, I + 1, Bits, In.at("signed").get<bool>() ? 1 : 0);
+    if (In.value("pointer", false))
+      // An exact-size buffer, so a sanitizer sees any overflow.
+      Decode += fmt::format("  unsigned char b{0}[{1}];\n"
+                            "  theseus_bytes(argv[{2}], b{0}, {1});\n"
+                            "  void *a{0} = b{0};\n",
+                            I, Bits / 8, I + 1);
+    else
+      Decode += fmt::format(
+          "  {0} a{1} = ({0})theseus_arg(argv[{2}], {3}, {4});\n", Type, I,
+          I + 1, Bits, In.at("signed").get<bool>() ? 1 : 0);
     Args += fmt::format("{}a{}", I ? ", " : "", I);
     ++I;
   }
@@ -171,6 +178,14 @@ static unsigned long long theseus_arg(const char *hex, unsigned bits, int sgn) {
       v |= ~((1ULL << bits) - 1);
   }}
   return v;
+}}
+
+static void theseus_bytes(const char *hex, unsigned char *out, size_t n) {{
+  for (size_t i = 0; i < n; ++i) {{
+    unsigned b = 0;
+    sscanf(hex + 2 * i, "%2x", &b);
+    out[i] = (unsigned char)b;
+  }}
 }}
 
 int main(int argc, char **argv) {{

@@ -78,6 +78,47 @@ nlohmann::json inputsJson(const EntryInputs &Inputs, const PathResult &R) {
   const Assignment &A = *R.Input;
   nlohmann::json Arr = nlohmann::json::array();
   for (const InputSpec &S : Inputs.specs()) {
+    if (S.Param.IsPointer) {
+      const ParamInfo &P = S.Param;
+      nlohmann::json Elems = nlohmann::json::array();
+      for (unsigned E = 0; E < P.Count && P.ElemBytes <= 8; ++E) {
+        uint64_t V = 0;
+        for (unsigned B = 0; B < P.ElemBytes; ++B)
+          V |= uint64_t(A.byte(S.Arr, E * P.ElemBytes + B)) << (8 * B);
+        Elems.push_back(P.Signed
+                            ? nlohmann::json(signExtend(V, 8 * P.ElemBytes))
+                            : nlohmann::json(V));
+      }
+      nlohmann::json In = {{"name", P.Name},
+                           {"kind", "parameter"},
+                           {"type", P.CType},
+                           {"base_type", P.BaseCType},
+                           {"pointer", true},
+                           {"element_type", P.ElemCType},
+                           {"element_bytes", P.ElemBytes},
+                           {"count", P.Count},
+                           {"bits", P.Bytes * 8},
+                           {"signed", P.Signed},
+                           {"bytes", hexBytes(A, S.Arr)}};
+      if (P.ElemBytes <= 8)
+        In["value"] = Elems;
+      if (P.NulTerminated) {
+        // C-escaped, so any byte survives JSON (which wants UTF-8).
+        std::string Str;
+        for (uint32_t B = 0; B < P.Bytes && A.byte(S.Arr, B); ++B) {
+          uint8_t C = A.byte(S.Arr, B);
+          if (C == '\\' || C == '"')
+            Str += fmt::format("\\{}", char(C));
+          else if (C >= 0x20 && C < 0x7f)
+            Str.push_back(static_cast<char>(C));
+          else
+            Str += fmt::format("\\x{:02x}", C);
+        }
+        In["string"] = Str;
+      }
+      Arr.push_back(In);
+      continue;
+    }
     nlohmann::json V = S.Param.Signed
                            ? nlohmann::json(EntryInputs::signedValue(S, A))
                            : nlohmann::json(EntryInputs::unsignedValue(S, A));

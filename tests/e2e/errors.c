@@ -3,13 +3,13 @@
 // MISSING: theseus: error: no such file: {{.*}}missing.c
 //
 // RUN: not %theseus %s --entry nosuch 2>&1 | FileCheck --check-prefix=ENTRY %s
-// ENTRY: theseus: error: no defined function named 'nosuch'; choose one with --entry (defined functions: helper, takes_pointer)
+// ENTRY: theseus: error: no defined function named 'nosuch'; choose one with --entry (defined functions: helper, takes_pointer_pointer)
 //
 // RUN: not %theseus %s 2>&1 | FileCheck --check-prefix=DEFAULT %s
 // DEFAULT: no function named 'errors' or 'main'
 //
-// RUN: not %theseus %s --entry takes_pointer 2>&1 | FileCheck --check-prefix=PTR %s
-// PTR: parameter 'p' of 'takes_pointer' has type 'int *'
+// RUN: not %theseus %s --entry takes_pointer_pointer 2>&1 | FileCheck --check-prefix=PTR %s
+// PTR: parameter 'p' of 'takes_pointer_pointer' has type 'int **'
 //
 // RUN: printf 'int broken(int x) { return x +; }\n' > %t.broken.c
 // RUN: not %theseus %t.broken.c 2>&1 | FileCheck --check-prefix=COMPILE %s
@@ -29,4 +29,4 @@
 // HELP: --strategy
 
 int helper(int x) { return x; }
-int takes_pointer(int *p) { return *p; }
+int takes_pointer_pointer(int **p) { return **p; }

@@ -14,6 +14,9 @@ for names like "x#2" that are not Python identifiers) plus:
   --count N      there are exactly N tests
   --oracle FILE  a Python file whose functions EXPR may call
 
+EXPR may use raw[name] (an input's bytes) and le(raw, offset, size) (a
+signed little-endian integer within them), e.g. for struct fields.
+
 Exits 1 (with the failing tests listed) if a check fails.
 """
 import argparse
@@ -30,6 +33,7 @@ def load(directory):
             t = json.load(f)
         env = {i["name"]: i.get("value") for i in t["inputs"]}
         env["inputs"] = dict(env)
+        env["raw"] = {i["name"]: bytes.fromhex(i["bytes"]) for i in t["inputs"]}
         o = t["outcome"]
         env.update(ret=o.get("value"), kind=o["kind"], bug=o.get("bug"),
                    line=o.get("line"), file=os.path.basename(path))
@@ -46,7 +50,11 @@ def main():
     p.add_argument("--count", type=int)
     p.add_argument("--oracle")
     a = p.parse_args()
-    scope = {}
+    def le(raw, offset, size):
+        """The signed little-endian integer at raw[offset:offset+size]."""
+        return int.from_bytes(raw[offset:offset + size], "little", signed=True)
+
+    scope = {"le": le}
     if a.oracle:
         with open(a.oracle) as f:
             exec(f.read(), scope)
