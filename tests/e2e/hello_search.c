@@ -1,10 +1,13 @@
 // A string parameter is a NUL-terminated symbolic buffer (--max-strlen
-// bytes): the search needs the input to contain "Hello", and finds it.
+// bytes): the search needs the input to contain "Hello", and finds it at
+// every position a 7-character string allows (0, 1, 2).
 // RUN: rm -rf %t.out
-// RUN: %theseus %s -o %t.out --max-strlen 12 | FileCheck %s
-// RUN: %check-tests %t.out --some "ret >= 0 and inputs['s'][ret:ret + 5] == [72, 101, 108, 108, 111]" --all "len(s) == 12"
+// RUN: %theseus %s -o %t.out --max-strlen 8 | FileCheck %s
+// RUN: %check-tests %t.out --some "ret >= 0 and inputs['s'][ret:ret + 5] == [72, 101, 108, 108, 111]" --all "len(s) == 8"
 // RUN: %theseus replay %t.out | FileCheck --check-prefix=REPLAY %s
+// CHECK: stopped: exhausted
 // CHECK: bugs 0
+// CHECK: return values {-1, 0, 1, 2}
 // REPLAY: 0 mismatch, 0 skipped
 
 int hello_search(const char *s) {
