@@ -208,17 +208,14 @@ const Array *Interpreter::Run::freshInput(const std::string &Base,
   return A;
 }
 
-void Interpreter::Run::assume(const llvm::CallBase &I,
-                              const ConcolicValue &Cond) {
+bool Interpreter::Run::decideArgument(const llvm::CallBase &I,
+                                      BranchKind Kind) {
+  ConcolicValue C = operand(I.getArgOperand(0));
   unsigned W = scalarWidth(I.getArgOperand(0)->getType());
-  bool Holds = truncBits(Cond.Bits, W) != 0;
-  if (Cond.Sym)
-    decide(W == 1 ? Cond.Sym : Ctx.ne(Cond.Sym, Ctx.constant(0, W)), Holds,
-           BranchKind::Assume, I);
-  if (!Holds) {
-    Out.Message = "the input violates an assumption";
-    finish(PathEnd::AssumeViolated, &I);
-  }
+  bool Holds = truncBits(C.Bits, W) != 0;
+  if (C.Sym)
+    decide(Ctx.ne(C.Sym, Ctx.constant(0, W)), Holds, Kind, I);
+  return Holds;
 }
 
 /// The harness APIs: Theseus' own (include/theseus.h), KLEE's and
@@ -272,15 +269,13 @@ bool Interpreter::Run::harness(const llvm::CallBase &I,
       Base = "int";
   } else if (Name == "theseus_assume" || Name == "klee_assume" ||
              Name == "__VERIFIER_assume") {
-    assume(I, Arg(0));
+    if (!decideArgument(I, BranchKind::Assume)) {
+      Out.Message = "the input violates an assumption";
+      finish(PathEnd::AssumeViolated, &I);
+    }
     return true;
   } else if (Name == "theseus_assert") {
-    ConcolicValue C = Arg(0);
-    unsigned W = scalarWidth(I.getArgOperand(0)->getType());
-    bool Holds = truncBits(C.Bits, W) != 0;
-    if (C.Sym)
-      decide(Ctx.ne(C.Sym, Ctx.constant(0, W)), Holds, BranchKind::Check, I);
-    if (!Holds)
+    if (!decideArgument(I, BranchKind::Check))
       bug("assertion-failure", "theseus_assert failed", I);
     return true;
   } else {

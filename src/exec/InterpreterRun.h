@@ -203,7 +203,9 @@ private:
   const Array *freshInput(const std::string &Base, uint32_t Size,
                           const std::string &CType, bool Signed,
                           std::vector<uint8_t> &Bytes);
-  void assume(const llvm::CallBase &I, const ConcolicValue &Cond);
+  /// Records "first argument != 0" as a decision of `Kind`; returns
+  /// whether it holds on this run.
+  bool decideArgument(const llvm::CallBase &I, BranchKind Kind);
   void native(const llvm::CallBase &I, const llvm::Function &F);
 
   /// Resolves a pointer operand for an access of `Size` bytes; reports the

@@ -74,6 +74,7 @@ nlohmann::json summaryJson(const RunReport &R) {
       {"infeasible", S.Infeasible},
       {"solver_unknown", S.SolverUnknown},
       {"restarts", S.Restarts},
+      {"assume_violations", S.AssumeViolations},
       {"depth_limited_runs", S.DepthLimited},
       {"open_branches", S.OpenSides},
       {"tree_nodes", S.TreeNodes},

@@ -1,7 +1,8 @@
-// max4 from the PyExZ3 paper (Figure 2): three comparisons, 8 paths, and
-// each of a, b, c, d is the returned maximum on some path.
+// max4 from the PyExZ3 paper (Figure 2), as shipped in examples/ for the
+// demo: three comparisons, 8 paths, and each of a, b, c, d is the returned
+// maximum on some path.
 // RUN: rm -rf %t.out
-// RUN: %theseus %s -o %t.out | FileCheck %s
+// RUN: %theseus %S/../../examples/max4.c -o %t.out | FileCheck %s
 // RUN: %check-tests %t.out --count 8 --oracle %inputs/max4_oracle.py \
 // RUN:   --all "ret == max(a, b, c, d)" \
 // RUN:   --some "pick(a, b, c, d) == 'a'" --some "pick(a, b, c, d) == 'b'" \
@@ -9,9 +10,9 @@
 // RUN: %theseus replay %t.out | FileCheck --check-prefix=REPLAY %s
 //
 // Every strategy finds the same 8 paths.
-// RUN: %theseus %s -o %t.dfs --strategy dfs | FileCheck %s
-// RUN: %theseus %s -o %t.gen --strategy generational | FileCheck %s
-// RUN: %theseus %s -o %t.dart --strategy dart --seed 7 | FileCheck %s
+// RUN: %theseus %S/../../examples/max4.c -o %t.dfs --strategy dfs | FileCheck %s
+// RUN: %theseus %S/../../examples/max4.c -o %t.gen --strategy generational | FileCheck %s
+// RUN: %theseus %S/../../examples/max4.c -o %t.dart --strategy dart --seed 7 | FileCheck %s
 //
 // CHECK: explored max4 ({{.*}}) in {{.*}} s, stopped: exhausted
 // CHECK: paths 8 (runs 8, tests written 8)
@@ -19,12 +20,3 @@
 // CHECK: coverage lines 100.0% ({{[0-9]+}}/{{[0-9]+}}), branches 100.0% (2/2)
 // CHECK: divergences 0
 // REPLAY: replayed 8 tests: 8 match, 0 mismatch, 0 skipped
-
-int max2(int s, int t) {
-  if (s < t)
-    return t;
-  else
-    return s;
-}
-
-int max4(int a, int b, int c, int d) { return max2(max2(a, b), max2(c, d)); }
