@@ -6,10 +6,12 @@
 //===----------------------------------------------------------------------===//
 #include "exec/Native.h"
 #include "explore/Concolic.h"
+#include "explore/Fork.h"
 #include "program/Program.h"
 #include "report/Replay.h"
 #include "report/Summary.h"
 #include "report/TestFile.h"
+#include "report/TreeWriter.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -39,13 +41,15 @@ struct Options {
   std::vector<std::string> Files;
   std::string Entry;
   std::string OutDir = "theseus-out";
-  std::string Strategy = "bfs";
+  std::string Mode = "concolic";
+  std::string Strategy;
   std::vector<std::string> Concretize;
   std::vector<std::string> Native;
   std::vector<std::string> CFlags;
   ExploreOptions Explore;
   double SolverTimeout = 10;
   bool Quiet = false;
+  size_t TreeMaxNodes = 10'000;
   // replay
   std::vector<std::string> ReplayFiles;
   bool ReplayVerbose = false;
@@ -112,7 +116,7 @@ void prepareOutDir(const std::string &Dir) {
     llvm::StringRef Name = llvm::sys::path::filename(It->path());
     if ((Name.starts_with("test") && Name.ends_with(".json")) ||
         Name == "summary.json" || Name == "coverage.info" ||
-        Name == "program-output.txt")
+        Name == "program-output.txt" || Name.starts_with("tree."))
       llvm::sys::fs::remove(It->path());
   }
 }
@@ -175,6 +179,28 @@ private:
   int Saved = -1;
 };
 
+/// Runs either driver, writing tests as they come and the reports at the
+/// end; `AfterRun` writes what only one mode has.
+template <typename Explorer, typename Fn>
+int runExplorer(const Options &O, const ProgramDescription &Desc, Explorer &E,
+                Fn AfterRun) {
+  TestWriter Writer(O.OutDir, Desc, E.inputs());
+  Progress Status(Writer, !O.Quiet);
+  ExplorationStats Stats;
+  {
+    StdoutCapture Capture(O.OutDir + "/program-output.txt");
+    Stats = E.run(Status);
+  }
+  Status.done();
+  AfterRun();
+
+  RunReport Report{Stats, Writer, E.coverage(), O.Strategy, O.OutDir};
+  writeJsonFile(O.OutDir + "/summary.json", summaryJson(Report));
+  writeLcov(O.OutDir + "/coverage.info", E.coverage());
+  printSummary(stdout, Report);
+  return Writer.bugs().empty() ? NoBug : BugsFound;
+}
+
 int explore(Options &O) {
   std::signal(SIGINT, onSignal);
   std::signal(SIGTERM, onSignal);
@@ -184,8 +210,24 @@ int explore(Options &O) {
       {"bfs", Strategy::BFS},
       {"dfs", Strategy::DFS},
       {"generational", Strategy::Generational},
-      {"dart", Strategy::DART}};
+      {"dart", Strategy::DART},
+      {"random-path", Strategy::RandomPath},
+      {"coverage-new", Strategy::CoverageNew}};
+  bool Fork = O.Mode == "fork";
+  if (O.Strategy.empty())
+    O.Strategy = Fork ? "dfs" : "bfs";
   O.Explore.Strat = Strategies.at(O.Strategy);
+  bool ForkOnly = O.Explore.Strat == Strategy::RandomPath ||
+                  O.Explore.Strat == Strategy::CoverageNew;
+  bool ConcolicOnly = O.Explore.Strat == Strategy::Generational ||
+                      O.Explore.Strat == Strategy::DART;
+  if ((Fork && ConcolicOnly) || (!Fork && ForkOnly))
+    throw InputError{fmt::format("--strategy={} is not available with "
+                                 "--mode={}",
+                                 O.Strategy, O.Mode)};
+  O.Explore.TreeDetailNodes = O.TreeMaxNodes;
+  if (!Fork && O.Explore.LoopBound)
+    throw InputError{"--loop-bound needs --mode=fork"};
   for (const std::string &C : O.Concretize) {
     if (C == "free")
       O.Explore.Exec.ExternalArgs = ConcretizeMode::Free;
@@ -218,21 +260,21 @@ int explore(Options &O) {
   Desc.Entry = Entry.getName().str();
   Desc.Return = describeReturn(Entry);
 
-  ConcolicExplorer Explorer(*Prog, Entry, O.Explore);
-  TestWriter Writer(O.OutDir, Desc, Explorer.inputs());
-  Progress Status(Writer, !O.Quiet);
-  ExplorationStats Stats;
-  {
-    StdoutCapture Capture(O.OutDir + "/program-output.txt");
-    Stats = Explorer.run(Status);
+  if (Fork) {
+    ForkExplorer Explorer(*Prog, Entry, O.Explore);
+    return runExplorer(O, Desc, Explorer, [&] {
+      if (Explorer.tree().size() > O.TreeMaxNodes) {
+        std::fprintf(stderr,
+                     "theseus: the tree has %zu nodes; tree.json and tree.dot "
+                     "are written up to --tree-max-nodes=%zu\n",
+                     Explorer.tree().size(), O.TreeMaxNodes);
+        return;
+      }
+      writeTree(Explorer.tree(), O.OutDir);
+    });
   }
-  Status.done();
-
-  RunReport Report{Stats, Writer, Explorer.coverage(), O.Strategy, O.OutDir};
-  writeJsonFile(O.OutDir + "/summary.json", summaryJson(Report));
-  writeLcov(O.OutDir + "/coverage.info", Explorer.coverage());
-  printSummary(stdout, Report);
-  return Writer.bugs().empty() ? NoBug : BugsFound;
+  ConcolicExplorer Explorer(*Prog, Entry, O.Explore);
+  return runExplorer(O, Desc, Explorer, [] {});
 }
 
 int replay(Options &O) {
@@ -254,8 +296,30 @@ int realMain(int Argc, char **Argv) {
                  "first file, else main)");
   App.add_option("-o,--output", O.OutDir, "Run directory")
       ->capture_default_str();
-  App.add_option("--strategy", O.Strategy, "Search strategy")
-      ->check(CLI::IsMember({"bfs", "dfs", "generational", "dart"}))
+  App.add_option("--mode", O.Mode,
+                 "concolic: run inputs and negate decisions; fork: split the "
+                 "state at each feasible branch and build the symbolic "
+                 "execution tree (tree.json, tree.dot)")
+      ->check(CLI::IsMember({"concolic", "fork"}))
+      ->capture_default_str();
+  App.add_option("--strategy", O.Strategy,
+                 "Search order: bfs (concolic default), dfs (fork default), "
+                 "generational, dart (concolic); random-path, coverage-new "
+                 "(fork)")
+      ->check(CLI::IsMember({"bfs", "dfs", "generational", "dart",
+                             "random-path", "coverage-new"}));
+  App.add_option("--loop-bound", O.Explore.LoopBound,
+                 "Fork mode: iterations of a loop a path may start each time "
+                 "it enters the loop; the next one ends the path as 'bound "
+                 "reached' (0: no limit)")
+      ->capture_default_str();
+  App.add_option("--max-states", O.Explore.MaxStates,
+                 "Fork mode: states waiting at most; further forks are "
+                 "dropped and counted (0: no limit)")
+      ->capture_default_str();
+  App.add_option("--tree-max-nodes", O.TreeMaxNodes,
+                 "Fork mode: write tree.json/tree.dot only for trees up to "
+                 "this many nodes")
       ->capture_default_str();
   App.add_option("--max-iterations", O.Explore.MaxIterations,
                  "Stop after this many runs (0: no limit)")

@@ -200,7 +200,7 @@ const Array *Interpreter::Run::freshInput(const std::string &Base,
                                           uint32_t Size,
                                           const std::string &CType, bool Signed,
                                           std::vector<uint8_t> &Bytes) {
-  unsigned &Seen = InputNames[Base];
+  unsigned &Seen = S.InputNames[Base];
   std::string Name = ++Seen == 1 ? Base : fmt::format("{}#{}", Base, Seen);
   Bytes.assign(Size, 0);
   const Array *A = Obs.makeInput({Name, Size, CType, Signed}, Bytes);
@@ -262,7 +262,7 @@ bool Interpreter::Run::harness(const llvm::CallBase &I,
       return false; // e.g. float: runs natively if available.
     CType = It->second.first;
     Signed = It->second.second;
-    Base = fmt::format("nondet_{}_{}", Name.str(), ++NondetCount);
+    Base = fmt::format("nondet_{}_{}", Name.str(), ++S.NondetCount);
   } else if (Name == "theseus_int" || Name == "klee_int") {
     Base = S.Mem.readCString(Arg(0).Bits, 128);
     if (Base.empty())

@@ -7,6 +7,7 @@
 #include "program/Program.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/IR/BasicBlock.h"
 
 #include <string>
@@ -67,6 +68,7 @@ enum class PathEnd : uint8_t {
   StepLimit,      ///< The per-run instruction budget ran out.
   Interrupted,    ///< Ctrl-C or the time budget.
   AssumeViolated, ///< The input breaks an assumption; not a program path.
+  BoundReached,   ///< A driver's bound (e.g. loop unrolling) cut the path.
 };
 const char *toString(PathEnd E);
 
@@ -80,11 +82,23 @@ struct PathOutcome {
   std::vector<StackEntry> Stack; ///< Innermost first.
 };
 
+/// Everything a path needs to go on, copyable so that a driver can fork it
+/// (memory contents are shared copy-on-write).
 struct ExecutionState {
   std::vector<StackFrame> Stack;
   Memory Mem;
   uint64_t Steps = 0;
+  /// Inputs the program created on this path, by base name, so that the
+  /// names stay unique and stable across a fork.
+  llvm::StringMap<unsigned> InputNames;
+  unsigned NondetCount = 0;
 };
+
+class Assignment;
+/// Recomputes the concrete side of every input-dependent value in `S`
+/// (locals and symbolic memory bytes) under the input `A`: how a forked
+/// copy is moved onto the input that takes its side of a branch.
+void reconcretize(ExecutionState &S, const Assignment &A);
 
 } // namespace theseus
 

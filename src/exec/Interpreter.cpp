@@ -1,6 +1,13 @@
 //===- Interpreter.cpp - Concolic interpretation of LLVM IR ---------------===//
 #include "exec/InterpreterRun.h"
 
+#include "expr/Assignment.h"
+
+#include "llvm/BinaryFormat/Dwarf.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DebugProgramInstruction.h"
+#include "llvm/IR/InstIterator.h"
+
 namespace theseus {
 
 ExecutionObserver::~ExecutionObserver() = default;
@@ -21,6 +28,8 @@ const char *toString(PathEnd E) {
     return "interrupted";
   case PathEnd::AssumeViolated:
     return "assume-violated";
+  case PathEnd::BoundReached:
+    return "bound-reached";
   }
   return "?";
 }
@@ -194,6 +203,79 @@ Interpreter::createState(const llvm::Function &Entry,
   }
   S->Stack.push_back(std::move(F));
   return S;
+}
+
+namespace {
+/// Width in bytes and signedness of a scalar debug type; 0 bytes if the
+/// variable is not an integer, enum or pointer.
+std::pair<unsigned, bool> scalarOf(const llvm::DIType *T) {
+  while (auto *D = llvm::dyn_cast_or_null<llvm::DIDerivedType>(T)) {
+    if (D->getTag() == llvm::dwarf::DW_TAG_pointer_type)
+      return {8, false};
+    T = D->getBaseType(); // typedef, const, volatile
+  }
+  if (auto *B = llvm::dyn_cast_or_null<llvm::DIBasicType>(T)) {
+    unsigned Enc = B->getEncoding();
+    bool Signed = Enc == llvm::dwarf::DW_ATE_signed ||
+                  Enc == llvm::dwarf::DW_ATE_signed_char;
+    bool Integer = Signed || Enc == llvm::dwarf::DW_ATE_unsigned ||
+                   Enc == llvm::dwarf::DW_ATE_unsigned_char ||
+                   Enc == llvm::dwarf::DW_ATE_boolean;
+    if (Integer && B->getSizeInBits() <= 64)
+      return {static_cast<unsigned>(B->getSizeInBits() / 8), Signed};
+  }
+  if (auto *C = llvm::dyn_cast_or_null<llvm::DICompositeType>(T))
+    if (C->getTag() == llvm::dwarf::DW_TAG_enumeration_type)
+      return {static_cast<unsigned>(C->getSizeInBits() / 8), true};
+  return {0, false};
+}
+} // namespace
+
+std::vector<SourceVariable>
+Interpreter::sourceVariables(const ExecutionState &S) {
+  std::vector<SourceVariable> Out;
+  if (S.Stack.empty())
+    return Out;
+  const StackFrame &F = S.Stack.back();
+  auto [It, New] = Declared.try_emplace(F.Fn);
+  if (New) {
+    auto Add = [&](const llvm::DILocalVariable *V, const llvm::Value *Addr) {
+      auto [Bytes, Signed] = scalarOf(V->getType());
+      if (Bytes && Addr)
+        It->second.push_back({V->getName().str(), Addr, Bytes, Signed});
+    };
+    for (const llvm::Instruction &I : llvm::instructions(*F.Fn)) {
+      if (auto *D = llvm::dyn_cast<llvm::DbgDeclareInst>(&I))
+        Add(D->getVariable(), D->getAddress());
+      for (const llvm::DbgVariableRecord &R :
+           llvm::filterDbgVars(I.getDbgRecordRange()))
+        if (R.getType() == llvm::DbgVariableRecord::LocationType::Declare)
+          Add(R.getVariable(), R.getAddress());
+    }
+  }
+  for (const DeclaredVariable &D : It->second) {
+    auto Local = F.Locals.find(D.Address);
+    if (Local == F.Locals.end())
+      continue; // Its alloca has not run yet.
+    uint64_t Addr = Local->second.Bits;
+    AccessError Err;
+    if (!S.Mem.resolve(Addr, D.Bytes, Err))
+      continue;
+    ExprRef Sym = nullptr;
+    uint64_t Bits = S.Mem.load(Ctx, Addr, D.Bytes, Sym);
+    Out.push_back({D.Name, {Bits, Sym}, D.Bytes * 8, D.Signed});
+  }
+  return Out;
+}
+
+void reconcretize(ExecutionState &S, const Assignment &A) {
+  Evaluator Eval(A);
+  for (StackFrame &F : S.Stack)
+    for (auto &Entry : F.Locals)
+      if (ConcolicValue &V = Entry.second; V.Sym)
+        V.Bits = Eval.eval(V.Sym);
+  S.Mem.recomputeSymbolicBytes(
+      [&](ExprRef E) { return static_cast<uint8_t>(Eval.eval(E)); });
 }
 
 PathOutcome Interpreter::run(ExecutionState &S, ExecutionObserver &Obs) {

@@ -73,6 +73,9 @@ public:
                                const llvm::Instruction *Last) {}
   /// Successor `Index` of the terminator `Term` was taken.
   virtual void onEdge(const llvm::Instruction *Term, unsigned Index) {}
+  /// Polled after each edge: a message to end the path there with
+  /// PathEnd::BoundReached (e.g. a loop bound), or null to go on.
+  virtual const char *cutPath() { return nullptr; }
   /// A function without a body was called natively.
   virtual void onExternalCall(const llvm::Function *F) {}
   /// Provides the array and this run's concrete bytes for an input the
@@ -97,6 +100,14 @@ struct ExecOptions {
   std::function<bool()> ShouldStop;
 };
 
+/// A named source variable of the innermost frame, from debug info.
+struct SourceVariable {
+  std::string Name;
+  ConcolicValue Value;
+  unsigned Width = 0;
+  bool Signed = true;
+};
+
 class Interpreter {
 public:
   Interpreter(const Program &P, ExprContext &Ctx, const ExecOptions &Opts);
@@ -115,6 +126,10 @@ public:
   PathOutcome run(ExecutionState &S, ExecutionObserver &Obs);
 
   ExprContext &exprContext() { return Ctx; }
+
+  /// The integer and pointer variables the innermost frame of `S` declares
+  /// (clang -g's dbg.declare of each local), with their current values.
+  std::vector<SourceVariable> sourceVariables(const ExecutionState &S);
 
 private:
   class Run;
@@ -135,6 +150,14 @@ private:
   llvm::DenseMap<const llvm::Value *, uint64_t> GlobalAddress;
   llvm::DenseMap<uint64_t, const llvm::Function *> FunctionAt;
   llvm::DenseMap<const llvm::Constant *, uint64_t> ConstantCache;
+  struct DeclaredVariable {
+    std::string Name;
+    const llvm::Value *Address;
+    unsigned Bytes;
+    bool Signed;
+  };
+  llvm::DenseMap<const llvm::Function *, std::vector<DeclaredVariable>>
+      Declared;
 };
 
 } // namespace theseus

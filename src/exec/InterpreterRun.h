@@ -172,6 +172,9 @@ private:
 
   // Control flow.
   void jumpTo(const llvm::BasicBlock *Target);
+  /// Reports that successor `Index` of `Term` is taken; false when the
+  /// observer cut the path there.
+  bool takeEdge(const llvm::Instruction &Term, unsigned Index);
   void pushFrame(const llvm::Function &F, std::vector<ConcolicValue> Args,
                  const llvm::CallBase *CallSite);
   void returnFrom(const llvm::Instruction &I, ConcolicValue V, bool HasValue);
@@ -238,8 +241,6 @@ private:
   const llvm::DataLayout &DL;
   PathOutcome Out;
   bool Done = false;
-  llvm::StringMap<unsigned> InputNames; ///< Inputs created in this run.
-  unsigned NondetCount = 0;
 };
 
 } // namespace theseus

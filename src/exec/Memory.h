@@ -104,6 +104,17 @@ public:
   /// Byte-wise copy preserving symbolic bytes (memcpy/memmove semantics).
   void copy(uint64_t Dst, uint64_t Src, uint64_t Size);
   void fill(uint64_t Dst, uint8_t Byte, ExprRef Sym, uint64_t Size);
+  /// Replaces each symbolic byte's concrete value by `Value(expr)`; objects
+  /// without symbolic bytes stay shared.
+  template <typename Fn> void recomputeSymbolicBytes(Fn Value) {
+    for (auto It = Objects.begin(); It != Objects.end(); ++It) {
+      if (!It->second.second || It->second.second->Symbolic.empty())
+        continue;
+      ObjectContents &C = writable(It);
+      for (const auto &[Offset, E] : C.Symbolic)
+        C.Bytes[Offset] = Value(E);
+    }
+  }
   /// Reads a NUL-terminated string (concrete bytes) for messages.
   std::string readCString(uint64_t Addr, size_t Max = 4096) const;
 

@@ -68,6 +68,17 @@ void Interpreter::Run::jumpTo(const llvm::BasicBlock *Target) {
   F.PC = Target->getFirstNonPHI()->getIterator();
 }
 
+bool Interpreter::Run::takeEdge(const llvm::Instruction &Term,
+                                unsigned Index) {
+  Obs.onEdge(&Term, Index);
+  const char *Cut = Obs.cutPath();
+  if (!Cut)
+    return true;
+  Out.Message = Cut;
+  finish(PathEnd::BoundReached, &Term);
+  return false;
+}
+
 void Interpreter::Run::pushFrame(const llvm::Function &Fn,
                                  std::vector<ConcolicValue> Args,
                                  const llvm::CallBase *CallSite) {
@@ -459,15 +470,16 @@ void Interpreter::Run::select(const llvm::SelectInst &I) {
 
 void Interpreter::Run::branch(const llvm::BranchInst &I) {
   if (I.isUnconditional()) {
-    Obs.onEdge(&I, 0);
-    return jumpTo(I.getSuccessor(0));
+    if (takeEdge(I, 0))
+      jumpTo(I.getSuccessor(0));
+    return;
   }
   ConcolicValue C = operand(I.getCondition());
   bool Taken = C.Bits & 1;
   decide(C.Sym, Taken, BranchKind::Branch, I);
   unsigned Succ = Taken ? 0 : 1;
-  Obs.onEdge(&I, Succ);
-  jumpTo(I.getSuccessor(Succ));
+  if (takeEdge(I, Succ))
+    jumpTo(I.getSuccessor(Succ));
 }
 
 void Interpreter::Run::switchInst(const llvm::SwitchInst &I) {
@@ -482,13 +494,14 @@ void Interpreter::Run::switchInst(const llvm::SwitchInst &I) {
     if (C.Sym)
       decide(Ctx.eq(C.Sym, Ctx.constant(V, W)), Hit, BranchKind::Branch, I);
     if (Hit) {
-      Obs.onEdge(&I, Index);
-      return jumpTo(Case.getCaseSuccessor());
+      if (takeEdge(I, Index))
+        jumpTo(Case.getCaseSuccessor());
+      return;
     }
     ++Index;
   }
-  Obs.onEdge(&I, 0);
-  jumpTo(I.getDefaultDest());
+  if (takeEdge(I, 0))
+    jumpTo(I.getDefaultDest());
 }
 
 bool Interpreter::Run::access(const llvm::Instruction &I,

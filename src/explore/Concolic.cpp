@@ -28,16 +28,18 @@ const char *toString(Strategy S) {
     return "generational";
   case Strategy::DART:
     return "dart";
+  case Strategy::RandomPath:
+    return "random-path";
+  case Strategy::CoverageNew:
+    return "coverage-new";
   }
   return "?";
 }
 
-namespace {
 double secondsSince(std::chrono::steady_clock::time_point T) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - T)
       .count();
 }
-} // namespace
 
 namespace {
 /// How many sides of the tree's decisions are in each state.

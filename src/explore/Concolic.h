@@ -23,7 +23,9 @@
 
 namespace theseus {
 
-enum class Strategy { BFS, DFS, Generational, DART };
+/// Search orders. Generational and DART are concolic-only; random-path and
+/// coverage-new are forking-only.
+enum class Strategy { BFS, DFS, Generational, DART, RandomPath, CoverageNew };
 const char *toString(Strategy S);
 
 struct ExploreOptions {
@@ -38,11 +40,22 @@ struct ExploreOptions {
   /// dart: stop after this many restarts in a row found no new path.
   unsigned MaxFruitlessRestarts = 100;
   BufferSizes Buffers; ///< Behind pointer parameters.
+  /// Forking mode: iterations of a loop a path may start (0: unlimited),
+  /// and states kept waiting at most (0: unlimited).
+  unsigned LoopBound = 0;
+  uint64_t MaxStates = 0;
+  /// Forking mode: source variables are recorded at tree nodes while the
+  /// tree is smaller than this.
+  size_t TreeDetailNodes = 10'000;
+  /// Forking mode: keep each leaf's input in the tree (for the self-check).
+  bool KeepLeafModels = false;
   ExecOptions Exec;
 };
 
 /// Set from a signal handler: stop at the next opportunity, keep results.
 std::atomic<bool> &stopRequested();
+
+double secondsSince(std::chrono::steady_clock::time_point T);
 
 /// A run that found a path no earlier run took.
 struct PathResult {
@@ -71,6 +84,8 @@ struct ExplorationStats {
   uint64_t SolverUnknown = 0;
   uint64_t Restarts = 0;
   uint64_t DepthLimited = 0;     ///< Runs with decisions beyond --max-depth.
+  uint64_t BoundReached = 0;     ///< Forking: paths cut by --loop-bound.
+  uint64_t StatesDropped = 0;    ///< Forking: forks refused by --max-states.
   uint64_t AssumeViolations = 0; ///< Runs whose input broke an assumption.
   uint64_t OpenSides = 0;        ///< Still unexplored at the end.
   uint64_t TreeNodes = 0;

@@ -76,6 +76,11 @@ unsigned Coverage::markBlock(const llvm::BasicBlock *BB,
   return New;
 }
 
+bool Coverage::blockCovered(const llvm::BasicBlock *BB) const {
+  auto It = Blocks.find(BB);
+  return It != Blocks.end() && It->second.FullyCovered;
+}
+
 bool Coverage::markEdge(const llvm::Instruction *Term, unsigned Index) {
   auto It = Edges.find({Term, Index});
   if (It == Edges.end())

@@ -27,6 +27,8 @@ public:
   /// Marks the lines of `BB` (up to `Last`, or all) covered. Returns how
   /// many lines were new.
   unsigned markBlock(const llvm::BasicBlock *BB, const llvm::Instruction *Last);
+  /// True when some path ran any line of `BB`.
+  bool blockCovered(const llvm::BasicBlock *BB) const;
   /// Returns true when the edge was new.
   bool markEdge(const llvm::Instruction *Term, unsigned Index);
 

@@ -5,57 +5,50 @@
 
 namespace theseus {
 
+uint64_t Evaluator::eval(ExprRef E) {
+  if (E->isConst())
+    return E->value();
+  if (E->kind() == ExprKind::Read)
+    return A.byte(E->array(), static_cast<uint32_t>(E->value()));
+  auto It = Memo.find(E);
+  if (It != Memo.end())
+    return It->second;
+  uint64_t V = compute(E);
+  Memo.emplace(E, V);
+  return V;
+}
+
+uint64_t Evaluator::compute(ExprRef E) {
+  unsigned W = E->width();
+  switch (E->kind()) {
+  case ExprKind::Const:
+    return E->value();
+  case ExprKind::Read:
+    return A.byte(E->array(), static_cast<uint32_t>(E->value()));
+  case ExprKind::Concat:
+    return (eval(E->operand(0)) << E->operand(1)->width()) |
+           eval(E->operand(1));
+  case ExprKind::Extract:
+    return truncBits(eval(E->operand(0)) >> E->value(), W);
+  case ExprKind::ZExt:
+    return eval(E->operand(0));
+  case ExprKind::SExt:
+    return truncBits(
+        uint64_t(signExtend(eval(E->operand(0)), E->operand(0)->width())), W);
+  case ExprKind::Not:
+    return truncBits(~eval(E->operand(0)), W);
+  case ExprKind::Select:
+    return eval(E->operand(0)) ? eval(E->operand(1)) : eval(E->operand(2));
+  default:
+    break;
+  }
+  uint64_t L = eval(E->operand(0)), R = eval(E->operand(1));
+  if (isComparison(E->kind()))
+    return evalCompare(E->kind(), L, R, E->operand(0)->width());
+  return evalBinary(E->kind(), L, R, W);
+}
+
 namespace {
-class Evaluator {
-public:
-  explicit Evaluator(const Assignment &A) : A(A) {}
-
-  uint64_t eval(ExprRef E) {
-    if (E->isConst())
-      return E->value();
-    auto It = Memo.find(E);
-    if (It != Memo.end())
-      return It->second;
-    uint64_t V = compute(E);
-    Memo.emplace(E, V);
-    return V;
-  }
-
-private:
-  uint64_t compute(ExprRef E) {
-    unsigned W = E->width();
-    switch (E->kind()) {
-    case ExprKind::Const:
-      return E->value();
-    case ExprKind::Read:
-      return A.byte(E->array(), static_cast<uint32_t>(E->value()));
-    case ExprKind::Concat:
-      return (eval(E->operand(0)) << E->operand(1)->width()) |
-             eval(E->operand(1));
-    case ExprKind::Extract:
-      return truncBits(eval(E->operand(0)) >> E->value(), W);
-    case ExprKind::ZExt:
-      return eval(E->operand(0));
-    case ExprKind::SExt:
-      return truncBits(
-          uint64_t(signExtend(eval(E->operand(0)), E->operand(0)->width())), W);
-    case ExprKind::Not:
-      return truncBits(~eval(E->operand(0)), W);
-    case ExprKind::Select:
-      return eval(E->operand(0)) ? eval(E->operand(1)) : eval(E->operand(2));
-    default:
-      break;
-    }
-    uint64_t L = eval(E->operand(0)), R = eval(E->operand(1));
-    if (isComparison(E->kind()))
-      return evalCompare(E->kind(), L, R, E->operand(0)->width());
-    return evalBinary(E->kind(), L, R, W);
-  }
-
-  const Assignment &A;
-  std::unordered_map<ExprRef, uint64_t> Memo;
-};
-
 bool coversRec(const Assignment &A, ExprRef E,
                std::unordered_map<ExprRef, bool> &Seen) {
   if (E->isConst())

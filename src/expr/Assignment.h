@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <map>
+#include <unordered_map>
 #include <vector>
 
 namespace theseus {
@@ -47,7 +48,20 @@ private:
   Map Values;
 };
 
-/// Evaluates `E` under `A`. Shared sub-expressions are evaluated once.
+/// Evaluates expressions under one assignment; sub-expressions shared
+/// between the expressions it is given are evaluated once.
+class Evaluator {
+public:
+  explicit Evaluator(const Assignment &A) : A(A) {}
+  uint64_t eval(ExprRef E);
+
+private:
+  uint64_t compute(ExprRef E);
+  const Assignment &A;
+  std::unordered_map<ExprRef, uint64_t> Memo;
+};
+
+/// Evaluates `E` under `A`.
 uint64_t evaluate(ExprRef E, const Assignment &A);
 
 /// True when every array `E` reads is assigned by `A`.

@@ -1,0 +1,80 @@
+//===- ExecutionTree.h - The symbolic execution tree of a forking run -----===//
+//
+// The seed's SET: one node per branch point a path reached (straight-line
+// code between branch points is collapsed into the node), a child per side
+// of the branch that a path took or that the solver proved infeasible, and
+// a leaf per way a path ended. A path condition is the conjunction of the
+// conditions added on the way from the root.
+//
+//===----------------------------------------------------------------------===//
+#ifndef THESEUS_EXPLORE_EXECUTIONTREE_H
+#define THESEUS_EXPLORE_EXECUTIONTREE_H
+
+#include "exec/ExecutionState.h"
+#include "expr/Assignment.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace theseus {
+
+enum class LeafKind : uint8_t {
+  None,         ///< Not a leaf (yet).
+  Normal,       ///< Returned or exited.
+  Error,        ///< A bug: abrupt completion.
+  Infeasible,   ///< The solver proved this side unsatisfiable.
+  BoundReached, ///< Loop bound or depth bound.
+  Unsupported,  ///< Theseus could not execute the path.
+  Unknown,      ///< The solver gave up, or a budget ended the path.
+};
+const char *toString(LeafKind K);
+
+/// A named source variable's value at a node, as text.
+struct VariableValue {
+  std::string Name;
+  std::string Value;
+};
+
+struct TreeNode {
+  uint32_t Id = 0;
+  TreeNode *Parent = nullptr;
+  /// The condition added on the edge from the parent; null at the root.
+  ExprRef Added = nullptr;
+  /// Where the node's straight-line run ends: its branch point, or where
+  /// the path ended for a leaf.
+  const llvm::Instruction *At = nullptr;
+  std::vector<std::unique_ptr<TreeNode>> Children;
+  std::vector<VariableValue> Variables; ///< At `At`.
+
+  LeafKind Leaf = LeafKind::None;
+  PathOutcome Outcome;   ///< For Normal, Error, BoundReached, Unsupported.
+  uint64_t TestIndex = 0; ///< The test written for the leaf; 0: none.
+  /// A leaf's input and the fingerprint of the edges its path took, kept
+  /// for the self-check.
+  std::shared_ptr<const Assignment> Model;
+  uint64_t EdgeHash = 0;
+};
+
+class ExecutionTree {
+public:
+  ExecutionTree();
+
+  TreeNode *root() { return Root.get(); }
+  const TreeNode *root() const { return Root.get(); }
+  TreeNode *addChild(TreeNode *Parent, ExprRef Added);
+  size_t size() const { return Count; }
+
+  /// The conditions from the root down to `N`, in order.
+  static std::vector<ExprRef> pathCondition(const TreeNode *N);
+  /// Every leaf, depth first.
+  std::vector<const TreeNode *> leaves() const;
+
+private:
+  std::unique_ptr<TreeNode> Root;
+  size_t Count = 1;
+};
+
+} // namespace theseus
+
+#endif

@@ -1,0 +1,426 @@
+//===- Fork.cpp - Forking symbolic execution driver -----------------------===//
+#include "explore/Fork.h"
+
+#include "expr/Printer.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Instructions.h"
+
+#include <fmt/format.h>
+
+namespace theseus {
+
+struct ForkExplorer::LoopData {
+  llvm::DominatorTree DT;
+  llvm::LoopInfo LI;
+  explicit LoopData(llvm::Function &F) : DT(F), LI(DT) {}
+};
+
+/// A path in progress: its interpreter state, a model of its path
+/// condition, and where it sits in the tree.
+struct ForkExplorer::State {
+  std::unique_ptr<ExecutionState> Exec;
+  std::shared_ptr<Assignment> Model;
+  std::vector<ExprRef> PathCond;
+  /// Decisions the first instruction re-emits when a forked state resumes;
+  /// they are already in PathCond.
+  std::vector<std::pair<ExprRef, bool>> Replay;
+  size_t ReplayPos = 0;
+  TreeNode *Node = nullptr;
+  /// Back edges taken per (stack depth, loop) since the loop was entered.
+  std::map<std::pair<size_t, const llvm::Loop *>, unsigned> LoopCounts;
+  std::vector<std::pair<const Array *, InputRequest>> Created;
+  uint64_t EdgeHash = 0;
+  unsigned Decisions = 0;
+  /// For coverage-new: the block the forked side goes to, if known.
+  const llvm::BasicBlock *Heading = nullptr;
+};
+
+namespace {
+uint64_t mixEdge(uint64_t Hash, const llvm::Instruction *Term,
+                 unsigned Index) {
+  uint64_t V = reinterpret_cast<uintptr_t>(Term) * 31 + Index;
+  return (Hash ^ V) * 0x100000001b3ULL + (Hash >> 29);
+}
+} // namespace
+
+/// Follows one state through the interpreter, forking at decisions.
+class ForkExplorer::Stepper : public ExecutionObserver {
+public:
+  Stepper(ForkExplorer &E, State &St) : E(E), St(St) {}
+
+  const Array *makeInput(const InputRequest &R,
+                         std::vector<uint8_t> &Bytes) override {
+    const Array *A = E.Ctx.array(R.Name, R.Size);
+    if (const auto *Known = St.Model->get(A))
+      Bytes = *Known;
+    else
+      St.Model->set(A, Bytes);
+    St.Created.push_back({A, R});
+    return A;
+  }
+
+  void onBranch(const BranchEvent &Ev) override;
+
+  void onConcretization(const llvm::Instruction *I,
+                        const char *Reason) override {
+    ++E.Concretized[{sourceLocOf(I).str(), Reason}];
+  }
+  void onBlockExecuted(const llvm::BasicBlock *BB,
+                       const llvm::Instruction *Last) override {
+    E.Cov.markBlock(BB, Last);
+  }
+  void onEdge(const llvm::Instruction *Term, unsigned Index) override;
+  const char *cutPath() override {
+    return CutMessage.empty() ? nullptr : CutMessage.c_str();
+  }
+  void onExternalCall(const llvm::Function *F) override {
+    ++E.Stats.ExternalCalls[F->getName().str()];
+  }
+
+private:
+  /// Queues a copy of the running state that takes the other side of the
+  /// decision just reported, under `Model` (which satisfies it).
+  void fork(const BranchEvent &Ev, ExprRef Other, const Assignment &Model,
+            TreeNode *Node);
+  bool replayed(const BranchEvent &Ev);
+  void countLoops(const llvm::Instruction *Term, unsigned Index);
+
+  ForkExplorer &E;
+  State &St;
+  /// The decisions of the instruction being executed so far.
+  uint64_t InstStep = ~uint64_t(0);
+  std::vector<std::pair<ExprRef, bool>> InstEvents;
+  std::string CutMessage;
+};
+
+bool ForkExplorer::Stepper::replayed(const BranchEvent &Ev) {
+  if (St.ReplayPos >= St.Replay.size())
+    return false;
+  if (St.Replay[St.ReplayPos] == std::make_pair(Ev.Cond, Ev.Taken)) {
+    ++St.ReplayPos;
+    return true;
+  }
+  St.ReplayPos = St.Replay.size(); // Re-execution went elsewhere.
+  return false;
+}
+
+void ForkExplorer::Stepper::onBranch(const BranchEvent &Ev) {
+  if (St.Exec->Steps != InstStep) {
+    InstStep = St.Exec->Steps;
+    InstEvents.clear();
+  }
+  InstEvents.push_back({Ev.Cond, Ev.Taken});
+  if (replayed(Ev))
+    return;
+  ExprContext &Ctx = E.Ctx;
+  ExprRef Holds = Ev.Taken ? Ev.Cond : Ctx.logicalNot(Ev.Cond);
+  ExprRef Other = Ev.Taken ? Ctx.logicalNot(Ev.Cond) : Ev.Cond;
+  if (Ev.Kind == BranchKind::Pin ||
+      (Ev.Kind == BranchKind::Assume && Ev.Taken)) {
+    St.PathCond.push_back(Holds);
+    return;
+  }
+  bool DepthLimited = E.Opts.MaxDepth && St.Decisions >= E.Opts.MaxDepth;
+  if (DepthLimited) {
+    ++E.Stats.DepthLimited;
+    St.PathCond.push_back(Holds);
+    return;
+  }
+  SolverResponse R = E.Solv.solve(St.PathCond, Other, *St.Model);
+  if (Ev.Kind == BranchKind::Assume) {
+    // The model breaks the assumption: this run ends, and a state that
+    // satisfies it takes over at the same node.
+    if (R.Result == SatResult::Sat)
+      fork(Ev, Other, R.Model, St.Node);
+    return;
+  }
+  if (Ev.Kind == BranchKind::Check && R.Result == SatResult::Unsat) {
+    St.PathCond.push_back(Holds); // The check cannot fail: no branch point.
+    return;
+  }
+  TreeNode *N = St.Node;
+  N->At = Ev.Inst;
+  if (E.Tree.size() < E.Opts.TreeDetailNodes)
+    N->Variables = E.variablesOf(*St.Exec);
+  TreeNode *ThenSide = E.Tree.addChild(N, Ev.Cond);
+  TreeNode *ElseSide = E.Tree.addChild(N, Ctx.logicalNot(Ev.Cond));
+  TreeNode *OtherNode = Ev.Taken ? ElseSide : ThenSide;
+  if (R.Result == SatResult::Sat) {
+    fork(Ev, Other, R.Model, OtherNode);
+  } else {
+    OtherNode->At = Ev.Inst;
+    OtherNode->Leaf = R.Result == SatResult::Unsat ? LeafKind::Infeasible
+                                                   : LeafKind::Unknown;
+    ++(R.Result == SatResult::Unsat ? E.Stats.Infeasible
+                                    : E.Stats.SolverUnknown);
+  }
+  St.Node = Ev.Taken ? ThenSide : ElseSide;
+  St.PathCond.push_back(Holds);
+  ++St.Decisions;
+}
+
+void ForkExplorer::Stepper::fork(const BranchEvent &Ev, ExprRef Other,
+                                 const Assignment &Model, TreeNode *Node) {
+  if (E.Opts.MaxStates && E.Pending.size() >= E.Opts.MaxStates) {
+    ++E.Stats.StatesDropped;
+    Node->At = Ev.Inst;
+    Node->Leaf = LeafKind::Unknown;
+    return;
+  }
+  auto C = std::make_unique<State>();
+  C->Exec = std::make_unique<ExecutionState>(*St.Exec);
+  C->PathCond = St.PathCond;
+  C->LoopCounts = St.LoopCounts;
+  C->Created = St.Created;
+  C->EdgeHash = St.EdgeHash;
+  StackFrame &F = C->Exec->Stack.back();
+  assert(F.Block == Ev.Inst->getParent() && "decision outside the top frame");
+  F.PC = Ev.Inst->getIterator();
+  --C->Exec->Steps;
+  C->Model = std::make_shared<Assignment>(*St.Model);
+  C->Model->overlay(Model);
+  reconcretize(*C->Exec, *C->Model);
+  C->PathCond.push_back(Other);
+  C->Replay = InstEvents;
+  C->Replay.back().second = !Ev.Taken;
+  C->Node = Node;
+  C->Decisions = St.Decisions + (Ev.Kind != BranchKind::Assume);
+  if (auto *Br = llvm::dyn_cast<llvm::BranchInst>(Ev.Inst))
+    C->Heading = Br->getSuccessor(Ev.Taken ? 1 : 0);
+  E.Pending.push_back(std::move(C));
+}
+
+void ForkExplorer::Stepper::onEdge(const llvm::Instruction *Term,
+                                   unsigned Index) {
+  E.Cov.markEdge(Term, Index);
+  St.EdgeHash = mixEdge(St.EdgeHash, Term, Index);
+  if (E.Opts.LoopBound)
+    countLoops(Term, Index);
+}
+
+/// Applies --loop-bound: a path may start at most K iterations of a loop
+/// each time it enters it (the seed's loop_unrolling_threshold); the edge
+/// that would start iteration K+1 cuts the path.
+void ForkExplorer::Stepper::countLoops(const llvm::Instruction *Term,
+                                       unsigned Index) {
+  const llvm::BasicBlock *From = Term->getParent();
+  const llvm::BasicBlock *To = Term->getSuccessor(Index);
+  llvm::LoopInfo &LI = E.loopsOf(*From->getParent());
+  size_t Depth = St.Exec->Stack.size();
+  if (const llvm::Loop *L = LI.getLoopFor(To);
+      L && L->getHeader() == To && !L->contains(From))
+    St.LoopCounts.erase({Depth, L});
+  for (const llvm::Loop *L = LI.getLoopFor(From); L; L = L->getParentLoop()) {
+    if (!L->contains(To))
+      continue; // Leaving L is always allowed.
+    unsigned &Count = St.LoopCounts[{Depth, L}];
+    bool BackEdge = To == L->getHeader();
+    Count += BackEdge;
+    if (Count > E.Opts.LoopBound || (!BackEdge && Count >= E.Opts.LoopBound)) {
+      CutMessage = fmt::format("loop bound {} reached at {}", E.Opts.LoopBound,
+                               sourceLocOf(L->getHeader()->getTerminator())
+                                   .str());
+      return;
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// ForkExplorer
+//===----------------------------------------------------------------------===//
+
+ForkExplorer::ForkExplorer(const Program &P, const llvm::Function &Entry,
+                           const ExploreOptions &Opts)
+    : Entry(Entry), Opts(Opts), Inputs(Ctx, Entry, Opts.Buffers),
+      Interp(P, Ctx, Opts.Exec),
+      Solv(createZ3Backend(Opts.SolverTimeoutMs, &stopRequested())),
+      Cov(P.module()), Rng(Opts.Seed) {
+  ExecOptions &X = this->Opts.Exec;
+  auto Previous = X.ShouldStop;
+  X.ShouldStop = [this, Previous] {
+    return stopRequested() ||
+           (this->Opts.MaxTime > 0 &&
+            secondsSince(Start) > this->Opts.MaxTime) ||
+           (Previous && Previous());
+  };
+}
+
+ForkExplorer::~ForkExplorer() = default;
+
+std::vector<VariableValue>
+ForkExplorer::variablesOf(const ExecutionState &S) {
+  std::vector<VariableValue> Out;
+  for (const SourceVariable &V : Interp.sourceVariables(S)) {
+    std::string Text =
+        V.Value.Sym ? toString(V.Value.Sym)
+        : V.Signed  ? std::to_string(signExtend(V.Value.Bits, V.Width))
+                    : std::to_string(truncBits(V.Value.Bits, V.Width));
+    Out.push_back({V.Name, std::move(Text)});
+  }
+  return Out;
+}
+
+llvm::LoopInfo &ForkExplorer::loopsOf(const llvm::Function &F) {
+  auto &Slot = Loops[&F];
+  if (!Slot)
+    Slot = std::make_unique<LoopData>(const_cast<llvm::Function &>(F));
+  return Slot->LI;
+}
+
+bool ForkExplorer::budgetLeft() {
+  if (stopRequested()) {
+    Stats.StopReason = "interrupted";
+    return false;
+  }
+  if (Opts.MaxIterations && Stats.Runs >= Opts.MaxIterations) {
+    Stats.StopReason = "max-iterations";
+    return false;
+  }
+  if (Opts.MaxTime > 0 && secondsSince(Start) >= Opts.MaxTime) {
+    Stats.StopReason = "max-time";
+    return false;
+  }
+  return true;
+}
+
+std::unique_ptr<ForkExplorer::State> ForkExplorer::initialState() {
+  auto St = std::make_unique<State>();
+  St->Model = std::make_shared<Assignment>(Inputs.zeros());
+  if (!Opts.SeedInput.empty())
+    Inputs.applySeed(*St->Model, Opts.SeedInput);
+  St->Exec = Interp.createState(Entry, Inputs.bind(*St->Model));
+  St->Node = Tree.root();
+  return St;
+}
+
+/// The next state to run, by the search order.
+std::unique_ptr<ForkExplorer::State> ForkExplorer::pickNext() {
+  size_t Index = Pending.size() - 1; // dfs: the newest fork.
+  switch (Opts.Strat) {
+  case Strategy::BFS:
+    Index = 0;
+    break;
+  case Strategy::RandomPath: {
+    // KLEE's random-path: walk down from the root, choosing a child at
+    // random among those with a waiting state below.
+    llvm::DenseMap<const TreeNode *, unsigned> Below;
+    for (const auto &S : Pending)
+      for (const TreeNode *N = S->Node; N; N = N->Parent)
+        ++Below[N];
+    const TreeNode *N = Tree.root();
+    while (true) {
+      llvm::SmallVector<const TreeNode *, 2> Live;
+      for (const auto &C : N->Children)
+        if (Below.lookup(C.get()))
+          Live.push_back(C.get());
+      if (Live.empty())
+        break;
+      N = Live[Rng() % Live.size()];
+    }
+    for (size_t I = 0; I < Pending.size(); ++I)
+      if (Pending[I]->Node == N)
+        Index = I;
+    break;
+  }
+  case Strategy::CoverageNew:
+    // The newest state heading into a block no path has run yet.
+    for (size_t I = Pending.size(); I-- > 0;)
+      if (Pending[I]->Heading && !Cov.blockCovered(Pending[I]->Heading)) {
+        Index = I;
+        break;
+      }
+    break;
+  default:
+    break;
+  }
+  std::unique_ptr<State> St = std::move(Pending[Index]);
+  Pending.erase(Pending.begin() + Index);
+  return St;
+}
+
+void ForkExplorer::runState(std::unique_ptr<State> St) {
+  ++Stats.Runs;
+  Stepper Step(*this, *St);
+  uint64_t StepsBefore = St->Exec->Steps;
+  auto ExecStart = std::chrono::steady_clock::now();
+  PathOutcome Outcome = Interp.run(*St->Exec, Step);
+  Stats.ExecSeconds += secondsSince(ExecStart);
+  Stats.Instructions += St->Exec->Steps - StepsBefore;
+  endPath(*St, Outcome);
+  Stats.Seconds = secondsSince(Start);
+  Stats.TreeNodes = Tree.size();
+  Stats.Solver = Solv.stats();
+  Listener->onProgress(Stats);
+}
+
+/// Turns the state's node into a leaf and writes its test.
+void ForkExplorer::endPath(State &St, const PathOutcome &Outcome) {
+  TreeNode *Leaf = St.Node;
+  switch (Outcome.End) {
+  case PathEnd::AssumeViolated:
+    ++Stats.AssumeViolations; // A satisfying state took over the node.
+    return;
+  case PathEnd::Interrupted:
+    Leaf->Leaf = LeafKind::Unknown;
+    Leaf->Outcome = Outcome;
+    return; // The path did not end: no test.
+  case PathEnd::Return:
+  case PathEnd::Exit:
+    Leaf->Leaf = LeafKind::Normal;
+    break;
+  case PathEnd::Bug:
+    Leaf->Leaf = LeafKind::Error;
+    break;
+  case PathEnd::Unsupported:
+    Leaf->Leaf = LeafKind::Unsupported;
+    break;
+  case PathEnd::BoundReached:
+  case PathEnd::StepLimit:
+    ++Stats.BoundReached;
+    Leaf->Leaf = LeafKind::BoundReached;
+    break;
+  }
+  Leaf->Outcome = Outcome;
+  if (Opts.KeepLeafModels)
+    Leaf->Model = St.Model;
+  Leaf->EdgeHash = St.EdgeHash;
+  ++Stats.Paths;
+  Leaf->TestIndex = Stats.Paths;
+  PathResult R;
+  R.Index = Stats.Paths;
+  R.Run = Stats.Runs;
+  R.Input = St.Model.get();
+  R.Outcome = &Outcome;
+  R.Decisions = St.Decisions;
+  R.Created = St.Created;
+  Listener->onNewPath(R);
+}
+
+ExplorationStats ForkExplorer::run(ExplorationListener &L) {
+  Listener = &L;
+  Start = std::chrono::steady_clock::now();
+  Pending.push_back(initialState());
+  while (!Pending.empty() && budgetLeft())
+    runState(pickNext());
+  Stats.OpenSides = Pending.size();
+  finishStats();
+  Stats.Complete = Stats.StopReason.empty() && Stats.SolverUnknown == 0 &&
+                   Stats.DepthLimited == 0 && Stats.BoundReached == 0 &&
+                   Stats.StatesDropped == 0;
+  if (Stats.StopReason.empty())
+    Stats.StopReason = "exhausted";
+  return Stats;
+}
+
+void ForkExplorer::finishStats() {
+  Stats.Seconds = secondsSince(Start);
+  Stats.TreeNodes = Tree.size();
+  Stats.Solver = Solv.stats();
+  Stats.Concretizations.clear();
+  for (const auto &[Key, Count] : Concretized)
+    Stats.Concretizations.push_back({Key.first, Key.second, Count});
+}
+
+} // namespace theseus

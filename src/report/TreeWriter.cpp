@@ -1,0 +1,187 @@
+//===- TreeWriter.cpp - tree.json and tree.dot of a forking run -----------===//
+#include "report/TreeWriter.h"
+
+#include "expr/Printer.h"
+#include "program/Program.h"
+#include "report/TestFile.h"
+
+#include "llvm/Support/Program.h"
+
+#include <fmt/format.h>
+#include <fstream>
+#include <map>
+
+namespace theseus {
+
+namespace {
+
+/// Source lines by file, read once.
+class SourceText {
+public:
+  std::string line(const SourceLoc &L) {
+    if (!L.known())
+      return "";
+    auto [It, New] = Files.try_emplace(L.fullPath());
+    if (New) {
+      std::ifstream In(It->first);
+      for (std::string Line; std::getline(In, Line);)
+        It->second.push_back(Line);
+    }
+    const auto &Lines = It->second;
+    if (L.Line > Lines.size())
+      return "";
+    std::string Text = Lines[L.Line - 1];
+    size_t First = Text.find_first_not_of(" \t");
+    return First == std::string::npos ? "" : Text.substr(First);
+  }
+
+private:
+  std::map<std::string, std::vector<std::string>> Files;
+};
+
+SourceLoc nodeLoc(const TreeNode &N) {
+  if (N.Leaf != LeafKind::None && N.Leaf != LeafKind::Infeasible &&
+      N.Outcome.Loc.known())
+    return N.Outcome.Loc;
+  return N.At ? sourceLocOf(N.At) : SourceLoc{};
+}
+
+nlohmann::json outcomeJson(const TreeNode &N) {
+  const PathOutcome &O = N.Outcome;
+  nlohmann::json J = {{"end", toString(O.End)}};
+  if (O.End == PathEnd::Return && O.HasValue)
+    J["value"] = O.Value;
+  if (O.End == PathEnd::Exit)
+    J["code"] = O.Value;
+  if (!O.BugKind.empty())
+    J["bug"] = O.BugKind;
+  if (!O.Message.empty())
+    J["message"] = O.Message;
+  return J;
+}
+
+/// Nodes in id order, so a parent always comes before its children.
+std::vector<const TreeNode *> nodesById(const ExecutionTree &T) {
+  std::vector<const TreeNode *> Nodes(T.size());
+  std::vector<const TreeNode *> Work = {T.root()};
+  while (!Work.empty()) {
+    const TreeNode *N = Work.back();
+    Work.pop_back();
+    Nodes[N->Id] = N;
+    for (const auto &C : N->Children)
+      Work.push_back(C.get());
+  }
+  return Nodes;
+}
+
+std::string escapeDot(const std::string &S) {
+  std::string Out;
+  for (char C : S) {
+    if (C == '"' || C == '\\')
+      Out += '\\';
+    Out += C;
+  }
+  return Out;
+}
+
+} // namespace
+
+nlohmann::json treeJson(const ExecutionTree &T) {
+  SourceText Source;
+  nlohmann::json Nodes = nlohmann::json::array();
+  for (const TreeNode *N : nodesById(T)) {
+    SourceLoc L = nodeLoc(*N);
+    nlohmann::json J = {{"id", N->Id}};
+    J["parent"] = N->Parent ? nlohmann::json(N->Parent->Id) : nullptr;
+    if (L.known()) {
+      J["file"] = L.File.str();
+      J["line"] = L.Line;
+      J["source"] = Source.line(L);
+    }
+    if (N->Added)
+      J["condition"] = toString(N->Added);
+    nlohmann::json PC = nlohmann::json::array();
+    for (ExprRef C : ExecutionTree::pathCondition(N))
+      PC.push_back(toString(C));
+    J["path_condition"] = PC;
+    if (!N->Variables.empty()) {
+      nlohmann::json Vars = nlohmann::json::object();
+      for (const VariableValue &V : N->Variables)
+        Vars[V.Name] = V.Value;
+      J["variables"] = Vars;
+    }
+    if (N->Leaf != LeafKind::None) {
+      J["leaf"] = toString(N->Leaf);
+      if (N->Leaf != LeafKind::Infeasible)
+        J["outcome"] = outcomeJson(*N);
+      if (N->TestIndex)
+        J["test"] = testFileName(N->TestIndex);
+    }
+    Nodes.push_back(std::move(J));
+  }
+  return {{"format", "theseus-tree-1"}, {"nodes", Nodes}};
+}
+
+std::string treeDot(const ExecutionTree &T) {
+  SourceText Source;
+  std::string Out = "digraph SET {\n  node [shape=box, fontname=\"monospace\", "
+                    "fontsize=10];\n  edge [fontname=\"monospace\", "
+                    "fontsize=9];\n";
+  for (const TreeNode *N : nodesById(T)) {
+    SourceLoc L = nodeLoc(*N);
+    std::string Label =
+        L.known() ? fmt::format("{}: {}", L.Line, Source.line(L)) : "";
+    if (N->Id == 0 && Label.empty())
+      Label = "entry";
+    for (const VariableValue &V : N->Variables)
+      Label += fmt::format("\\n{} = {}", V.Name, escapeDot(V.Value));
+    std::string Style;
+    switch (N->Leaf) {
+    case LeafKind::Error:
+      Label += "\\n" + N->Outcome.BugKind;
+      Style = ", style=filled, fillcolor=red";
+      break;
+    case LeafKind::Infeasible:
+      Label = "infeasible";
+      Style = ", style=filled, fillcolor=lightgreen";
+      break;
+    case LeafKind::Normal:
+      Label += N->Outcome.End == PathEnd::Return && N->Outcome.HasValue
+                   ? fmt::format("\\nreturn {}", int64_t(N->Outcome.Value))
+                   : std::string("\\n") + toString(N->Outcome.End);
+      Style = ", style=filled, fillcolor=lightblue";
+      break;
+    case LeafKind::BoundReached:
+      Label += "\\nbound reached";
+      Style = ", style=filled, fillcolor=grey";
+      break;
+    case LeafKind::Unsupported:
+    case LeafKind::Unknown:
+      Label += std::string("\\n") + toString(N->Leaf);
+      Style = ", style=filled, fillcolor=yellow";
+      break;
+    case LeafKind::None:
+      break;
+    }
+    Out += fmt::format("  n{} [label=\"{}\"{}];\n", N->Id, escapeDot(Label),
+                       Style);
+    if (N->Parent)
+      Out += fmt::format("  n{} -> n{} [label=\"{}\"];\n", N->Parent->Id, N->Id,
+                         escapeDot(toString(N->Added)));
+  }
+  return Out + "}\n";
+}
+
+bool writeTree(const ExecutionTree &T, const std::string &Dir) {
+  writeJsonFile(Dir + "/tree.json", treeJson(T));
+  std::string DotPath = Dir + "/tree.dot";
+  std::ofstream(DotPath) << treeDot(T);
+  auto Dot = llvm::sys::findProgramByName("dot");
+  if (!Dot)
+    return false;
+  std::string Svg = Dir + "/tree.svg";
+  llvm::StringRef Args[] = {*Dot, "-Tsvg", DotPath, "-o", Svg};
+  return llvm::sys::ExecuteAndWait(*Dot, Args) == 0;
+}
+
+} // namespace theseus
