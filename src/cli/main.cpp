@@ -7,6 +7,7 @@
 #include "exec/Native.h"
 #include "explore/Concolic.h"
 #include "explore/Fork.h"
+#include "explore/SelfCheck.h"
 #include "program/Program.h"
 #include "report/Replay.h"
 #include "report/Summary.h"
@@ -50,6 +51,8 @@ struct Options {
   double SolverTimeout = 10;
   bool Quiet = false;
   size_t TreeMaxNodes = 10'000;
+  bool SelfCheck = false;
+  unsigned SelfCheckSamples = 100;
   // replay
   std::vector<std::string> ReplayFiles;
   bool ReplayVerbose = false;
@@ -180,7 +183,8 @@ private:
 };
 
 /// Runs either driver, writing tests as they come and the reports at the
-/// end; `AfterRun` writes what only one mode has.
+/// end; `AfterRun` adds what only one mode has to the summary, and returns
+/// false when the engine checked itself and failed.
 template <typename Explorer, typename Fn>
 int runExplorer(const Options &O, const ProgramDescription &Desc, Explorer &E,
                 Fn AfterRun) {
@@ -192,12 +196,15 @@ int runExplorer(const Options &O, const ProgramDescription &Desc, Explorer &E,
     Stats = E.run(Status);
   }
   Status.done();
-  AfterRun();
 
-  RunReport Report{Stats, Writer, E.coverage(), O.Strategy, O.OutDir};
-  writeJsonFile(O.OutDir + "/summary.json", summaryJson(Report));
-  writeLcov(O.OutDir + "/coverage.info", E.coverage());
+  RunReport Report{Stats, Writer, E.coverage(), O.Mode, O.Strategy, O.OutDir};
+  nlohmann::json Summary = summaryJson(Report);
   printSummary(stdout, Report);
+  bool EngineOk = AfterRun(Summary, Stats);
+  writeJsonFile(O.OutDir + "/summary.json", Summary);
+  writeLcov(O.OutDir + "/coverage.info", E.coverage());
+  if (!EngineOk)
+    return InternalError;
   return Writer.bugs().empty() ? NoBug : BugsFound;
 }
 
@@ -261,20 +268,35 @@ int explore(Options &O) {
   Desc.Return = describeReturn(Entry);
 
   if (Fork) {
+    O.Explore.KeepLeafModels = O.SelfCheck;
     ForkExplorer Explorer(*Prog, Entry, O.Explore);
-    return runExplorer(O, Desc, Explorer, [&] {
-      if (Explorer.tree().size() > O.TreeMaxNodes) {
+    return runExplorer(O, Desc, Explorer, [&](nlohmann::json &Summary,
+                                              const ExplorationStats &Stats) {
+      if (Explorer.tree().size() <= O.TreeMaxNodes)
+        writeTree(Explorer.tree(), O.OutDir);
+      else
         std::fprintf(stderr,
                      "theseus: the tree has %zu nodes; tree.json and tree.dot "
                      "are written up to --tree-max-nodes=%zu\n",
                      Explorer.tree().size(), O.TreeMaxNodes);
-        return;
-      }
-      writeTree(Explorer.tree(), O.OutDir);
+      Summary["tree_nodes"] = Explorer.tree().size();
+      if (!O.SelfCheck)
+        return true;
+      SelfCheckReport R =
+          selfCheck(Explorer, Stats.StopReason == "exhausted",
+                    O.SelfCheckSamples, O.Explore.Seed);
+      Summary["self_check"] = selfCheckJson(R);
+      printSelfCheck(stdout, R);
+      return R.passed();
     });
   }
+  if (O.SelfCheck)
+    throw InputError{"--self-check needs --mode=fork"};
   ConcolicExplorer Explorer(*Prog, Entry, O.Explore);
-  return runExplorer(O, Desc, Explorer, [] {});
+  return runExplorer(O, Desc, Explorer,
+                     [](nlohmann::json &, const ExplorationStats &) {
+                       return true;
+                     });
 }
 
 int replay(Options &O) {
@@ -316,6 +338,13 @@ int realMain(int Argc, char **Argv) {
   App.add_option("--max-states", O.Explore.MaxStates,
                  "Fork mode: states waiting at most; further forks are "
                  "dropped and counted (0: no limit)")
+      ->capture_default_str();
+  App.add_flag("--self-check", O.SelfCheck,
+               "Fork mode: run each leaf's input and random inputs "
+               "concretely and check they end in the leaf the tree says "
+               "(exit status 3 on a mismatch)");
+  App.add_option("--self-check-samples", O.SelfCheckSamples,
+                 "Random inputs for --self-check")
       ->capture_default_str();
   App.add_option("--tree-max-nodes", O.TreeMaxNodes,
                  "Fork mode: write tree.json/tree.dot only for trees up to "

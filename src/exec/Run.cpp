@@ -104,6 +104,7 @@ void Interpreter::Run::returnFrom(const llvm::Instruction &I, ConcolicValue V,
   if (S.Stack.size() == 1) {
     Out.HasValue = HasValue;
     Out.Value = V.Bits;
+    Out.ValueSym = V.Sym;
     Out.End = PathEnd::Return;
     Out.Loc = sourceLocOf(&I);
     S.Stack.pop_back();

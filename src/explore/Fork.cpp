@@ -28,8 +28,7 @@ struct ForkExplorer::State {
   std::vector<std::pair<ExprRef, bool>> Replay;
   size_t ReplayPos = 0;
   TreeNode *Node = nullptr;
-  /// Back edges taken per (stack depth, loop) since the loop was entered.
-  std::map<std::pair<size_t, const llvm::Loop *>, unsigned> LoopCounts;
+  LoopCounter Loops;
   std::vector<std::pair<const Array *, InputRequest>> Created;
   uint64_t EdgeHash = 0;
   unsigned Decisions = 0;
@@ -37,13 +36,26 @@ struct ForkExplorer::State {
   const llvm::BasicBlock *Heading = nullptr;
 };
 
-namespace {
-uint64_t mixEdge(uint64_t Hash, const llvm::Instruction *Term,
-                 unsigned Index) {
-  uint64_t V = reinterpret_cast<uintptr_t>(Term) * 31 + Index;
-  return (Hash ^ V) * 0x100000001b3ULL + (Hash >> 29);
+const llvm::Loop *LoopCounter::take(llvm::LoopInfo &LI,
+                                     const llvm::Instruction *Term,
+                                     unsigned Index, size_t Depth,
+                                     unsigned Bound) {
+  const llvm::BasicBlock *From = Term->getParent();
+  const llvm::BasicBlock *To = Term->getSuccessor(Index);
+  if (const llvm::Loop *L = LI.getLoopFor(To);
+      L && L->getHeader() == To && !L->contains(From))
+    Counts.erase({Depth, L}); // Entered anew.
+  for (const llvm::Loop *L = LI.getLoopFor(From); L; L = L->getParentLoop()) {
+    if (!L->contains(To))
+      continue; // Leaving L is always allowed.
+    unsigned &Count = Counts[{Depth, L}];
+    bool BackEdge = To == L->getHeader();
+    Count += BackEdge;
+    if (Count > Bound || (!BackEdge && Count >= Bound))
+      return L;
+  }
+  return nullptr;
 }
-} // namespace
 
 /// Follows one state through the interpreter, forking at decisions.
 class ForkExplorer::Stepper : public ExecutionObserver {
@@ -85,7 +97,6 @@ private:
   void fork(const BranchEvent &Ev, ExprRef Other, const Assignment &Model,
             TreeNode *Node);
   bool replayed(const BranchEvent &Ev);
-  void countLoops(const llvm::Instruction *Term, unsigned Index);
 
   ForkExplorer &E;
   State &St;
@@ -123,8 +134,10 @@ void ForkExplorer::Stepper::onBranch(const BranchEvent &Ev) {
     return;
   }
   bool DepthLimited = E.Opts.MaxDepth && St.Decisions >= E.Opts.MaxDepth;
-  if (DepthLimited) {
-    ++E.Stats.DepthLimited;
+  if (DepthLimited || E.Opts.Exec.ShouldStop()) {
+    // Past a budget: follow the path without forking until the interpreter
+    // notices and ends it.
+    E.Stats.DepthLimited += DepthLimited;
     St.PathCond.push_back(Holds);
     return;
   }
@@ -172,7 +185,7 @@ void ForkExplorer::Stepper::fork(const BranchEvent &Ev, ExprRef Other,
   auto C = std::make_unique<State>();
   C->Exec = std::make_unique<ExecutionState>(*St.Exec);
   C->PathCond = St.PathCond;
-  C->LoopCounts = St.LoopCounts;
+  C->Loops = St.Loops;
   C->Created = St.Created;
   C->EdgeHash = St.EdgeHash;
   StackFrame &F = C->Exec->Stack.back();
@@ -196,35 +209,13 @@ void ForkExplorer::Stepper::onEdge(const llvm::Instruction *Term,
                                    unsigned Index) {
   E.Cov.markEdge(Term, Index);
   St.EdgeHash = mixEdge(St.EdgeHash, Term, Index);
-  if (E.Opts.LoopBound)
-    countLoops(Term, Index);
-}
-
-/// Applies --loop-bound: a path may start at most K iterations of a loop
-/// each time it enters it (the seed's loop_unrolling_threshold); the edge
-/// that would start iteration K+1 cuts the path.
-void ForkExplorer::Stepper::countLoops(const llvm::Instruction *Term,
-                                       unsigned Index) {
-  const llvm::BasicBlock *From = Term->getParent();
-  const llvm::BasicBlock *To = Term->getSuccessor(Index);
-  llvm::LoopInfo &LI = E.loopsOf(*From->getParent());
-  size_t Depth = St.Exec->Stack.size();
-  if (const llvm::Loop *L = LI.getLoopFor(To);
-      L && L->getHeader() == To && !L->contains(From))
-    St.LoopCounts.erase({Depth, L});
-  for (const llvm::Loop *L = LI.getLoopFor(From); L; L = L->getParentLoop()) {
-    if (!L->contains(To))
-      continue; // Leaving L is always allowed.
-    unsigned &Count = St.LoopCounts[{Depth, L}];
-    bool BackEdge = To == L->getHeader();
-    Count += BackEdge;
-    if (Count > E.Opts.LoopBound || (!BackEdge && Count >= E.Opts.LoopBound)) {
-      CutMessage = fmt::format("loop bound {} reached at {}", E.Opts.LoopBound,
-                               sourceLocOf(L->getHeader()->getTerminator())
-                                   .str());
-      return;
-    }
-  }
+  if (!E.Opts.LoopBound)
+    return;
+  llvm::LoopInfo &LI = E.loopsOf(*Term->getFunction());
+  if (const llvm::Loop *L = St.Loops.take(LI, Term, Index,
+                                          St.Exec->Stack.size(),
+                                          E.Opts.LoopBound))
+    CutMessage = E.loopBoundMessage(*L);
 }
 
 //===----------------------------------------------------------------------===//
@@ -267,6 +258,11 @@ llvm::LoopInfo &ForkExplorer::loopsOf(const llvm::Function &F) {
   if (!Slot)
     Slot = std::make_unique<LoopData>(const_cast<llvm::Function &>(F));
   return Slot->LI;
+}
+
+std::string ForkExplorer::loopBoundMessage(const llvm::Loop &L) const {
+  return fmt::format("loop bound {} reached at {}", Opts.LoopBound,
+                     sourceLocOf(L.getHeader()->getTerminator()).str());
 }
 
 bool ForkExplorer::budgetLeft() {

@@ -21,10 +21,33 @@
 #include <deque>
 
 namespace llvm {
+class Loop;
 class LoopInfo;
 } // namespace llvm
 
 namespace theseus {
+
+/// The --loop-bound rule (the seed's loop_unrolling_threshold): a path may
+/// start at most `Bound` iterations of a loop each time it enters it; the
+/// edge that would start one more cuts the path. Shared by the forking run
+/// and the self-check's concrete runs, so both cut at the same place.
+class LoopCounter {
+public:
+  /// Counts the edge from `Term` to its successor `Index` at stack depth
+  /// `Depth`; returns the loop whose bound it exceeds, or null.
+  const llvm::Loop *take(llvm::LoopInfo &LI, const llvm::Instruction *Term,
+                         unsigned Index, size_t Depth, unsigned Bound);
+
+private:
+  std::map<std::pair<size_t, const llvm::Loop *>, unsigned> Counts;
+};
+
+/// Folds a taken edge into a path's fingerprint.
+inline uint64_t mixEdge(uint64_t Hash, const llvm::Instruction *Term,
+                        unsigned Index) {
+  uint64_t V = reinterpret_cast<uintptr_t>(Term) * 31 + Index;
+  return (Hash ^ V) * 0x100000001b3ULL + (Hash >> 29);
+}
 
 class ForkExplorer {
 public:
@@ -39,6 +62,11 @@ public:
   const Coverage &coverage() const { return Cov; }
   const ExecutionTree &tree() const { return Tree; }
   Interpreter &interpreter() { return Interp; }
+  const ExploreOptions &options() const { return Opts; }
+  const llvm::Function &entry() const { return Entry; }
+  llvm::LoopInfo &loopsOf(const llvm::Function &F);
+  /// "loop bound K reached at file:line".
+  std::string loopBoundMessage(const llvm::Loop &L) const;
 
 private:
   struct State;
@@ -49,7 +77,6 @@ private:
   void runState(std::unique_ptr<State> St);
   void endPath(State &St, const PathOutcome &Outcome);
   bool budgetLeft();
-  llvm::LoopInfo &loopsOf(const llvm::Function &F);
   std::vector<VariableValue> variablesOf(const ExecutionState &S);
   void finishStats();
 

@@ -47,7 +47,10 @@ nlohmann::json summaryJson(const RunReport &R) {
   const Coverage &Cov = R.Cov;
   return {
       {"entry", R.Tests.program().Entry},
+      {"mode", R.Mode},
       {"strategy", R.Strategy},
+      {"bound_reached", S.BoundReached},
+      {"states_dropped", S.StatesDropped},
       {"paths", S.Paths},
       {"tests", R.Tests.tests()},
       {"runs", S.Runs},
@@ -117,8 +120,9 @@ void printSummary(std::FILE *Out, const RunReport &R) {
   const ExplorationStats &S = R.Stats;
   const Coverage &Cov = R.Cov;
   auto P = [Out](const std::string &Line) { std::fputs(Line.c_str(), Out); };
-  P(fmt::format("theseus: explored {} ({}) in {:.2f} s, stopped: {}\n",
-                R.Tests.program().Entry, R.Strategy, S.Seconds, S.StopReason));
+  P(fmt::format("theseus: explored {} ({}, {}) in {:.2f} s, stopped: {}\n",
+                R.Tests.program().Entry, R.Mode, R.Strategy, S.Seconds,
+                S.StopReason));
   P(fmt::format("  paths            {}  (runs {}, tests written {})\n", S.Paths,
                 S.Runs, R.Tests.tests()));
   P(fmt::format("  bugs             {}\n", R.Tests.bugs().size()));
@@ -152,6 +156,10 @@ void printSummary(std::FILE *Out, const RunReport &R) {
           fmt::format("{}{} (x{})", Calls.empty() ? "" : ", ", Name, Count);
     P(fmt::format("  native calls     {}\n", Calls));
   }
+  if (S.BoundReached || S.StatesDropped)
+    P(fmt::format("  bound reached    {} paths, {} forks dropped "
+                  "(--max-states)\n",
+                  S.BoundReached, S.StatesDropped));
   if (S.Infeasible || S.SolverUnknown)
     P(fmt::format("  infeasible       {}, solver unknown {}\n", S.Infeasible,
                   S.SolverUnknown));
@@ -167,6 +175,42 @@ void printSummary(std::FILE *Out, const RunReport &R) {
                 S.Solver.Queries, S.Solver.CacheHits, S.Solver.ModelReuses,
                 S.Solver.BackendCalls));
   P(fmt::format("  output           {}/\n", R.OutDir));
+}
+
+nlohmann::json selfCheckJson(const SelfCheckReport &R) {
+  nlohmann::json Mismatches = nlohmann::json::array();
+  for (const SelfCheckMismatch &M : R.Mismatches)
+    Mismatches.push_back({{"check", M.Check},
+                          {"input", M.Input},
+                          {"expected", M.Expected},
+                          {"actual", M.Actual}});
+  return {{"passed", R.passed()},
+          {"leaves_checked", R.LeavesChecked},
+          {"leaves_precise", R.LeavesPrecise},
+          {"exhaustiveness_checked", R.Exhausted},
+          {"samples", R.Samples},
+          {"samples_matched", R.SamplesMatched},
+          {"samples_outside_assumptions", R.SamplesOutside},
+          {"mismatches", Mismatches}};
+}
+
+void printSelfCheck(std::FILE *Out, const SelfCheckReport &R) {
+  std::string Exhaustive =
+      R.Exhausted ? fmt::format("exhaustiveness {}/{} random inputs ({} "
+                                "outside assumptions)",
+                                R.SamplesMatched, R.Samples - R.SamplesOutside,
+                                R.SamplesOutside)
+                  : "exhaustiveness not checked (exploration stopped early)";
+  std::fputs(fmt::format("  self-check       {}: precision {}/{} leaves, {}\n",
+                         R.passed() ? "passed" : "FAILED", R.LeavesPrecise,
+                         R.LeavesChecked, Exhaustive)
+                 .c_str(),
+             Out);
+  for (const SelfCheckMismatch &M : R.Mismatches)
+    std::fputs(fmt::format("    {} mismatch on {}: expected {}, got {}\n",
+                           M.Check, M.Input, M.Expected, M.Actual)
+                   .c_str(),
+               Out);
 }
 
 } // namespace theseus

@@ -3,6 +3,7 @@
 #define THESEUS_REPORT_SUMMARY_H
 
 #include "explore/Concolic.h"
+#include "explore/SelfCheck.h"
 #include "report/TestFile.h"
 
 #include <cstdio>
@@ -15,6 +16,7 @@ struct RunReport {
   const ExplorationStats &Stats;
   const TestWriter &Tests;
   const Coverage &Cov;
+  std::string Mode;
   std::string Strategy;
   std::string OutDir;
 };
@@ -23,6 +25,9 @@ nlohmann::json summaryJson(const RunReport &R);
 /// lcov tracefile, readable by genhtml.
 void writeLcov(const std::string &Path, const Coverage &Cov);
 void printSummary(std::FILE *Out, const RunReport &R);
+
+nlohmann::json selfCheckJson(const SelfCheckReport &R);
+void printSelfCheck(std::FILE *Out, const SelfCheckReport &R);
 
 } // namespace theseus
 

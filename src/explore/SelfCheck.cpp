@@ -1,0 +1,194 @@
+//===- SelfCheck.cpp - The seed's precision and exhaustiveness checks -----===//
+#include "explore/SelfCheck.h"
+
+#include <fmt/format.h>
+
+namespace theseus {
+
+namespace {
+
+/// How a concrete run went.
+struct ConcreteRun {
+  PathOutcome Outcome;
+  uint64_t EdgeHash = 0;
+};
+
+/// Observes a run without symbolic values: the edges it takes, the loop
+/// bound, and the values of inputs the program creates.
+class ConcreteTracer : public ExecutionObserver {
+public:
+  ConcreteTracer(ForkExplorer &E, Assignment &Input, std::mt19937_64 &Rng,
+                 const ExecutionState &S)
+      : E(E), Input(Input), Rng(Rng), S(S) {}
+
+  void onBranch(const BranchEvent &) override {}
+  void onConcretization(const llvm::Instruction *, const char *) override {}
+  const Array *makeInput(const InputRequest &R,
+                         std::vector<uint8_t> &Bytes) override {
+    const Array *A = E.interpreter().exprContext().array(R.Name, R.Size);
+    if (const auto *Known = Input.get(A)) {
+      Bytes = *Known;
+    } else {
+      for (uint8_t &B : Bytes)
+        B = static_cast<uint8_t>(Rng());
+      Input.set(A, Bytes);
+    }
+    return nullptr; // Concrete.
+  }
+  void onEdge(const llvm::Instruction *Term, unsigned Index) override {
+    Hash = mixEdge(Hash, Term, Index);
+    unsigned Bound = E.options().LoopBound;
+    if (!Bound)
+      return;
+    if (const llvm::Loop *L =
+            Loops.take(E.loopsOf(*Term->getFunction()), Term, Index,
+                       S.Stack.size(), Bound))
+      Cut = E.loopBoundMessage(*L);
+  }
+  const char *cutPath() override { return Cut.empty() ? nullptr : Cut.c_str(); }
+
+  uint64_t Hash = 0;
+
+private:
+  ForkExplorer &E;
+  Assignment &Input;
+  std::mt19937_64 &Rng;
+  const ExecutionState &S;
+  LoopCounter Loops;
+  std::string Cut;
+};
+
+ConcreteRun runConcretely(ForkExplorer &E, Assignment &Input,
+                          std::mt19937_64 &Rng) {
+  std::vector<EntryArg> Args = E.inputs().bind(Input);
+  for (EntryArg &A : Args) {
+    A.Value.Sym = nullptr;
+    A.SymbolicBytes = 0;
+  }
+  auto S = E.interpreter().createState(E.entry(), Args);
+  ConcreteTracer Tracer(E, Input, Rng, *S);
+  ConcreteRun R;
+  R.Outcome = E.interpreter().run(*S, Tracer);
+  R.EdgeHash = Tracer.Hash;
+  return R;
+}
+
+std::string describe(const PathOutcome &O) {
+  switch (O.End) {
+  case PathEnd::Return:
+    return O.HasValue ? fmt::format("return {}", int64_t(O.Value)) : "return";
+  case PathEnd::Exit:
+    return fmt::format("exit {}", int64_t(O.Value));
+  case PathEnd::Bug:
+    return fmt::format("{} at {}", O.BugKind, O.Loc.str());
+  default:
+    return fmt::format("{} at {}", toString(O.End), O.Loc.str());
+  }
+}
+
+std::string describe(const ForkExplorer &E, const Assignment &A) {
+  std::string Out;
+  for (const InputSpec &S : E.inputs().specs()) {
+    if (!Out.empty())
+      Out += ",";
+    Out += S.Param.IsPointer
+               ? S.Param.Name + "=<buffer>"
+               : fmt::format("{}={}", S.Param.Name,
+                             EntryInputs::signedValue(S, A));
+  }
+  return Out;
+}
+
+/// Does a concrete run on `Input` end the way the leaf says, along the same
+/// edges? A returned value is compared with the leaf's expression for it.
+bool sameEnd(const TreeNode &Leaf, const ConcreteRun &R,
+             const Assignment &Input) {
+  const PathOutcome &L = Leaf.Outcome, &C = R.Outcome;
+  if (Leaf.EdgeHash != R.EdgeHash || L.End != C.End)
+    return false;
+  if (L.End == PathEnd::Return || L.End == PathEnd::Exit) {
+    uint64_t Expected =
+        L.ValueSym ? evaluate(L.ValueSym, Input) : L.Value;
+    return L.HasValue == C.HasValue && Expected == C.Value;
+  }
+  if (L.End == PathEnd::Bug)
+    return L.BugKind == C.BugKind && L.Loc.str() == C.Loc.str();
+  return true;
+}
+
+bool checkable(const TreeNode &Leaf) {
+  return Leaf.Model &&
+         (Leaf.Leaf == LeafKind::Normal || Leaf.Leaf == LeafKind::Error ||
+          Leaf.Leaf == LeafKind::BoundReached ||
+          Leaf.Leaf == LeafKind::Unsupported);
+}
+
+} // namespace
+
+SelfCheckReport selfCheck(ForkExplorer &E, bool Exhausted, unsigned Samples,
+                          uint64_t Seed) {
+  SelfCheckReport Rep;
+  Rep.Exhausted = Exhausted;
+  std::mt19937_64 Rng(Seed);
+  std::vector<const TreeNode *> Leaves;
+  for (const TreeNode *L : E.tree().leaves())
+    if (checkable(*L))
+      Leaves.push_back(L);
+
+  for (const TreeNode *Leaf : Leaves) {
+    ++Rep.LeavesChecked;
+    Assignment Input = *Leaf->Model;
+    ConcreteRun R = runConcretely(E, Input, Rng);
+    if (sameEnd(*Leaf, R, Input)) {
+      ++Rep.LeavesPrecise;
+      continue;
+    }
+    Rep.Mismatches.push_back(
+        {"precision", describe(E, Input),
+         fmt::format("leaf {}: {}", Leaf->Id, describe(Leaf->Outcome)),
+         describe(R.Outcome) + (R.EdgeHash == Leaf->EdgeHash
+                                    ? ""
+                                    : " (along other edges)")});
+  }
+
+  if (!Exhausted)
+    return Rep; // A partial tree cannot be exhaustive.
+  std::vector<std::vector<ExprRef>> Conditions;
+  for (const TreeNode *Leaf : Leaves)
+    Conditions.push_back(ExecutionTree::pathCondition(Leaf));
+  for (unsigned I = 0; I < Samples; ++I) {
+    ++Rep.Samples;
+    Assignment Input = E.inputs().random(Rng);
+    ConcreteRun R = runConcretely(E, Input, Rng);
+    if (R.Outcome.End == PathEnd::AssumeViolated) {
+      ++Rep.SamplesOutside;
+      continue;
+    }
+    std::vector<size_t> Holding;
+    for (size_t L = 0; L < Leaves.size(); ++L) {
+      Evaluator Eval(Input);
+      bool All = true;
+      for (ExprRef C : Conditions[L])
+        if (!(All = Eval.eval(C) != 0))
+          break;
+      if (All)
+        Holding.push_back(L);
+    }
+    if (Holding.size() == 1 && sameEnd(*Leaves[Holding[0]], R, Input)) {
+      ++Rep.SamplesMatched;
+      continue;
+    }
+    std::string Expected =
+        Holding.size() == 1
+            ? fmt::format("leaf {}: {}", Leaves[Holding[0]]->Id,
+                          describe(Leaves[Holding[0]]->Outcome))
+            : fmt::format("exactly one leaf's path condition to hold, "
+                          "{} do",
+                          Holding.size());
+    Rep.Mismatches.push_back(
+        {"exhaustiveness", describe(E, Input), Expected, describe(R.Outcome)});
+  }
+  return Rep;
+}
+
+} // namespace theseus
