@@ -151,8 +151,8 @@ private:
   // Ending the path.
   void finish(PathEnd End, const llvm::Instruction *At) {
     Out.End = End;
-    Out.Loc = sourceLocOf(At);
     Out.Stack = callStack(At);
+    Out.Loc = innermostKnownLoc(Out.Stack);
     reportPartialBlocks(At);
     Done = true;
   }
@@ -168,6 +168,9 @@ private:
     finish(PathEnd::Unsupported, &I);
   }
   std::vector<StackEntry> callStack(const llvm::Instruction *At) const;
+  /// Where a path ends in the program's source: code without debug info
+  /// (the libc models) reports its caller's line.
+  static SourceLoc innermostKnownLoc(const std::vector<StackEntry> &Stack);
   void reportPartialBlocks(const llvm::Instruction *At);
 
   // Control flow.
