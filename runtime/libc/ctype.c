@@ -40,5 +40,17 @@ int ispunct(int c) {
 int isascii(int c) { return (c & ~0x7f) == 0; }
 int toascii(int c) { return c & 0x7f; }
 
-int tolower(int c) { return c + (in_range(c, 'A', 'Z') ? 'a' - 'A' : 0); }
-int toupper(int c) { return c - (in_range(c, 'a', 'z') ? 'a' - 'A' : 0); }
+/* glibc converts a negative signed char other than EOF to the unsigned
+ * byte it stands for. */
+static int unsigned_byte(int c) {
+  return c + (in_range(c, -128, -2) ? 256 : 0);
+}
+
+int tolower(int c) {
+  c = unsigned_byte(c);
+  return c + (in_range(c, 'A', 'Z') ? 'a' - 'A' : 0);
+}
+int toupper(int c) {
+  c = unsigned_byte(c);
+  return c - (in_range(c, 'a', 'z') ? 'a' - 'A' : 0);
+}

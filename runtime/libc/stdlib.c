@@ -30,7 +30,7 @@ static const char *skip_prefix(const char *s, int *base, int *negative) {
   while (isspace(*s))
     ++s;
   *negative = *s == '-';
-  if (*s == '-' || *s == '+')
+  if (*negative | (*s == '+'))
     ++s;
   if (*s == '0' && (*base == 0 || *base == 16) && (s[1] | 32) == 'x') {
     *base = 16;

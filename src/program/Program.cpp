@@ -69,6 +69,8 @@ std::string compileToBitcode(const CompileOptions &Opts,
                              unsigned Index) {
   std::string Out = fmt::format("{}/{}-{}.bc", Tmp.path(),
                                 llvm::sys::path::stem(Source).str(), Index);
+  // With __NO_CTYPE, ctype.h declares isdigit() etc. as functions (the
+  // models) instead of macros over glibc's class tables.
   std::vector<std::string> Argv = {Opts.Clang.empty() ? findClang()
                                                       : Opts.Clang,
                                    "-c",
@@ -79,9 +81,6 @@ std::string compileToBitcode(const CompileOptions &Opts,
                                    "-disable-O0-optnone",
                                    "-fno-discard-value-names",
                                    "-D__THESEUS__=1",
-                                   // ctype.h then declares isdigit() etc.
-                                   // as functions (the models) instead of
-                                   // macros over glibc's class tables.
                                    "-D__NO_CTYPE=1"};
   if (!Opts.IncludeDir.empty())
     Argv.push_back("-I" + Opts.IncludeDir);
