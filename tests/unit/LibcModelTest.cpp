@@ -6,7 +6,8 @@
 // Theseus (models) and natively (glibc), and both run on crafted and random
 // strings. Runs with symbolic inputs must agree too, and every decision
 // they record must hold under the input, so the models' expressions are
-// right and not only their values.
+// right and not only their values. The same holds for the models of
+// glibc's ctype tables, used by bitcode compiled without -D__NO_CTYPE.
 //
 //===----------------------------------------------------------------------===//
 #include "exec/Interpreter.h"
@@ -260,6 +261,9 @@ public:
   }
   std::string Error;
   std::unique_ptr<Program> Prog;
+  /// Compiled without -D__NO_CTYPE, as bitcode given to Theseus is: ctype
+  /// goes through the models of glibc's tables.
+  std::unique_ptr<Program> TableProg;
   using NativeFn = long long (*)(long long, long long);
   NativeFn native(const std::string &Name) const {
     return reinterpret_cast<NativeFn>(dlsym(Lib, ("t_" + Name).c_str()));
@@ -268,13 +272,19 @@ public:
 private:
   Wrapped() : File("wrappers.c", Wrappers) {
     std::string LibPath = File.Dir + "/libwrappers.so";
+    std::string TableBitcode = File.Dir + "/tables.bc";
     try {
       if (runProgram({findClang(), "-shared", "-fPIC", "-O0", "-DNATIVE",
-                      File.Path, "-o", LibPath}) != 0) {
-        Error = "native compilation failed";
+                      File.Path, "-o", LibPath}) != 0 ||
+          runProgram({findClang(), "-c", "-emit-llvm", "-O0", "-g", File.Path,
+                      "-o", TableBitcode}) != 0) {
+        Error = "compilation failed";
         return;
       }
       Prog = load(File);
+      CompileOptions Tables;
+      Tables.Sources = {TableBitcode};
+      TableProg = Program::load(Tables);
     } catch (const InputError &E) {
       Error = E.Message;
       return;
@@ -338,12 +348,16 @@ class LibcModelTest : public ::testing::TestWithParam<const char *> {
 protected:
   void SetUp() override {
     ASSERT_EQ(Wrapped::get().Error, "") << "cannot build the wrappers";
-    Interp =
-        std::make_unique<Interpreter>(*Wrapped::get().Prog, Ctx, ExecOptions{});
+    use(*Wrapped::get().Prog);
+  }
+
+  void use(const Program &P) {
+    Prog = &P;
+    Interp = std::make_unique<Interpreter>(P, Ctx, ExecOptions{});
   }
 
   const llvm::Function &function(const std::string &Name) {
-    const llvm::Function *F = definition(*Wrapped::get().Prog, Name);
+    const llvm::Function *F = definition(*Prog, Name);
     if (!F)
       throw std::runtime_error("no function " + Name);
     return *F;
@@ -390,6 +404,7 @@ protected:
 
   ExprContext Ctx;
   Assignment Input;
+  const Program *Prog = nullptr;
   std::unique_ptr<Interpreter> Interp;
 };
 
@@ -407,6 +422,13 @@ TEST_P(LibcModelTest, AgreesWithGlibc) {
     uint64_t B = Random() << (8 * (Random() % 8));
     expectAgreement(Name, Random(), B);
   }
+}
+
+TEST_F(LibcModelTest, CtypeTablesAgreeWithGlibc) {
+  use(*Wrapped::get().TableProg);
+  ASSERT_NE(definition(*Prog, "__ctype_b_loc"), nullptr);
+  for (uint64_t C = 0; C < 384 && !HasFailure(); ++C)
+    expectAgreement("ctype", C, 0);
 }
 
 INSTANTIATE_TEST_SUITE_P(Models, LibcModelTest, ::testing::ValuesIn(Functions),
