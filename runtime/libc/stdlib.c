@@ -3,9 +3,9 @@
  * strtol and strtoul follow glibc: leading white space, an optional sign,
  * a "0x"/"0X" prefix for bases 0 and 16 ("0x" without a hex digit after it
  * converts the "0"), an octal "0" prefix for base 0, digits and letters up
- * to base 36, saturation on overflow. errno is not set: the engine has no
- * model of it. */
+ * to base 36, saturation on overflow with errno set to ERANGE. */
 #include <ctype.h>
+#include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 
@@ -41,63 +41,62 @@ static const char *skip_prefix(const char *s, int *base, int *negative) {
   return s;
 }
 
-/* The magnitude of the number `s` starts with, as strtoul reads it. Sets
- * `*end` past the last digit (or to `s` when there is none) and
- * `*overflow` when the magnitude exceeds ULONG_MAX. */
-static unsigned long parse_magnitude(const char *s, char **end, int base,
-                                     int *negative, int *overflow) {
+/* Where reading stopped: past the last digit, else at `s`. */
+static char *end_of_number(const char *s, const char *digits, const char *p) {
+  if (p != digits)
+    return (char *)p;
+  if (digits - s >= 2 && (digits[-1] | 32) == 'x')
+    return (char *)digits - 1; /* "0x" with no hex digit: the "0" counts. */
+  return (char *)s;
+}
+
+/* The magnitude of the number `s` starts with, as strtoul reads it, and
+ * its sign. Sets `*endptr` (unless null) where reading stopped and
+ * `*overflow` when the magnitude exceeds ULONG_MAX. An invalid base sets
+ * errno to EINVAL and leaves `*endptr` alone. */
+static unsigned long parse(const char *s, char **endptr, int base,
+                           int *negative, int *overflow) {
+  *negative = *overflow = 0;
+  if (base != 0 && (base < 2 || base > 36)) {
+    errno = EINVAL;
+    return 0;
+  }
   const char *digits = skip_prefix(s, &base, negative);
   unsigned long limit = ULONG_MAX / base;
   unsigned last_limit = ULONG_MAX % base;
   unsigned long value = 0;
   const char *p = digits;
-  *overflow = 0;
   for (unsigned d; (d = digit_value(*p)) < (unsigned)base; ++p) {
     if (value > limit || (value == limit && d > last_limit))
       *overflow = 1;
     else
       value = value * base + d;
   }
-  if (p != digits)
-    *end = (char *)p;
-  else if (digits - s >= 2 && (digits[-1] | 32) == 'x')
-    *end = (char *)digits - 1; /* "0x" with no hex digit: the "0" counts. */
-  else
-    *end = (char *)s;
+  if (endptr)
+    *endptr = end_of_number(s, digits, p);
   return value;
 }
 
-static int valid_base(int base) {
-  return base == 0 || (base >= 2 && base <= 36);
+static unsigned long out_of_range(unsigned long saturated) {
+  errno = ERANGE;
+  return saturated;
 }
 
 long strtol(const char *restrict s, char **restrict endptr, int base) {
-  if (!valid_base(base))
-    return 0;
   int negative, overflow;
-  char *end;
-  unsigned long magnitude =
-      parse_magnitude(s, &end, base, &negative, &overflow);
-  if (endptr)
-    *endptr = end;
-  if (overflow || magnitude > (negative ? (unsigned long)LONG_MAX + 1
-                                        : (unsigned long)LONG_MAX))
-    return negative ? LONG_MIN : LONG_MAX;
-  return negative ? (long)-magnitude : (long)magnitude;
+  unsigned long magnitude = parse(s, endptr, base, &negative, &overflow);
+  /* LONG_MIN's magnitude is LONG_MAX + 1. */
+  if (overflow || magnitude > (unsigned long)LONG_MAX + negative)
+    return (long)out_of_range(negative ? LONG_MIN : LONG_MAX);
+  return (long)(negative ? -magnitude : magnitude);
 }
 
 unsigned long strtoul(const char *restrict s, char **restrict endptr,
                       int base) {
-  if (!valid_base(base))
-    return 0;
   int negative, overflow;
-  char *end;
-  unsigned long magnitude =
-      parse_magnitude(s, &end, base, &negative, &overflow);
-  if (endptr)
-    *endptr = end;
+  unsigned long magnitude = parse(s, endptr, base, &negative, &overflow);
   if (overflow)
-    return ULONG_MAX;
+    return out_of_range(ULONG_MAX);
   return negative ? -magnitude : magnitude;
 }
 

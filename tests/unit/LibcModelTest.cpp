@@ -115,6 +115,7 @@ int classify(int c) { return isdigit(c) && toupper(c) != tolower(c); }
 /// native one.
 const char *const Wrappers = R"C(
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -132,19 +133,24 @@ static void unpack16(long long a, long long b, char *s) {
   unpack(a, s);
   unpack(b, s + 8);
 }
-/* Value and end offset in one result. */
+/* Value, end offset and errno in one result. */
 static long long parsed(long long value, const char *s, const char *end) {
-  return value ^ ((long long)(end - s) << 58);
+  return value ^ ((long long)(end - s) << 58) ^ ((long long)errno << 50);
 }
 
+/* Base 1 is invalid: errno is EINVAL and end stays where it was. */
 #define STRTO(F, BASE)                                                         \
   long long t_##F##BASE(long long a, long long b) {                            \
     char s[17], *end;                                                          \
     unpack16(a, b, s);                                                         \
-    return parsed((long long)F(s, &end, BASE), s, end);                        \
+    end = s + 3;                                                               \
+    errno = 0;                                                                 \
+    long long value = (long long)F(s, &end, BASE);                             \
+    return parsed(value, s, end);                                              \
   }
-STRTO(strtol, 0) STRTO(strtol, 8) STRTO(strtol, 10) STRTO(strtol, 16)
-STRTO(strtol, 36) STRTO(strtoul, 0) STRTO(strtoul, 10) STRTO(strtoul, 36)
+STRTO(strtol, 0) STRTO(strtol, 1) STRTO(strtol, 8) STRTO(strtol, 10)
+STRTO(strtol, 16) STRTO(strtol, 36) STRTO(strtoul, 0) STRTO(strtoul, 10)
+STRTO(strtoul, 36)
 
 long long t_atoi(long long a, long long b) {
   char s[17];
@@ -232,9 +238,10 @@ long long t_ctype(long long a, long long b) {
 }
 
 #define FUNCTIONS(F)                                                           \
-  F(strtol0) F(strtol8) F(strtol10) F(strtol16) F(strtol36) F(strtoul0)        \
-  F(strtoul10) F(strtoul36) F(atoi) F(atol) F(abs) F(strcmp) F(strncmp)        \
-  F(memcmp) F(strlen) F(strchr) F(strrchr) F(strstr) F(copies) F(ctype)
+  F(strtol0) F(strtol1) F(strtol8) F(strtol10) F(strtol16) F(strtol36)       \
+  F(strtoul0) F(strtoul10) F(strtoul36) F(atoi) F(atol) F(abs) F(strcmp)      \
+  F(strncmp) F(memcmp) F(strlen) F(strchr) F(strrchr) F(strstr) F(copies)     \
+  F(ctype)
 
 #ifndef NATIVE
 #define PROBE(NAME)                                                            \
@@ -247,10 +254,10 @@ FUNCTIONS(PROBE)
 )C";
 
 const char *const Functions[] = {
-    "strtol0",  "strtol8",   "strtol10",  "strtol16", "strtol36",
-    "strtoul0", "strtoul10", "strtoul36", "atoi",     "atol",
-    "abs",      "strcmp",    "strncmp",   "memcmp",   "strlen",
-    "strchr",   "strrchr",   "strstr",    "copies",   "ctype"};
+    "strtol0",  "strtol1",   "strtol8",   "strtol10", "strtol16", "strtol36",
+    "strtoul0", "strtoul10", "strtoul36", "atoi",     "atol",     "abs",
+    "strcmp",   "strncmp",   "memcmp",    "strlen",   "strchr",   "strrchr",
+    "strstr",   "copies",    "ctype"};
 
 /// The wrappers, interpreted and native, built once for all tests.
 class Wrapped {
