@@ -170,30 +170,69 @@ bool Interpreter::Run::builtin(const llvm::CallBase &I,
     return true;
   }
   if (Name == "malloc" || Name == "calloc") {
-    uint64_t Size = pin(Arg(0), 64, I);
+    uint64_t Size = allocationSize(Arg(0), I);
     if (Name == "calloc")
-      Size *= pin(Arg(1), 64, I);
+      Size *= allocationSize(Arg(1), I);
     const MemoryObject *O = S.Mem.allocate(Size, 16, ObjectKind::Heap, "heap");
     set(I, {O->Base, nullptr});
     return true;
   }
   if (Name == "free") {
     uint64_t Addr = pin(Arg(0), 64, I);
-    if (Addr == 0)
-      return true;
-    const MemoryObject *O = S.Mem.objectAt(Addr);
-    if (!O || O->Kind != ObjectKind::Heap) {
-      bool Double = S.Mem.wasFreed(Addr);
-      bug(Double ? "double-free" : "invalid-free",
-          fmt::format("free({:#x}) of {}", Addr,
-                      Double ? "memory already freed" : "a non-heap pointer"),
-          I);
-      return true;
-    }
-    S.Mem.release(Addr);
+    if (Addr != 0 && heapBlock(I, Addr, "free"))
+      S.Mem.release(Addr);
+    return true;
+  }
+  if (Name == "realloc") {
+    reallocate(I);
     return true;
   }
   return false;
+}
+
+uint64_t Interpreter::Run::allocationSize(const ConcolicValue &V,
+                                          const llvm::CallBase &I) {
+  if (V.Sym)
+    Obs.onConcretization(&I, "size of a heap allocation");
+  return pin(V, 64, I);
+}
+
+const MemoryObject *Interpreter::Run::heapBlock(const llvm::CallBase &I,
+                                                uint64_t Addr,
+                                                llvm::StringRef Callee) {
+  const MemoryObject *O = S.Mem.objectAt(Addr);
+  if (O && O->Kind == ObjectKind::Heap)
+    return O;
+  bool Double = S.Mem.wasFreed(Addr);
+  bug(Double ? "double-free" : "invalid-free",
+      fmt::format("{}({:#x}) of {}", Callee.str(), Addr,
+                  Double ? "memory already freed" : "a non-heap pointer"),
+      I);
+  return nullptr;
+}
+
+/// glibc's realloc: realloc(NULL, n) is malloc(n), realloc(p, 0) frees p
+/// and returns NULL. The block always moves, so a stale pointer to the old
+/// one is a use after free, as under AddressSanitizer.
+void Interpreter::Run::reallocate(const llvm::CallBase &I) {
+  uint64_t Addr = pin(operand(I.getArgOperand(0)), 64, I);
+  uint64_t Size = allocationSize(operand(I.getArgOperand(1)), I);
+  uint64_t OldSize = 0;
+  if (Addr != 0) {
+    const MemoryObject *Old = heapBlock(I, Addr, "realloc");
+    if (!Old)
+      return;
+    OldSize = Old->Size;
+  }
+  uint64_t NewAddr = 0;
+  if (Size != 0 || Addr == 0) {
+    NewAddr = S.Mem.allocate(Size, 16, ObjectKind::Heap, "heap")->Base;
+    if (Addr != 0)
+      S.Mem.copy(NewAddr, Addr, std::min(OldSize, Size));
+  }
+  if (Addr != 0)
+    S.Mem.release(Addr);
+  set(I, {NewAddr, nullptr});
 }
 
 const Array *Interpreter::Run::freshInput(const std::string &Base,

@@ -151,8 +151,8 @@ private:
   // Ending the path.
   void finish(PathEnd End, const llvm::Instruction *At) {
     Out.End = End;
-    Out.Loc = sourceLocOf(At);
     Out.Stack = callStack(At);
+    Out.Loc = innermostKnownLoc(Out.Stack);
     reportPartialBlocks(At);
     Done = true;
   }
@@ -168,6 +168,9 @@ private:
     finish(PathEnd::Unsupported, &I);
   }
   std::vector<StackEntry> callStack(const llvm::Instruction *At) const;
+  /// Where a path ends in the program's source: code without debug info
+  /// (the libc models) reports its caller's line.
+  static SourceLoc innermostKnownLoc(const std::vector<StackEntry> &Stack);
   void reportPartialBlocks(const llvm::Instruction *At);
 
   // Control flow.
@@ -200,6 +203,13 @@ private:
   void intrinsic(const llvm::CallBase &I, const llvm::Function &F);
   bool builtin(const llvm::CallBase &I, const llvm::Function &F);
   bool harness(const llvm::CallBase &I, const llvm::Function &F);
+  /// The heap object at `Addr` that `Callee` (free, realloc) may release;
+  /// null after reporting the invalid or double free.
+  const MemoryObject *heapBlock(const llvm::CallBase &I, uint64_t Addr,
+                                llvm::StringRef Callee);
+  void reallocate(const llvm::CallBase &I);
+  /// A symbolic size is pinned to its value, and the concretisation counted.
+  uint64_t allocationSize(const ConcolicValue &V, const llvm::CallBase &I);
   /// A fresh input of `Size` bytes named after `Base` (made unique in the
   /// run); returns its array (null if the observer keeps it concrete) and
   /// fills `Bytes` with this run's value.

@@ -38,6 +38,14 @@ Interpreter::Run::callStack(const llvm::Instruction *At) const {
   return Stack;
 }
 
+SourceLoc
+Interpreter::Run::innermostKnownLoc(const std::vector<StackEntry> &Stack) {
+  for (const StackEntry &E : Stack)
+    if (E.Loc.known())
+      return E.Loc;
+  return {};
+}
+
 void Interpreter::Run::reportPartialBlocks(const llvm::Instruction *At) {
   const llvm::Instruction *Pos = At;
   for (auto It = S.Stack.rbegin(); It != S.Stack.rend() && Pos; ++It) {

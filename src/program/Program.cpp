@@ -20,6 +20,9 @@
 #ifndef THESEUS_DEFAULT_CLANG
 #define THESEUS_DEFAULT_CLANG "/usr/lib/llvm-19/bin/clang"
 #endif
+#ifndef THESEUS_LIBC_BC
+#error "THESEUS_LIBC_BC must name the bitcode of the libc models"
+#endif
 
 namespace theseus {
 
@@ -66,6 +69,8 @@ std::string compileToBitcode(const CompileOptions &Opts,
                              unsigned Index) {
   std::string Out = fmt::format("{}/{}-{}.bc", Tmp.path(),
                                 llvm::sys::path::stem(Source).str(), Index);
+  // With __NO_CTYPE, ctype.h declares isdigit() etc. as functions (the
+  // models) instead of macros over glibc's class tables.
   std::vector<std::string> Argv = {Opts.Clang.empty() ? findClang()
                                                       : Opts.Clang,
                                    "-c",
@@ -75,7 +80,8 @@ std::string compileToBitcode(const CompileOptions &Opts,
                                    "-Xclang",
                                    "-disable-O0-optnone",
                                    "-fno-discard-value-names",
-                                   "-D__THESEUS__=1"};
+                                   "-D__THESEUS__=1",
+                                   "-D__NO_CTYPE=1"};
   if (!Opts.IncludeDir.empty())
     Argv.push_back("-I" + Opts.IncludeDir);
   Argv.insert(Argv.end(), Opts.CFlags.begin(), Opts.CFlags.end());
@@ -101,7 +107,31 @@ std::unique_ptr<llvm::Module> parseModule(const std::string &Path,
   return M;
 }
 
+const char *const LibcModelTag = "theseus.libc-model";
+
+/// Links the models of the C library functions the program calls (and
+/// those they call). Models are weak, so a program's own definition of,
+/// say, strlen wins; linked models carry LibcModelTag.
+void linkLibcModels(llvm::Module &M) {
+  auto Models = parseModule(THESEUS_LIBC_BC, M.getContext());
+  llvm::MDNode *Tag = llvm::MDNode::get(M.getContext(), {});
+  for (llvm::Function &F : *Models) {
+    if (F.isDeclaration())
+      continue;
+    F.setMetadata(LibcModelTag, Tag);
+    if (!F.hasLocalLinkage())
+      F.setLinkage(llvm::GlobalValue::WeakAnyLinkage);
+  }
+  if (llvm::Linker::linkModules(M, std::move(Models),
+                                llvm::Linker::Flags::LinkOnlyNeeded))
+    throw InputError{"cannot link the libc models into the program"};
+}
+
 } // namespace
+
+bool isLibcModel(const llvm::Function &F) {
+  return F.hasMetadata(LibcModelTag);
+}
 
 std::unique_ptr<Program> Program::load(const CompileOptions &Opts) {
   if (Opts.Sources.empty())
@@ -127,6 +157,7 @@ std::unique_ptr<Program> Program::load(const CompileOptions &Opts) {
                                    "(duplicate definitions?)",
                                    Src)};
   }
+  linkLibcModels(*P->M);
   std::string Errors;
   llvm::raw_string_ostream OS(Errors);
   if (llvm::verifyModule(*P->M, &OS))
@@ -137,7 +168,7 @@ std::unique_ptr<Program> Program::load(const CompileOptions &Opts) {
 std::vector<std::string> Program::definedFunctions() const {
   std::vector<std::string> Names;
   for (const llvm::Function &F : *M)
-    if (!F.isDeclaration() && !F.isIntrinsic())
+    if (!F.isDeclaration() && !F.isIntrinsic() && !isLibcModel(F))
       Names.push_back(F.getName().str());
   return Names;
 }
@@ -145,7 +176,7 @@ std::vector<std::string> Program::definedFunctions() const {
 llvm::Function &Program::selectEntry(const std::string &Name) const {
   auto Defined = [&](llvm::StringRef N) -> llvm::Function * {
     llvm::Function *F = M->getFunction(N);
-    return F && !F->isDeclaration() ? F : nullptr;
+    return F && !F->isDeclaration() && !isLibcModel(*F) ? F : nullptr;
   };
   llvm::Function *F = nullptr;
   if (!Name.empty()) {

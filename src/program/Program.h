@@ -50,9 +50,14 @@ private:
   std::string Path;
 };
 
+/// A definition from Theseus' C library models (runtime/libc), not the
+/// user's code.
+bool isLibcModel(const llvm::Function &F);
+
 class Program {
 public:
-  /// Compiles (if needed), links and verifies the sources. Throws InputError.
+  /// Compiles (if needed), links with the libc models the sources need, and
+  /// verifies. Throws InputError.
   static std::unique_ptr<Program> load(const CompileOptions &Opts);
 
   llvm::Module &module() { return *M; }
@@ -62,8 +67,9 @@ public:
 
   /// The entry function: `Name` if given, else the function named after the
   /// first source file, else `main`. Throws InputError listing the defined
-  /// functions when none fits.
+  /// functions when none fits. Only the user's functions qualify.
   llvm::Function &selectEntry(const std::string &Name) const;
+  /// The user's defined functions (not the libc models).
   std::vector<std::string> definedFunctions() const;
 
 private:

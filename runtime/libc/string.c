@@ -1,0 +1,112 @@
+/* string.c - models of <string.h> for symbolic execution.
+ *
+ * Byte loops on purpose: every comparison of an input byte is a branch the
+ * engine can negate, so paths through string handling are explored like
+ * the program's own code. Results agree with glibc on x86-64: comparisons
+ * return the difference of the first differing bytes as unsigned char. */
+#include <string.h>
+
+/* The engine executes these as llvm.mem* intrinsics: symbolic bytes are
+ * copied without a branch per byte, and a symbolic length is pinned. */
+void *memcpy(void *restrict dst, const void *restrict src, size_t n) {
+  __builtin_memcpy(dst, src, n);
+  return dst;
+}
+
+void *memmove(void *dst, const void *src, size_t n) {
+  __builtin_memmove(dst, src, n);
+  return dst;
+}
+
+void *memset(void *dst, int byte, size_t n) {
+  __builtin_memset(dst, byte, n);
+  return dst;
+}
+
+static int byte_difference(const char *a, const char *b) {
+  return (unsigned char)*a - (unsigned char)*b;
+}
+
+int memcmp(const void *a, const void *b, size_t n) {
+  const char *x = a, *y = b;
+  for (size_t i = 0; i < n; ++i)
+    if (x[i] != y[i])
+      return byte_difference(x + i, y + i);
+  return 0;
+}
+
+size_t strlen(const char *s) {
+  size_t n = 0;
+  while (s[n])
+    ++n;
+  return n;
+}
+
+int strcmp(const char *a, const char *b) {
+  while (*a && *a == *b) {
+    ++a;
+    ++b;
+  }
+  return byte_difference(a, b);
+}
+
+int strncmp(const char *a, const char *b, size_t n) {
+  for (; n; --n, ++a, ++b)
+    if (!*a || *a != *b)
+      return byte_difference(a, b);
+  return 0;
+}
+
+char *strcpy(char *restrict dst, const char *restrict src) {
+  size_t i = 0;
+  while ((dst[i] = src[i]))
+    ++i;
+  return dst;
+}
+
+/* Copies at most n bytes and pads with NULs up to n, as C requires. */
+char *strncpy(char *restrict dst, const char *restrict src, size_t n) {
+  size_t i = 0;
+  for (; i < n && src[i]; ++i)
+    dst[i] = src[i];
+  for (; i < n; ++i)
+    dst[i] = 0;
+  return dst;
+}
+
+char *strcat(char *restrict dst, const char *restrict src) {
+  strcpy(dst + strlen(dst), src);
+  return dst;
+}
+
+char *strchr(const char *s, int c) {
+  for (;; ++s) {
+    if (*s == (char)c)
+      return (char *)s;
+    if (!*s)
+      return NULL;
+  }
+}
+
+char *strrchr(const char *s, int c) {
+  const char *last = NULL;
+  for (;; ++s) {
+    if (*s == (char)c)
+      last = s;
+    if (!*s)
+      return (char *)last;
+  }
+}
+
+/* Tries the needle at every position up to the haystack's NUL. */
+char *strstr(const char *haystack, const char *needle) {
+  for (;; ++haystack) {
+    size_t i = 0;
+    while (needle[i] && haystack[i] == needle[i])
+      ++i;
+    if (!needle[i])
+      return (char *)haystack;
+    if (!*haystack)
+      return NULL;
+  }
+}
