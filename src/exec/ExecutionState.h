@@ -67,6 +67,7 @@ enum class PathEnd : uint8_t {
   StepLimit,      ///< The per-run instruction budget ran out.
   Interrupted,    ///< Ctrl-C or the time budget.
   AssumeViolated, ///< The input breaks an assumption; not a program path.
+  ExternalDenied, ///< A function without a body was called (--externals=deny).
 };
 const char *toString(PathEnd E);
 
@@ -84,6 +85,7 @@ struct ExecutionState {
   std::vector<StackFrame> Stack;
   Memory Mem;
   uint64_t Steps = 0;
+  std::string Stdout; ///< What the program wrote to stdout on this path.
 };
 
 } // namespace theseus

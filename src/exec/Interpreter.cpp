@@ -21,6 +21,8 @@ const char *toString(PathEnd E) {
     return "interrupted";
   case PathEnd::AssumeViolated:
     return "assume-violated";
+  case PathEnd::ExternalDenied:
+    return "external-denied";
   }
   return "?";
 }

@@ -198,10 +198,25 @@ int main(int argc, char **argv) {{
                      Call, Symbol);
 }
 
+/// The sanitizer flags of a replay build: AddressSanitizer for tests of
+/// memory bugs, and for programs explored with --check=ub the same
+/// UndefinedBehaviorSanitizer checks, stopping at the first report.
+std::vector<std::string> sanitizerFlags(const ProgramDescription &P,
+                                        bool MemoryBug) {
+  std::vector<std::string> Flags;
+  if (MemoryBug)
+    Flags.push_back("-fsanitize=address");
+  if (P.UndefinedBehaviorChecks)
+    Flags.insert(Flags.end(), {undefinedBehaviorSanitizeFlag(),
+                               "-fno-sanitize-recover=all"});
+  return Flags;
+}
+
 /// Compiles the program and driver once per distinct program.
 std::string buildNative(const ProgramDescription &P,
                         const nlohmann::json &Inputs, const TempDir &Tmp,
-                        unsigned Index, bool Sanitize) {
+                        unsigned Index,
+                        const std::vector<std::string> &Sanitize) {
   std::string Driver = fmt::format("{}/driver{}.c", Tmp.path(), Index);
   std::ofstream(Driver) << driverSource(P, Inputs);
   std::string Bin = fmt::format("{}/program{}", Tmp.path(), Index);
@@ -220,8 +235,7 @@ std::string buildNative(const ProgramDescription &P,
                                      "-I" THESEUS_INCLUDE_DIR};
     if (User)
       Argv.push_back("-Dmain=__theseus_user_main");
-    if (Sanitize)
-      Argv.push_back("-fsanitize=address");
+    Argv.insert(Argv.end(), Sanitize.begin(), Sanitize.end());
     Argv.insert(Argv.end(), P.CFlags.begin(), P.CFlags.end());
     Argv.insert(Argv.end(), {Src, "-o", Obj});
     if (runProgram(Argv) != 0)
@@ -235,8 +249,7 @@ std::string buildNative(const ProgramDescription &P,
   Compile(Driver, false);
   Compile(THESEUS_RUNTIME_DIR "/theseus_replay.c", false);
   std::vector<std::string> Link = {Clang, "-o", Bin};
-  if (Sanitize)
-    Link.push_back("-fsanitize=address");
+  Link.insert(Link.end(), Sanitize.begin(), Sanitize.end());
   Link.insert(Link.end(), Objects.begin(), Objects.end());
   Link.push_back("-lm");
   if (runProgram(Link) != 0)
@@ -244,10 +257,26 @@ std::string buildNative(const ProgramDescription &P,
   return Bin;
 }
 
+/// Did UndefinedBehaviorSanitizer report an error at the bug's line?
+bool sanitizerReportAt(const nlohmann::json &Outcome, const NativeResult &N) {
+  std::string Where = fmt::format("{}:{}:", Outcome.value("file", ""),
+                                  Outcome.value("line", 0u));
+  for (size_t Pos = N.Stderr.find(Where); Pos != std::string::npos;
+       Pos = N.Stderr.find(Where, Pos + 1)) {
+    size_t End = N.Stderr.find('\n', Pos);
+    if (N.Stderr.substr(Pos, End - Pos).find("runtime error:") !=
+        std::string::npos)
+      return true;
+  }
+  return false;
+}
+
 /// Does the native run end the way the engine said? Sets `Skip` for
-/// outcomes that have no native counterpart.
-bool matches(const nlohmann::json &Outcome, const NativeResult &N, bool &Skip,
-             std::string &Expected) {
+/// outcomes that have no native counterpart. With --check=ub the build
+/// stops at the first UndefinedBehaviorSanitizer report, which confirms a
+/// bug at its line.
+bool matches(const nlohmann::json &Outcome, const NativeResult &N,
+             bool CheckedUB, bool &Skip, std::string &Expected) {
   std::string Kind = Outcome.at("kind");
   Skip = false;
   if (Kind == "return") {
@@ -262,6 +291,10 @@ bool matches(const nlohmann::json &Outcome, const NativeResult &N, bool &Skip,
     return N.Exited && N.Code == Code &&
            N.Stdout.find("THESEUS_RETURN") == std::string::npos;
   }
+  if (Kind == "bug" && CheckedUB && sanitizerReportAt(Outcome, N)) {
+    Expected = "an UndefinedBehaviorSanitizer report";
+    return true;
+  }
   if (Kind == "bug" && isMemoryBug(Outcome.at("bug"))) {
     Expected = "an AddressSanitizer report";
     return N.Stderr.find("AddressSanitizer") != std::string::npos;
@@ -269,6 +302,10 @@ bool matches(const nlohmann::json &Outcome, const NativeResult &N, bool &Skip,
   if (Kind == "bug") {
     int Sig = signalForBug(Outcome.at("bug"));
     Expected = fmt::format("killed by signal {} ({})", Sig, strsignal(Sig));
+    if (CheckedUB)
+      Expected += fmt::format(" or an UndefinedBehaviorSanitizer report at "
+                              "line {}",
+                              Outcome.value("line", 0u));
     return N.Signal == Sig;
   }
   Skip = true;
@@ -321,10 +358,13 @@ ReplayTotals replayTests(const std::vector<std::string> &Paths, std::FILE *Out,
     // The input types are fixed by the entry's signature, so the program
     // description identifies the binary.
     const nlohmann::json &Outcome = Test.at("outcome");
-    bool Sanitize = Outcome.value("kind", "") == "bug" &&
-                    isMemoryBug(Outcome.value("bug", ""));
-    std::string Key = Test.at("program").dump() + (Sanitize ? "+asan" : "");
     ProgramDescription P = ProgramDescription::fromJson(Test.at("program"));
+    std::vector<std::string> Sanitize =
+        sanitizerFlags(P, Outcome.value("kind", "") == "bug" &&
+                              isMemoryBug(Outcome.value("bug", "")));
+    std::string Key = Test.at("program").dump();
+    for (const std::string &Flag : Sanitize)
+      Key += " " + Flag;
     auto It = Binaries.find(Key);
     if (It == Binaries.end())
       It = Binaries
@@ -347,7 +387,8 @@ ReplayTotals replayTests(const std::vector<std::string> &Paths, std::FILE *Out,
         runNative(Argv, Tmp.path() + "/stdout.txt", InputsPath, 10);
     bool Skip;
     std::string Expected;
-    bool Ok = matches(Test.at("outcome"), N, Skip, Expected);
+    bool Ok = matches(Test.at("outcome"), N, P.UndefinedBehaviorChecks, Skip,
+                      Expected);
     std::string Name = llvm::sys::path::filename(F).str();
     if (Skip) {
       ++T.Skipped;
