@@ -31,9 +31,12 @@ struct NativeResult {
 };
 
 /// Runs `Argv` with stdout captured, killing it after `TimeoutSec`.
+/// `KeepSignals` stops a UBSan runtime from turning the signals other bugs
+/// die of into reports (an ASan runtime would read the same options).
 NativeResult runNative(const std::vector<std::string> &Argv,
                        const std::string &StdoutPath,
-                       const std::string &InputsPath, unsigned TimeoutSec) {
+                       const std::string &InputsPath, unsigned TimeoutSec,
+                       bool KeepSignals) {
   NativeResult R;
   // The child must not inherit (and later flush) our buffered output.
   std::fflush(stdout);
@@ -46,6 +49,11 @@ NativeResult runNative(const std::vector<std::string> &Argv,
         !std::freopen((StdoutPath + ".err").c_str(), "w", stderr))
       _exit(127);
     setenv("THESEUS_REPLAY_INPUTS", InputsPath.c_str(), 1);
+    if (KeepSignals)
+      setenv("UBSAN_OPTIONS",
+             "handle_segv=0:handle_sigbus=0:handle_sigfpe=0:handle_sigill=0:"
+             "handle_abort=0",
+             1);
     std::vector<char *> Args;
     for (const std::string &A : Argv)
       Args.push_back(const_cast<char *>(A.c_str()));
@@ -359,9 +367,9 @@ ReplayTotals replayTests(const std::vector<std::string> &Paths, std::FILE *Out,
     // description identifies the binary.
     const nlohmann::json &Outcome = Test.at("outcome");
     ProgramDescription P = ProgramDescription::fromJson(Test.at("program"));
-    std::vector<std::string> Sanitize =
-        sanitizerFlags(P, Outcome.value("kind", "") == "bug" &&
-                              isMemoryBug(Outcome.value("bug", "")));
+    bool MemoryBug = Outcome.value("kind", "") == "bug" &&
+                     isMemoryBug(Outcome.value("bug", ""));
+    std::vector<std::string> Sanitize = sanitizerFlags(P, MemoryBug);
     std::string Key = Test.at("program").dump();
     for (const std::string &Flag : Sanitize)
       Key += " " + Flag;
@@ -383,8 +391,8 @@ ReplayTotals replayTests(const std::vector<std::string> &Paths, std::FILE *Out,
                 << In.at("bytes").get<std::string>() << "\n";
     }
     Created.close();
-    NativeResult N =
-        runNative(Argv, Tmp.path() + "/stdout.txt", InputsPath, 10);
+    NativeResult N = runNative(Argv, Tmp.path() + "/stdout.txt", InputsPath, 10,
+                               P.UndefinedBehaviorChecks && !MemoryBug);
     bool Skip;
     std::string Expected;
     bool Ok = matches(Test.at("outcome"), N, P.UndefinedBehaviorChecks, Skip,
