@@ -14,6 +14,7 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -93,6 +94,17 @@ bool isMemoryBug(const std::string &Kind) {
          Kind == "invalid-free" || Kind == "invalid-pointer";
 }
 
+/// Bugs of --check=ub that only an UndefinedBehaviorSanitizer build shows
+/// (the kinds src/exec/UndefinedBehavior.cpp reports).
+bool isUndefinedBehaviorBug(const std::string &Kind) {
+  static const std::set<std::string> Kinds = {
+      "signed-overflow",  "shift-out-of-bounds", "index-out-of-bounds",
+      "invalid-value",    "invalid-builtin",     "builtin-unreachable",
+      "missing-return",   "vla-bound",           "float-cast-overflow",
+      "nonnull-argument", "nonnull-return",      "undefined-behavior"};
+  return Kinds.count(Kind) != 0;
+}
+
 /// The signal a native run dies of when it has this bug.
 int signalForBug(const std::string &Kind) {
   if (Kind == "assertion-failure" || Kind == "abort" || Kind == "reach-error")
@@ -110,6 +122,8 @@ std::string describe(const NativeResult &R) {
   if (R.Signal)
     return fmt::format("killed by signal {} ({})", R.Signal,
                        strsignal(R.Signal));
+  if (size_t Pos = R.Stderr.find("runtime error: "); Pos != std::string::npos)
+    return "reported " + R.Stderr.substr(Pos, R.Stderr.find('\n', Pos) - Pos);
   auto Pos = R.Stdout.rfind("THESEUS_RETURN ");
   if (R.Exited && R.Code == 0 && Pos != std::string::npos) {
     std::string V = R.Stdout.substr(Pos + 15);
@@ -299,9 +313,16 @@ bool matches(const nlohmann::json &Outcome, const NativeResult &N,
     return N.Exited && N.Code == Code &&
            N.Stdout.find("THESEUS_RETURN") == std::string::npos;
   }
+  std::string UBSanReport =
+      fmt::format("an UndefinedBehaviorSanitizer report at line {}",
+                  Outcome.value("line", 0u));
   if (Kind == "bug" && CheckedUB && sanitizerReportAt(Outcome, N)) {
-    Expected = "an UndefinedBehaviorSanitizer report";
+    Expected = UBSanReport;
     return true;
+  }
+  if (Kind == "bug" && isUndefinedBehaviorBug(Outcome.at("bug"))) {
+    Expected = UBSanReport;
+    return false;
   }
   if (Kind == "bug" && isMemoryBug(Outcome.at("bug"))) {
     Expected = "an AddressSanitizer report";
@@ -311,9 +332,7 @@ bool matches(const nlohmann::json &Outcome, const NativeResult &N,
     int Sig = signalForBug(Outcome.at("bug"));
     Expected = fmt::format("killed by signal {} ({})", Sig, strsignal(Sig));
     if (CheckedUB)
-      Expected += fmt::format(" or an UndefinedBehaviorSanitizer report at "
-                              "line {}",
-                              Outcome.value("line", 0u));
+      Expected += " or " + UBSanReport;
     return N.Signal == Sig;
   }
   Skip = true;
