@@ -70,7 +70,8 @@ ExprRef overflowCondition(ExprContext &Ctx, llvm::Intrinsic::ID Id, ExprRef A,
   case llvm::Intrinsic::sadd_with_overflow: // Both signs differ from the sum.
     return Ctx.slt(Ctx.bitAnd(Ctx.bitXor(A, Result), Ctx.bitXor(B, Result)),
                    Zero);
-  case llvm::Intrinsic::ssub_with_overflow: // Signs differ, result's is B's.
+  case llvm::Intrinsic::ssub_with_overflow: // A's sign differs from B's and
+                                            // from the difference's.
     return Ctx.slt(Ctx.bitAnd(Ctx.bitXor(A, B), Ctx.bitXor(A, Result)), Zero);
   case llvm::Intrinsic::uadd_with_overflow:
     return Ctx.ult(Result, A);
