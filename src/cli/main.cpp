@@ -18,11 +18,11 @@
 #include "llvm/Support/Path.h"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <cstdio>
 #include <ctime>
-#include <fcntl.h>
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -47,6 +47,8 @@ struct Options {
   std::vector<std::string> Concretize;
   std::vector<std::string> Native;
   std::vector<std::string> CFlags;
+  std::vector<std::string> Checks;
+  std::string Externals = "allow";
   ExploreOptions Explore;
   double SolverTimeout = 10;
   bool Quiet = false;
@@ -157,31 +159,6 @@ private:
   double Last = 0;
 };
 
-/// Sends the program's own stdout to a file while it runs, so it does not
-/// mix with Theseus' report.
-class StdoutCapture {
-public:
-  explicit StdoutCapture(const std::string &Path) {
-    std::fflush(stdout);
-    Saved = dup(1);
-    int Fd = open(Path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (Fd >= 0) {
-      dup2(Fd, 1);
-      close(Fd);
-    }
-  }
-  ~StdoutCapture() {
-    std::fflush(stdout);
-    if (Saved >= 0) {
-      dup2(Saved, 1);
-      close(Saved);
-    }
-  }
-
-private:
-  int Saved = -1;
-};
-
 /// Runs either driver, writing tests as they come and the reports at the
 /// end; `AfterRun` adds what only one mode has to the summary, and returns
 /// false when the engine checked itself and failed.
@@ -190,11 +167,7 @@ int runExplorer(const Options &O, const ProgramDescription &Desc, Explorer &E,
                 Fn AfterRun) {
   TestWriter Writer(O.OutDir, Desc, E.inputs());
   Progress Status(Writer, !O.Quiet);
-  ExplorationStats Stats;
-  {
-    StdoutCapture Capture(O.OutDir + "/program-output.txt");
-    Stats = E.run(Status);
-  }
+  ExplorationStats Stats = E.run(Status);
   Status.done();
 
   RunReport Report{Stats, Writer, E.coverage(), O.Mode, O.Strategy, O.OutDir};
@@ -243,6 +216,7 @@ int explore(Options &O) {
     else if (C == "nonlinear")
       O.Explore.Exec.ConcretizeNonlinear = true;
   }
+  O.Explore.Exec.DenyExternals = O.Externals == "deny";
   O.Explore.SolverTimeoutMs =
       static_cast<unsigned>(std::max(0.0, O.SolverTimeout) * 1000);
 
@@ -251,6 +225,8 @@ int explore(Options &O) {
     CO.Sources.push_back(absolute(F));
   CO.CFlags = O.CFlags;
   CO.IncludeDir = THESEUS_INCLUDE_DIR;
+  CO.UndefinedBehaviorChecks =
+      std::find(O.Checks.begin(), O.Checks.end(), "ub") != O.Checks.end();
   TempDir Tmp;
   std::vector<std::string> NativeSources;
   for (const std::string &F : O.Native)
@@ -264,6 +240,7 @@ int explore(Options &O) {
   Desc.Sources = CO.Sources;
   Desc.NativeSources = NativeSources;
   Desc.CFlags = O.CFlags;
+  Desc.UndefinedBehaviorChecks = CO.UndefinedBehaviorChecks;
   Desc.Entry = Entry.getName().str();
   Desc.Return = describeReturn(Entry);
 
@@ -388,6 +365,16 @@ int realMain(int Argc, char **Argv) {
   App.add_option("--native", O.Native,
                  "C source or .so whose functions run natively, opaque to "
                  "the engine (repeatable)");
+  App.add_option("--check", O.Checks,
+                 "ub: also report undefined behaviour (signed overflow, "
+                 "shifts, ...) through UndefinedBehaviorSanitizer checks")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"ub"}));
+  App.add_option("--externals", O.Externals,
+                 "allow: call functions without a body natively; deny: end "
+                 "the path at such a call")
+      ->check(CLI::IsMember({"allow", "deny"}))
+      ->capture_default_str();
   App.add_option("--cflag", O.CFlags,
                  "Extra flag for clang (repeatable), e.g. --cflag=-DN=4");
   App.add_flag("-q,--quiet", O.Quiet, "No progress line");

@@ -55,6 +55,13 @@ void Interpreter::Run::intrinsic(const llvm::CallBase &I,
     return set(I, {0, nullptr});
   case llvm::Intrinsic::expect:
     return set(I, Arg(0));
+  case llvm::Intrinsic::sadd_with_overflow:
+  case llvm::Intrinsic::ssub_with_overflow:
+  case llvm::Intrinsic::smul_with_overflow:
+  case llvm::Intrinsic::uadd_with_overflow:
+  case llvm::Intrinsic::usub_with_overflow:
+  case llvm::Intrinsic::umul_with_overflow:
+    return; // Its fields are computed by extractvalue.
   case llvm::Intrinsic::trap:
   case llvm::Intrinsic::debugtrap:
   case llvm::Intrinsic::ubsantrap:
@@ -148,7 +155,7 @@ bool Interpreter::Run::builtin(const llvm::CallBase &I,
                                const llvm::Function &F) {
   llvm::StringRef Name = F.getName();
   auto Arg = [&](unsigned N) { return operand(I.getArgOperand(N)); };
-  if (harness(I, F))
+  if (harness(I, F) || sanitizerHandler(I, F))
     return true;
   if (Name == "__assert_fail") {
     std::string Expr = S.Mem.readCString(Arg(0).Bits, 200);
@@ -336,6 +343,12 @@ bool Interpreter::Run::harness(const llvm::CallBase &I,
 
 void Interpreter::Run::native(const llvm::CallBase &I,
                               const llvm::Function &F) {
+  if (In.Opts.DenyExternals && !isOutputFunction(F.getName())) {
+    Out.Message =
+        fmt::format("external call to {} denied (--externals=deny) at {}",
+                    F.getName().str(), sourceLocOf(&I).str());
+    return finish(PathEnd::ExternalDenied, &I);
+  }
   void *Fn = NativeCaller::lookup(F.getName().str());
   if (!Fn)
     return unsupported(I, fmt::format("call to '{}', which has no body and "
@@ -369,7 +382,11 @@ void Interpreter::Run::native(const llvm::CallBase &I,
   std::string Error;
   if (PassesPointer)
     S.Mem.syncToHost();
-  bool Ok = In.Native->call(Fn, I.getType(), Args, Fixed, Ret, Error);
+  bool Ok;
+  {
+    StdoutCapture Capture(S.Stdout);
+    Ok = In.Native->call(Fn, I.getType(), Args, Fixed, Ret, Error);
+  }
   if (PassesPointer)
     S.Mem.syncFromHost();
   if (!Ok)

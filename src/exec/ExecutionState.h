@@ -69,6 +69,7 @@ enum class PathEnd : uint8_t {
   Interrupted,    ///< Ctrl-C or the time budget.
   AssumeViolated, ///< The input breaks an assumption; not a program path.
   BoundReached,   ///< A driver's bound (e.g. loop unrolling) cut the path.
+  ExternalDenied, ///< A function without a body was called (--externals=deny).
 };
 const char *toString(PathEnd E);
 
@@ -93,6 +94,7 @@ struct ExecutionState {
   /// names stay unique and stable across a fork.
   llvm::StringMap<unsigned> InputNames;
   unsigned NondetCount = 0;
+  std::string Stdout; ///< What the program wrote to stdout on this path.
 };
 
 class Assignment;

@@ -30,6 +30,8 @@ const char *toString(PathEnd E) {
     return "assume-violated";
   case PathEnd::BoundReached:
     return "bound-reached";
+  case PathEnd::ExternalDenied:
+    return "external-denied";
   }
   return "?";
 }

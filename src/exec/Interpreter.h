@@ -96,6 +96,9 @@ struct ExecOptions {
   /// Replace mul/div/rem of two symbolic operands by the concrete result.
   bool ConcretizeNonlinear = false;
   uint64_t MaxSteps = 50'000'000; ///< Instructions per run; 0: no limit.
+  /// End the path at a call of a function without a body, except output
+  /// functions, instead of calling it natively (--externals=deny).
+  bool DenyExternals = false;
   /// Polled every few thousand instructions; true ends the run.
   std::function<bool()> ShouldStop;
 };

@@ -107,6 +107,7 @@ inline bool isOutputFunction(llvm::StringRef Name) {
   return llvm::StringSwitch<bool>(Name)
       .Cases("printf", "fprintf", "puts", "fputs", "putchar", true)
       .Cases("fputc", "putc", "fflush", "perror", true)
+      .Case("fwrite", true)
       .Default(false);
 }
 
@@ -220,6 +221,10 @@ private:
   /// whether it holds on this run.
   bool decideArgument(const llvm::CallBase &I, BranchKind Kind);
   void native(const llvm::CallBase &I, const llvm::Function &F);
+  /// Reports the failed check of a `__ubsan_handle_*` call as a bug;
+  /// returns false for other functions.
+  bool sanitizerHandler(const llvm::CallBase &I, const llvm::Function &F);
+  void extractValue(const llvm::ExtractValueInst &I);
 
   /// Resolves a pointer operand for an access of `Size` bytes; reports the
   /// bug and returns false when the access is invalid. A symbolic pointer is

@@ -4,10 +4,15 @@
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Type.h"
 
+#include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <ffi.h>
 #include <fmt/format.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 namespace theseus {
 
@@ -19,6 +24,51 @@ void NativeCaller::loadLibrary(const std::string &Path) {
 
 void *NativeCaller::lookup(const std::string &Name) {
   return dlsym(RTLD_DEFAULT, Name.c_str());
+}
+
+namespace {
+
+/// The file native output is captured in, and Theseus' own fd 1; opened
+/// once per process. Both are -1 when capturing is impossible (fd 1
+/// closed), and then output goes where it would anyway.
+struct CaptureFiles {
+  int File = memfd_create("theseus-stdout", MFD_CLOEXEC);
+  int Own = fcntl(1, F_DUPFD_CLOEXEC, 3);
+  bool usable() const { return File >= 0 && Own >= 0; }
+};
+
+CaptureFiles &captureFiles() {
+  static CaptureFiles Files;
+  return Files;
+}
+
+} // namespace
+
+StdoutCapture::StdoutCapture(std::string &Into) : Into(Into) {
+  const CaptureFiles &F = captureFiles();
+  if (!F.usable())
+    return;
+  std::fflush(stdout); // Earlier output belongs to whoever wrote it.
+  Active = dup2(F.File, 1) >= 0;
+}
+
+StdoutCapture::~StdoutCapture() {
+  if (!Active)
+    return;
+  const CaptureFiles &F = captureFiles();
+  std::fflush(stdout);
+  dup2(F.Own, 1);
+  // fd 1 shared the file's offset: it is the number of bytes written.
+  // Rewinding is enough to reuse the file; stale bytes past the next
+  // capture's offset are never read.
+  off_t Size = lseek(F.File, 0, SEEK_CUR);
+  if (Size <= 0)
+    return;
+  lseek(F.File, 0, SEEK_SET);
+  size_t Old = Into.size();
+  Into.resize(Old + static_cast<size_t>(Size));
+  ssize_t Read = pread(F.File, Into.data() + Old, static_cast<size_t>(Size), 0);
+  Into.resize(Old + static_cast<size_t>(std::max<ssize_t>(Read, 0)));
 }
 
 namespace {

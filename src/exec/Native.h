@@ -19,6 +19,22 @@ struct NativeArg {
   bool SignExtend; ///< The callee expects a sign-extended small integer.
 };
 
+/// While alive, what is written to file descriptor 1 (through `stdout` or
+/// directly) goes to a private file instead of Theseus' own stdout; on
+/// destruction it is appended to the string given. Brackets each native
+/// call, so output stays with the path that printed it.
+class StdoutCapture {
+public:
+  explicit StdoutCapture(std::string &Into);
+  ~StdoutCapture();
+  StdoutCapture(const StdoutCapture &) = delete;
+  StdoutCapture &operator=(const StdoutCapture &) = delete;
+
+private:
+  std::string &Into;
+  bool Active = false;
+};
+
 /// Calls host functions through libffi with concrete arguments.
 class NativeCaller {
 public:

@@ -194,6 +194,8 @@ void Interpreter::Run::step(const llvm::Instruction &I) {
     return gep(llvm::cast<llvm::GetElementPtrInst>(I));
   case Instruction::Call:
     return call(llvm::cast<llvm::CallBase>(I));
+  case Instruction::ExtractValue:
+    return extractValue(llvm::cast<llvm::ExtractValueInst>(I));
   default:
     return unsupported(I, fmt::format("instruction '{}'", I.getOpcodeName()));
   }

@@ -234,6 +234,7 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound) {
     R.Decisions = static_cast<unsigned>(Record->Decisions.size());
     R.Diverged = Diverged;
     R.Created = std::move(Rec.Created);
+    R.Stdout = std::move(State->Stdout);
     Listener->onNewPath(R);
   }
   Stats.Seconds = secondsSince(Start);

@@ -68,6 +68,7 @@ struct PathResult {
   /// Inputs the program created while running (klee_make_symbolic,
   /// __VERIFIER_nondet_*), in creation order.
   std::vector<std::pair<const Array *, InputRequest>> Created;
+  std::string Stdout; ///< What the program printed on the path.
 };
 
 struct SiteCount {

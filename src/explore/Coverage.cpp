@@ -6,6 +6,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 
 namespace theseus {
@@ -45,7 +46,10 @@ Coverage::Coverage(const llvm::Module &M) {
       else if (auto *Sw = llvm::dyn_cast<llvm::SwitchInst>(T))
         Successors = Sw->getNumSuccessors();
       SourceLoc L = sourceLocOf(T);
-      if (!Successors || !L.known())
+      // Sanitizer checks (--check=ub) are the compiler's branches, not the
+      // program's.
+      if (!Successors || !L.known() ||
+          T->hasMetadata(llvm::LLVMContext::MD_nosanitize))
         continue;
       unsigned FI = IndexOf(L);
       unsigned Block = TermsPerFile[FI]++;

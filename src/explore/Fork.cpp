@@ -370,6 +370,7 @@ void ForkExplorer::endPath(State &St, const PathOutcome &Outcome) {
     Leaf->Leaf = LeafKind::Error;
     break;
   case PathEnd::Unsupported:
+  case PathEnd::ExternalDenied:
     Leaf->Leaf = LeafKind::Unsupported;
     break;
   case PathEnd::BoundReached:
@@ -391,6 +392,7 @@ void ForkExplorer::endPath(State &St, const PathOutcome &Outcome) {
   R.Outcome = &Outcome;
   R.Decisions = St.Decisions;
   R.Created = St.Created;
+  R.Stdout = St.Exec->Stdout;
   Listener->onNewPath(R);
 }
 

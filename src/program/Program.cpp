@@ -58,6 +58,16 @@ TempDir::TempDir() {
 
 TempDir::~TempDir() { llvm::sys::fs::remove_directories(Path); }
 
+/// The checks of -fsanitize=undefined that are not already the engine's
+/// own: division by zero, null, alignment, pointer overflow and object size
+/// are memory or division checks of the interpreter, and `function` adds
+/// prologue data read through function pointers.
+const char *undefinedBehaviorSanitizeFlag() {
+  return "-fsanitize=signed-integer-overflow,shift,bool,enum,builtin,return,"
+         "unreachable,vla-bound,float-cast-overflow,array-bounds,"
+         "nonnull-attribute,returns-nonnull-attribute";
+}
+
 namespace {
 
 bool hasExtension(llvm::StringRef Path, llvm::StringRef Ext) {
@@ -84,6 +94,8 @@ std::string compileToBitcode(const CompileOptions &Opts,
                                    "-D__NO_CTYPE=1"};
   if (!Opts.IncludeDir.empty())
     Argv.push_back("-I" + Opts.IncludeDir);
+  if (Opts.UndefinedBehaviorChecks)
+    Argv.push_back(undefinedBehaviorSanitizeFlag());
   Argv.insert(Argv.end(), Opts.CFlags.begin(), Opts.CFlags.end());
   Argv.insert(Argv.end(), {Source, "-o", Out});
   int RC = runProgram(Argv);

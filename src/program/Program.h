@@ -29,7 +29,14 @@ struct CompileOptions {
   std::vector<std::string> CFlags;  ///< Extra flags for clang.
   std::string Clang;                ///< Empty: the configured clang-19.
   std::string IncludeDir;           ///< Directory holding theseus.h.
+  /// Instrument with UndefinedBehaviorSanitizer checks (--check=ub); the
+  /// interpreter treats their handler calls as bugs.
+  bool UndefinedBehaviorChecks = false;
 };
+
+/// The clang flag selecting the UndefinedBehaviorSanitizer checks of
+/// --check=ub, shared by the engine's compile and the replay build.
+const char *undefinedBehaviorSanitizeFlag();
 
 /// Finds clang-19: `$THESEUS_CLANG`, the configured path, then PATH.
 std::string findClang();

@@ -14,6 +14,7 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -31,9 +32,12 @@ struct NativeResult {
 };
 
 /// Runs `Argv` with stdout captured, killing it after `TimeoutSec`.
+/// `KeepSignals` stops a UBSan runtime from turning the signals other bugs
+/// die of into reports (an ASan runtime would read the same options).
 NativeResult runNative(const std::vector<std::string> &Argv,
                        const std::string &StdoutPath,
-                       const std::string &InputsPath, unsigned TimeoutSec) {
+                       const std::string &InputsPath, unsigned TimeoutSec,
+                       bool KeepSignals) {
   NativeResult R;
   // The child must not inherit (and later flush) our buffered output.
   std::fflush(stdout);
@@ -46,6 +50,11 @@ NativeResult runNative(const std::vector<std::string> &Argv,
         !std::freopen((StdoutPath + ".err").c_str(), "w", stderr))
       _exit(127);
     setenv("THESEUS_REPLAY_INPUTS", InputsPath.c_str(), 1);
+    if (KeepSignals)
+      setenv("UBSAN_OPTIONS",
+             "handle_segv=0:handle_sigbus=0:handle_sigfpe=0:handle_sigill=0:"
+             "handle_abort=0",
+             1);
     std::vector<char *> Args;
     for (const std::string &A : Argv)
       Args.push_back(const_cast<char *>(A.c_str()));
@@ -85,6 +94,17 @@ bool isMemoryBug(const std::string &Kind) {
          Kind == "invalid-free" || Kind == "invalid-pointer";
 }
 
+/// Bugs of --check=ub that only an UndefinedBehaviorSanitizer build shows
+/// (the kinds src/exec/UndefinedBehavior.cpp reports).
+bool isUndefinedBehaviorBug(const std::string &Kind) {
+  static const std::set<std::string> Kinds = {
+      "signed-overflow",  "shift-out-of-bounds", "index-out-of-bounds",
+      "invalid-value",    "invalid-builtin",     "builtin-unreachable",
+      "missing-return",   "vla-bound",           "float-cast-overflow",
+      "nonnull-argument", "nonnull-return",      "undefined-behavior"};
+  return Kinds.count(Kind) != 0;
+}
+
 /// The signal a native run dies of when it has this bug.
 int signalForBug(const std::string &Kind) {
   if (Kind == "assertion-failure" || Kind == "abort" || Kind == "reach-error")
@@ -102,6 +122,8 @@ std::string describe(const NativeResult &R) {
   if (R.Signal)
     return fmt::format("killed by signal {} ({})", R.Signal,
                        strsignal(R.Signal));
+  if (size_t Pos = R.Stderr.find("runtime error: "); Pos != std::string::npos)
+    return "reported " + R.Stderr.substr(Pos, R.Stderr.find('\n', Pos) - Pos);
   auto Pos = R.Stdout.rfind("THESEUS_RETURN ");
   if (R.Exited && R.Code == 0 && Pos != std::string::npos) {
     std::string V = R.Stdout.substr(Pos + 15);
@@ -198,10 +220,25 @@ int main(int argc, char **argv) {{
                      Call, Symbol);
 }
 
+/// The sanitizer flags of a replay build: AddressSanitizer for tests of
+/// memory bugs, and for programs explored with --check=ub the same
+/// UndefinedBehaviorSanitizer checks, stopping at the first report.
+std::vector<std::string> sanitizerFlags(const ProgramDescription &P,
+                                        bool MemoryBug) {
+  std::vector<std::string> Flags;
+  if (MemoryBug)
+    Flags.push_back("-fsanitize=address");
+  if (P.UndefinedBehaviorChecks)
+    Flags.insert(Flags.end(), {undefinedBehaviorSanitizeFlag(),
+                               "-fno-sanitize-recover=all"});
+  return Flags;
+}
+
 /// Compiles the program and driver once per distinct program.
 std::string buildNative(const ProgramDescription &P,
                         const nlohmann::json &Inputs, const TempDir &Tmp,
-                        unsigned Index, bool Sanitize) {
+                        unsigned Index,
+                        const std::vector<std::string> &Sanitize) {
   std::string Driver = fmt::format("{}/driver{}.c", Tmp.path(), Index);
   std::ofstream(Driver) << driverSource(P, Inputs);
   std::string Bin = fmt::format("{}/program{}", Tmp.path(), Index);
@@ -220,8 +257,7 @@ std::string buildNative(const ProgramDescription &P,
                                      "-I" THESEUS_INCLUDE_DIR};
     if (User)
       Argv.push_back("-Dmain=__theseus_user_main");
-    if (Sanitize)
-      Argv.push_back("-fsanitize=address");
+    Argv.insert(Argv.end(), Sanitize.begin(), Sanitize.end());
     Argv.insert(Argv.end(), P.CFlags.begin(), P.CFlags.end());
     Argv.insert(Argv.end(), {Src, "-o", Obj});
     if (runProgram(Argv) != 0)
@@ -235,8 +271,7 @@ std::string buildNative(const ProgramDescription &P,
   Compile(Driver, false);
   Compile(THESEUS_RUNTIME_DIR "/theseus_replay.c", false);
   std::vector<std::string> Link = {Clang, "-o", Bin};
-  if (Sanitize)
-    Link.push_back("-fsanitize=address");
+  Link.insert(Link.end(), Sanitize.begin(), Sanitize.end());
   Link.insert(Link.end(), Objects.begin(), Objects.end());
   Link.push_back("-lm");
   if (runProgram(Link) != 0)
@@ -244,10 +279,26 @@ std::string buildNative(const ProgramDescription &P,
   return Bin;
 }
 
+/// Did UndefinedBehaviorSanitizer report an error at the bug's line?
+bool sanitizerReportAt(const nlohmann::json &Outcome, const NativeResult &N) {
+  std::string Where = fmt::format("{}:{}:", Outcome.value("file", ""),
+                                  Outcome.value("line", 0u));
+  for (size_t Pos = N.Stderr.find(Where); Pos != std::string::npos;
+       Pos = N.Stderr.find(Where, Pos + 1)) {
+    size_t End = N.Stderr.find('\n', Pos);
+    if (N.Stderr.substr(Pos, End - Pos).find("runtime error:") !=
+        std::string::npos)
+      return true;
+  }
+  return false;
+}
+
 /// Does the native run end the way the engine said? Sets `Skip` for
-/// outcomes that have no native counterpart.
-bool matches(const nlohmann::json &Outcome, const NativeResult &N, bool &Skip,
-             std::string &Expected) {
+/// outcomes that have no native counterpart. With --check=ub the build
+/// stops at the first UndefinedBehaviorSanitizer report, which confirms a
+/// bug at its line.
+bool matches(const nlohmann::json &Outcome, const NativeResult &N,
+             bool CheckedUB, bool &Skip, std::string &Expected) {
   std::string Kind = Outcome.at("kind");
   Skip = false;
   if (Kind == "return") {
@@ -262,6 +313,17 @@ bool matches(const nlohmann::json &Outcome, const NativeResult &N, bool &Skip,
     return N.Exited && N.Code == Code &&
            N.Stdout.find("THESEUS_RETURN") == std::string::npos;
   }
+  std::string UBSanReport =
+      fmt::format("an UndefinedBehaviorSanitizer report at line {}",
+                  Outcome.value("line", 0u));
+  if (Kind == "bug" && CheckedUB && sanitizerReportAt(Outcome, N)) {
+    Expected = UBSanReport;
+    return true;
+  }
+  if (Kind == "bug" && isUndefinedBehaviorBug(Outcome.at("bug"))) {
+    Expected = UBSanReport;
+    return false;
+  }
   if (Kind == "bug" && isMemoryBug(Outcome.at("bug"))) {
     Expected = "an AddressSanitizer report";
     return N.Stderr.find("AddressSanitizer") != std::string::npos;
@@ -269,6 +331,8 @@ bool matches(const nlohmann::json &Outcome, const NativeResult &N, bool &Skip,
   if (Kind == "bug") {
     int Sig = signalForBug(Outcome.at("bug"));
     Expected = fmt::format("killed by signal {} ({})", Sig, strsignal(Sig));
+    if (CheckedUB)
+      Expected += " or " + UBSanReport;
     return N.Signal == Sig;
   }
   Skip = true;
@@ -321,10 +385,13 @@ ReplayTotals replayTests(const std::vector<std::string> &Paths, std::FILE *Out,
     // The input types are fixed by the entry's signature, so the program
     // description identifies the binary.
     const nlohmann::json &Outcome = Test.at("outcome");
-    bool Sanitize = Outcome.value("kind", "") == "bug" &&
-                    isMemoryBug(Outcome.value("bug", ""));
-    std::string Key = Test.at("program").dump() + (Sanitize ? "+asan" : "");
     ProgramDescription P = ProgramDescription::fromJson(Test.at("program"));
+    bool MemoryBug = Outcome.value("kind", "") == "bug" &&
+                     isMemoryBug(Outcome.value("bug", ""));
+    std::vector<std::string> Sanitize = sanitizerFlags(P, MemoryBug);
+    std::string Key = Test.at("program").dump();
+    for (const std::string &Flag : Sanitize)
+      Key += " " + Flag;
     auto It = Binaries.find(Key);
     if (It == Binaries.end())
       It = Binaries
@@ -343,11 +410,12 @@ ReplayTotals replayTests(const std::vector<std::string> &Paths, std::FILE *Out,
                 << In.at("bytes").get<std::string>() << "\n";
     }
     Created.close();
-    NativeResult N =
-        runNative(Argv, Tmp.path() + "/stdout.txt", InputsPath, 10);
+    NativeResult N = runNative(Argv, Tmp.path() + "/stdout.txt", InputsPath, 10,
+                               P.UndefinedBehaviorChecks && !MemoryBug);
     bool Skip;
     std::string Expected;
-    bool Ok = matches(Test.at("outcome"), N, Skip, Expected);
+    bool Ok = matches(Test.at("outcome"), N, P.UndefinedBehaviorChecks, Skip,
+                      Expected);
     std::string Name = llvm::sys::path::filename(F).str();
     if (Skip) {
       ++T.Skipped;

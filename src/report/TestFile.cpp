@@ -1,6 +1,7 @@
 //===- TestFile.cpp - Writing tests as they are found ---------------------===//
 #include "report/TestFile.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <fmt/format.h>
 #include <fstream>
@@ -11,6 +12,8 @@ nlohmann::json ProgramDescription::toJson() const {
   return {{"sources", Sources},
           {"native_sources", NativeSources},
           {"cflags", CFlags},
+          {"checks", UndefinedBehaviorChecks ? nlohmann::json::array({"ub"})
+                                             : nlohmann::json::array()},
           {"entry", Entry},
           {"return_type", Return.IsVoid ? "void" : Return.BaseCType},
           {"return_signed", Return.Signed},
@@ -22,6 +25,9 @@ ProgramDescription ProgramDescription::fromJson(const nlohmann::json &J) {
   P.Sources = J.at("sources").get<std::vector<std::string>>();
   P.NativeSources = J.value("native_sources", std::vector<std::string>{});
   P.CFlags = J.value("cflags", std::vector<std::string>{});
+  auto Checks = J.value("checks", std::vector<std::string>{});
+  P.UndefinedBehaviorChecks =
+      std::find(Checks.begin(), Checks.end(), "ub") != Checks.end();
   P.Entry = J.at("entry").get<std::string>();
   std::string RT = J.value("return_type", "void");
   P.Return.IsVoid = RT == "void";
@@ -39,7 +45,9 @@ void writeJsonFile(const std::string &Path, const nlohmann::json &J) {
   std::string Tmp = Path + ".tmp";
   {
     std::ofstream OS(Tmp);
-    OS << J.dump(2) << "\n";
+    // Program output and messages may hold bytes that are not UTF-8.
+    OS << J.dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+       << "\n";
     if (!OS)
       throw std::runtime_error("cannot write " + Tmp);
   }
@@ -153,6 +161,18 @@ nlohmann::json inputsJson(const EntryInputs &Inputs, const PathResult &R) {
 
 } // namespace
 
+/// program-output.txt: every test's output, exact bytes, under a header
+/// naming the test.
+void TestWriter::appendProgramOutput(const std::string &Test,
+                                     const std::string &Output) const {
+  if (Output.empty())
+    return;
+  std::ofstream OS(OutDir + "/program-output.txt", std::ios::app);
+  OS << "==> " << Test << " <==\n" << Output;
+  if (Output.back() != '\n')
+    OS << "\n";
+}
+
 void TestWriter::onNewPath(const PathResult &R) {
   const PathOutcome &O = *R.Outcome;
   nlohmann::json Outcome = {{"kind", toString(O.End)}};
@@ -195,8 +215,10 @@ void TestWriter::onNewPath(const PathResult &R) {
                          {"inputs", inputsJson(Inputs, R)},
                          {"outcome", Outcome},
                          {"decisions", R.Decisions},
-                         {"diverged", R.Diverged}};
+                         {"diverged", R.Diverged},
+                         {"stdout", R.Stdout}};
   writeJsonFile(OutDir + "/" + Name, Test);
+  appendProgramOutput(Name, R.Stdout);
   ++Tests;
   ++Outcomes[toString(O.End)];
   if (O.End != PathEnd::Bug)

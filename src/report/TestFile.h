@@ -17,6 +17,7 @@ struct ProgramDescription {
   std::vector<std::string> Sources;       ///< Absolute paths.
   std::vector<std::string> NativeSources; ///< Compiled natively, opaque.
   std::vector<std::string> CFlags;
+  bool UndefinedBehaviorChecks = false; ///< Compiled with --check=ub.
   std::string Entry;
   ReturnInfo Return;
   nlohmann::json toJson() const;
@@ -53,6 +54,9 @@ public:
   nlohmann::json returnValue(uint64_t Bits) const;
 
 private:
+  void appendProgramOutput(const std::string &Test,
+                           const std::string &Output) const;
+
   std::string OutDir;
   ProgramDescription Program;
   const EntryInputs &Inputs;

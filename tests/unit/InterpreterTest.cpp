@@ -254,6 +254,32 @@ int global_fn(int i, int v) {
 struct { int a; short b; } gs = {7, -3};
 int global_struct(int a) { return (int)((unsigned)gs.a + (unsigned)a) ^ gs.b; }
 
+/* Checked arithmetic (llvm.*.with.overflow): the wrapped result in the low
+   bits, the overflow flag above it. */
+#define CHECKED(F, T, Op)                                                      \
+  long long F(T a, T b) {                                                      \
+    T r;                                                                       \
+    _Bool o = __builtin_##Op##_overflow(a, b, &r);                             \
+    return (long long)(unsigned long long)(unsigned)r | (long long)o << 32;    \
+  }
+CHECKED(sadd_o, int, add) CHECKED(ssub_o, int, sub) CHECKED(smul_o, int, mul)
+CHECKED(uadd_o, unsigned, add) CHECKED(usub_o, unsigned, sub)
+CHECKED(umul_o, unsigned, mul) CHECKED(sadd_o_sc, signed char, add)
+CHECKED(umul_o_uc, unsigned char, mul)
+/* 64 bits: no room for the flag, so it selects the result's complement. */
+long long smul_o_ll(long long a, long long b) {
+  long long r;
+  return __builtin_mul_overflow(a, b, &r) ? ~r : r;
+}
+unsigned long long umul_o_ull(unsigned long long a, unsigned long long b) {
+  unsigned long long r;
+  return __builtin_mul_overflow(a, b, &r) ? ~r : r;
+}
+long long ssub_o_ll(long long a, long long b) {
+  long long r;
+  return __builtin_sub_overflow(a, b, &r) ? ~r : r;
+}
+
 #define FUNCTIONS(F2, F1)                                                      \
   F2(int, add_i, int, int) F2(int, sub_i, int, int) F2(int, mul_i, int, int)   \
   F2(int, div_i, int, int) F2(int, rem_i, int, int)                            \
@@ -299,7 +325,16 @@ int global_struct(int a) { return (int)((unsigned)gs.a + (unsigned)a) ^ gs.b; }
   F1(int, collatz, unsigned) F1(int, fib, int) F2(unsigned, gcd, unsigned,     \
   unsigned) F2(int, local_arr, int, int) F2(int, local_bytes, int, int)        \
   F2(long long, struct_fn, int, int) F2(int, global_fn, int, int)              \
-  F1(int, global_struct, int)
+  F1(int, global_struct, int) F2(long long, sadd_o, int, int)                  \
+  F2(long long, ssub_o, int, int) F2(long long, smul_o, int, int)              \
+  F2(long long, uadd_o, unsigned, unsigned)                                    \
+  F2(long long, usub_o, unsigned, unsigned)                                    \
+  F2(long long, umul_o, unsigned, unsigned)                                    \
+  F2(long long, sadd_o_sc, signed char, signed char)                           \
+  F2(long long, umul_o_uc, unsigned char, unsigned char)                       \
+  F2(long long, smul_o_ll, long long, long long)                               \
+  F2(unsigned long long, umul_o_ull, unsigned long long, unsigned long long)   \
+  F2(long long, ssub_o_ll, long long, long long)
 
 #ifdef NATIVE_WRAPPERS
 #define W2(R, F, T1, T2)                                                       \
@@ -533,6 +568,17 @@ const std::vector<FunctionCase> &functionCases() {
       {"struct_fn"},
       {"global_fn", always, true},
       {"global_struct"},
+      {"sadd_o"},
+      {"ssub_o"},
+      {"smul_o"},
+      {"uadd_o"},
+      {"usub_o"},
+      {"umul_o"},
+      {"sadd_o_sc"},
+      {"umul_o_uc"},
+      {"smul_o_ll"},
+      {"umul_o_ull"},
+      {"ssub_o_ll"},
   };
   return Cases;
 }
@@ -698,6 +744,9 @@ TEST_F(InterpreterTest, TheProgramExercisesSelectAndSwitch) {
   EXPECT_TRUE(Has(function("sw_c"), llvm::Instruction::Switch));
   EXPECT_TRUE(Has(function("local_arr"), llvm::Instruction::Call))
       << "the array initialiser should be a memcpy";
+  for (const char *Checked : {"sadd_o", "umul_o_uc", "smul_o_ll", "umul_o_ull"})
+    EXPECT_TRUE(Has(function(Checked), llvm::Instruction::ExtractValue))
+        << Checked << " should use an llvm.*.with.overflow intrinsic";
 }
 
 //===----------------------------------------------------------------------===//

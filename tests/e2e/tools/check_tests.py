@@ -7,6 +7,8 @@ for names like "x#2" that are not Python identifiers) plus:
   kind  how the path ended: return, exit, bug, unsupported, ...
   bug   the bug kind (None unless kind == "bug")
   line  the line where a bug or unsupported operation happened
+  message  the outcome's message (bugs, unsupported, external-denied, ...)
+  stdout   what the program printed on the path
 
   --all EXPR     every test satisfies the Python expression EXPR
   --some EXPR    at least one test does
@@ -36,7 +38,8 @@ def load(directory):
         env["raw"] = {i["name"]: bytes.fromhex(i["bytes"]) for i in t["inputs"]}
         o = t["outcome"]
         env.update(ret=o.get("value"), kind=o["kind"], bug=o.get("bug"),
-                   line=o.get("line"), file=os.path.basename(path))
+                   line=o.get("line"), message=o.get("message"),
+                   stdout=t.get("stdout"), file=os.path.basename(path))
         tests.append(env)
     return tests
 
