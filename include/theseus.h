@@ -25,6 +25,14 @@ void theseus_assume(int condition);
 /* Reports an assertion failure (a bug with a test) when `condition` is 0. */
 void theseus_assert(int condition);
 
+/* Names a function summary: `int THESEUS_SUMMARY(len)(const char *s)`
+ * defines a contract that replaces every call to `len` while Theseus
+ * explores. Check the precondition with theseus_assert, return fresh
+ * inputs (theseus_int) constrained by theseus_assume for the
+ * postcondition; a call then costs one step of the tree instead of the
+ * callee's paths. Native replay runs the real function. */
+#define THESEUS_SUMMARY(fn) theseus_summary_##fn
+
 #ifdef __cplusplus
 }
 #endif

@@ -19,6 +19,8 @@ void Interpreter::Run::call(const llvm::CallBase &I) {
           "invalid-function-pointer",
           fmt::format("call through {:#x}, which is not a function", Addr), I);
   }
+  if (const llvm::Function *Contract = In.Summaries.lookup(F))
+    F = Contract;
   if (F->isIntrinsic())
     return intrinsic(I, *F);
   if (builtin(I, *F))

@@ -58,6 +58,10 @@ void Interpreter::initGlobals() {
         InitialMemory.allocate(1, 16, ObjectKind::Function, F.getName().str());
     GlobalAddress[&F] = O->Base;
     FunctionAt[O->Base] = &F;
+    llvm::StringRef Name = F.getName();
+    if (Name.consume_front("theseus_summary_") && !F.isDeclaration())
+      if (const llvm::Function *Replaced = M.getFunction(Name))
+        Summaries[Replaced] = &F;
   }
   for (const llvm::GlobalVariable &G : M.globals()) {
     uint64_t Size = DL.getTypeAllocSize(G.getValueType());

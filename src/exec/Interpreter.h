@@ -152,6 +152,8 @@ private:
   Memory InitialMemory;
   llvm::DenseMap<const llvm::Value *, uint64_t> GlobalAddress;
   llvm::DenseMap<uint64_t, const llvm::Function *> FunctionAt;
+  /// Functions replaced by a user's contract, theseus_summary_<name>.
+  llvm::DenseMap<const llvm::Function *, const llvm::Function *> Summaries;
   llvm::DenseMap<const llvm::Constant *, uint64_t> ConstantCache;
   struct DeclaredVariable {
     std::string Name;

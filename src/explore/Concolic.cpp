@@ -131,7 +131,7 @@ public:
   }
 
   void onEdge(const llvm::Instruction *Term, unsigned Index) override {
-    R.NewCoverage += E.Cov.markEdge(Term, Index);
+    R.NewCoverage += E.Cov.markEdge(Term, Index, &PathId);
   }
 
   void onExternalCall(const llvm::Function *F) override {
@@ -143,6 +143,7 @@ public:
   std::vector<std::pair<const Array *, InputRequest>> Created;
   RunRecord &R;
   PathNode *Current;
+  uint64_t PathId = 0;
   std::vector<Target> NewOpen;
   bool DepthLimited = false;
 };
@@ -234,6 +235,7 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound) {
     R.Decisions = static_cast<unsigned>(Record->Decisions.size());
     R.Diverged = Diverged;
     R.Created = std::move(Rec.Created);
+    R.PathId = Rec.PathId;
     R.Stdout = std::move(State->Stdout);
     Listener->onNewPath(R);
   }

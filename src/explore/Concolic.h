@@ -69,6 +69,8 @@ struct PathResult {
   /// __VERIFIER_nondet_*), in creation order.
   std::vector<std::pair<const Array *, InputRequest>> Created;
   std::string Stdout; ///< What the program printed on the path.
+  /// The branch edges the path took, hashed (Coverage::markEdge).
+  uint64_t PathId = 0;
 };
 
 struct SiteCount {

@@ -85,10 +85,17 @@ bool Coverage::blockCovered(const llvm::BasicBlock *BB) const {
   return It != Blocks.end() && It->second.FullyCovered;
 }
 
-bool Coverage::markEdge(const llvm::Instruction *Term, unsigned Index) {
+bool Coverage::markEdge(const llvm::Instruction *Term, unsigned Index,
+                        uint64_t *PathId) {
   auto It = Edges.find({Term, Index});
   if (It == Edges.end())
     return false;
+  if (PathId) {
+    const EdgeInfo &E = It->second;
+    uint64_t Key = (uint64_t(E.FileIdx) << 48) ^ (uint64_t(E.Block) << 16) ^
+                   E.Index;
+    *PathId = (*PathId ^ Key) * 0x100000001b3ULL + (*PathId >> 29);
+  }
   return It->second.Hits++ == 0;
 }
 

@@ -29,8 +29,11 @@ public:
   unsigned markBlock(const llvm::BasicBlock *BB, const llvm::Instruction *Last);
   /// True when some path ran any line of `BB`.
   bool blockCovered(const llvm::BasicBlock *BB) const;
-  /// Returns true when the edge was new.
-  bool markEdge(const llvm::Instruction *Term, unsigned Index);
+  /// Returns true when the edge was new. `PathId`, if given, folds in the
+  /// edge's identity (file, branch number, successor), which is stable
+  /// across runs of Theseus: the same path gets the same id in any mode.
+  bool markEdge(const llvm::Instruction *Term, unsigned Index,
+                uint64_t *PathId = nullptr);
 
   struct Branch {
     unsigned Line;

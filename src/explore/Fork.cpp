@@ -31,6 +31,7 @@ struct ForkExplorer::State {
   LoopCounter Loops;
   std::vector<std::pair<const Array *, InputRequest>> Created;
   uint64_t EdgeHash = 0;
+  uint64_t PathId = 0;
   unsigned Decisions = 0;
   /// For coverage-new: the block the forked side goes to, if known.
   const llvm::BasicBlock *Heading = nullptr;
@@ -188,6 +189,7 @@ void ForkExplorer::Stepper::fork(const BranchEvent &Ev, ExprRef Other,
   C->Loops = St.Loops;
   C->Created = St.Created;
   C->EdgeHash = St.EdgeHash;
+  C->PathId = St.PathId;
   StackFrame &F = C->Exec->Stack.back();
   assert(F.Block == Ev.Inst->getParent() && "decision outside the top frame");
   F.PC = Ev.Inst->getIterator();
@@ -207,7 +209,7 @@ void ForkExplorer::Stepper::fork(const BranchEvent &Ev, ExprRef Other,
 
 void ForkExplorer::Stepper::onEdge(const llvm::Instruction *Term,
                                    unsigned Index) {
-  E.Cov.markEdge(Term, Index);
+  E.Cov.markEdge(Term, Index, &St.PathId);
   St.EdgeHash = mixEdge(St.EdgeHash, Term, Index);
   if (!E.Opts.LoopBound)
     return;
@@ -393,6 +395,7 @@ void ForkExplorer::endPath(State &St, const PathOutcome &Outcome) {
   R.Decisions = St.Decisions;
   R.Created = St.Created;
   R.Stdout = St.Exec->Stdout;
+  R.PathId = St.PathId;
   Listener->onNewPath(R);
 }
 

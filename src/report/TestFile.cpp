@@ -216,7 +216,8 @@ void TestWriter::onNewPath(const PathResult &R) {
                          {"outcome", Outcome},
                          {"decisions", R.Decisions},
                          {"diverged", R.Diverged},
-                         {"stdout", R.Stdout}};
+                         {"stdout", R.Stdout},
+                         {"path", fmt::format("{:016x}", R.PathId)}};
   writeJsonFile(OutDir + "/" + Name, Test);
   appendProgramOutput(Name, R.Stdout);
   ++Tests;

@@ -17,7 +17,7 @@
 // COMPILE: theseus: error: compilation of {{.*}}broken.c failed
 //
 // RUN: not %theseus %s --strategy sideways 2>&1 | FileCheck --check-prefix=USAGE %s
-// USAGE: --strategy: sideways not in {bfs,dfs,generational,dart}
+// USAGE: --strategy: sideways not in {bfs,dfs,generational,dart,random-path,coverage-new}
 //
 // RUN: not %theseus %s --entry helper --seed-input q=1 2>&1 | FileCheck --check-prefix=SEED %s
 // SEED: --seed-input: no parameter named 'q'

@@ -15,6 +15,8 @@ config.substitutions.append(("%python", config.python))
 config.substitutions.append(
     ("%check-tests", f"{config.python} {tools}/check_tests.py"))
 config.substitutions.append(
+    ("%check-tree", f"{config.python} {tools}/check_tree.py"))
+config.substitutions.append(
     ("%inputs", os.path.join(config.test_source_root, "Inputs")))
 
 path = os.pathsep.join([config.llvm_tools_dir, config.environment.get("PATH", ""),

@@ -1,0 +1,34 @@
+#!/usr/bin/env python3
+"""Checks that two run directories found the same paths: the same number of
+tests, and for each the same path (the `path` id: the branch edges taken)
+with the same kind of end (kind, bug kind and line). Used to compare forking and concolic runs."""
+import collections
+import glob
+import json
+import sys
+
+
+def outcomes(run_dir):
+    found = collections.Counter()
+    for path in glob.glob(f"{run_dir}/test*.json"):
+        t = json.load(open(path))
+        o = t["outcome"]
+        found[(t["path"], o["kind"], o.get("bug"), o.get("line"))] += 1
+    return found
+
+
+def main():
+    a, b = outcomes(sys.argv[1]), outcomes(sys.argv[2])
+    if a == b:
+        print(f"same paths: {sum(a.values())}")
+        return 0
+    print(f"{sys.argv[1]}: {sum(a.values())} paths, {sys.argv[2]}: "
+          f"{sum(b.values())} paths")
+    for key in sorted(set(a) | set(b), key=str):
+        if a[key] != b[key]:
+            print(f"  {key}: {a[key]} vs {b[key]}")
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
