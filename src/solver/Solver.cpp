@@ -13,6 +13,11 @@ namespace theseus {
 
 SolverBackend::~SolverBackend() = default;
 
+bool &wrongSRemForTesting() {
+  static bool Wrong = false;
+  return Wrong;
+}
+
 const char *toString(SatResult R) {
   switch (R) {
   case SatResult::Sat:

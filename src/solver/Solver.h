@@ -69,6 +69,10 @@ struct SolverStats {
 std::vector<ExprRef> sliceForGoal(const std::vector<ExprRef> &Prefix,
                                   ExprRef Goal);
 
+/// Test hook for the self-check: when set, Z3 is given a wrong rule for
+/// signed remainder. Never set outside tests.
+bool &wrongSRemForTesting();
+
 /// The full solver chain: slicing, cache, model reuse, backend. A solver
 /// memoises by expression node, so it serves a single ExprContext.
 class Solver {
