@@ -6,7 +6,8 @@
 // RUN:   --count "leaf is not None" 2 --count "children == 2" 1 \
 // RUN:   --some "id == 0 and line == 17 and source == 'if (x < 0)' and variables['x'] == 'y * 2'" \
 // RUN:   --some "condition == '(y * 2) < 0' and line == 19"
-// RUN: grep -q 'fillcolor=lightblue' %t.out/tree.dot
+// RUN: grep -q "fillcolor=lightblue" %t.out/tree.dot
+// RUN: grep -q "<svg" %t.out/tree.svg
 // RUN: %theseus replay %t.out | FileCheck --check-prefix=REPLAY %s
 // CHECK: paths 2
 // CHECK: self-check passed: precision 2/2 leaves, exhaustiveness 100/100
