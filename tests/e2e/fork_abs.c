@@ -4,8 +4,8 @@
 // RUN: %theseus --mode=fork --self-check %s -o %t.out | FileCheck %s
 // RUN: %check-tree %t.out/tree.json --count "leaf == 'normal'" 2 \
 // RUN:   --count "leaf is not None" 2 --count "children == 2" 1 \
-// RUN:   --some "id == 0 and line == 17 and source == 'if (x < 0)' and variables['x'] == 'y * 2'" \
-// RUN:   --some "condition == '(y * 2) < 0' and line == 19"
+// RUN:   --some "id == 0 and line == 18 and source == 'if (x < 0)' and variables['x'] == 'y * 2'" \
+// RUN:   --some "condition == '(y * 2) < 0' and line == 20"
 // RUN: grep -q "fillcolor=lightblue" %t.out/tree.dot
 // RUN: grep -q "<svg" %t.out/tree.svg
 // RUN: %theseus replay %t.out | FileCheck --check-prefix=REPLAY %s
