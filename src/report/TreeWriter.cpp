@@ -176,8 +176,10 @@ bool writeTree(const ExecutionTree &T, const std::string &Dir) {
   writeJsonFile(Dir + "/tree.json", treeJson(T));
   std::string DotPath = Dir + "/tree.dot";
   std::ofstream(DotPath) << treeDot(T);
+  // Graphviz needs tens of seconds to lay out trees of thousands of nodes.
+  const size_t MaxRendered = 1000;
   auto Dot = llvm::sys::findProgramByName("dot");
-  if (!Dot)
+  if (!Dot || T.size() > MaxRendered)
     return false;
   std::string Svg = Dir + "/tree.svg";
   llvm::StringRef Args[] = {*Dot, "-Tsvg", DotPath, "-o", Svg};

@@ -16,7 +16,8 @@ nlohmann::json treeJson(const ExecutionTree &T);
 /// normal ends, grey bound reached.
 std::string treeDot(const ExecutionTree &T);
 /// Writes tree.json and tree.dot into `Dir`, and tree.svg when Graphviz's
-/// `dot` is installed. Returns false if `dot` failed or is missing.
+/// `dot` is installed and the tree has at most 1000 nodes. Returns whether
+/// tree.svg was written.
 bool writeTree(const ExecutionTree &T, const std::string &Dir);
 
 } // namespace theseus
