@@ -3,7 +3,9 @@
 static const int days_in_month[12] = {31, 28, 31, 30, 31, 30,
                                       31, 31, 30, 31, 30, 31};
 
-static int is_leap(int y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
+static int is_leap(int y) {
+  return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+}
 
 static int valid_date(int y, int m, int d) {
   if (y < 1583 || y > 9999 || m < 1 || m > 12 || d < 1)

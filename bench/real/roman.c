@@ -9,10 +9,9 @@
 static const struct {
   int value;
   const char *digits;
-} numerals[] = {{1000, "M"}, {900, "CM"}, {500, "D"}, {400, "CD"},
-                {100, "C"},  {90, "XC"},  {50, "L"},  {40, "XL"},
-                {10, "X"},   {9, "IX"},   {5, "V"},   {4, "IV"},
-                {1, "I"}};
+} numerals[] = {{1000, "M"}, {900, "CM"}, {500, "D"}, {400, "CD"}, {100, "C"},
+                {90, "XC"},  {50, "L"},   {40, "XL"}, {10, "X"},   {9, "IX"},
+                {5, "V"},    {4, "IV"},   {1, "I"}};
 
 /* The longest numeral below 4000 is MMMDCCCLXXXVIII, 15 letters. */
 #define ROMAN_MAX 15
@@ -32,14 +31,22 @@ static void to_roman(int n, char *out) {
 
 static int letter_value(char c) {
   switch (c) {
-  case 'I': return 1;
-  case 'V': return 5;
-  case 'X': return 10;
-  case 'L': return 50;
-  case 'C': return 100;
-  case 'D': return 500;
-  case 'M': return 1000;
-  default: return 0;
+  case 'I':
+    return 1;
+  case 'V':
+    return 5;
+  case 'X':
+    return 10;
+  case 'L':
+    return 50;
+  case 'C':
+    return 100;
+  case 'D':
+    return 500;
+  case 'M':
+    return 1000;
+  default:
+    return 0;
   }
 }
 

@@ -2,7 +2,7 @@
 // e.g. "34+2*" is (3 + 4) * 2.
 // bench: --max-time 20 --max-strlen 6
 // bench-known-bug: out-of-bounds "int b = stack[--sp];"
-// bench-known-bug: division-by-zero "case '/': stack[sp++] = a / b; break;"
+// bench-known-bug: division-by-zero "stack[sp++] = a / b;"
 #define STACK_SIZE 8
 
 int rpn_calc(const char *expr) {
@@ -19,11 +19,20 @@ int rpn_calc(const char *expr) {
       int b = stack[--sp];
       int a = stack[--sp];
       switch (*p) {
-      case '+': stack[sp++] = a + b; break;
-      case '-': stack[sp++] = a - b; break;
-      case '*': stack[sp++] = a * b; break;
-      case '/': stack[sp++] = a / b; break;
-      default: return -1;
+      case '+':
+        stack[sp++] = a + b;
+        break;
+      case '-':
+        stack[sp++] = a - b;
+        break;
+      case '*':
+        stack[sp++] = a * b;
+        break;
+      case '/':
+        stack[sp++] = a / b;
+        break;
+      default:
+        return -1;
       }
     }
   }

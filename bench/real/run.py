@@ -54,6 +54,9 @@ def program_options(source):
 def known_bugs(source, program):
     """(kind, line) of each bench-known-bug annotation."""
     lines = source.splitlines()
+    declared = [l for l in lines if l.startswith("// bench-known-bug:")]
+    if len(declared) != len(KNOWN_BUG.findall(source)):
+        sys.exit(f"{program}: a bench-known-bug line is not KIND \"text\"")
     bugs = []
     for kind, text in KNOWN_BUG.findall(source):
         found = [i + 1 for i, l in enumerate(lines)
