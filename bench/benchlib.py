@@ -54,6 +54,7 @@ class ReplayResult:
     mismatched: int
     skipped: int
     verdicts: dict    # test file name -> what replay said about it
+    wall: float       # seconds
     error: str = ""   # set when theseus replay printed no totals
 
     def confirmed(self, test):
@@ -72,16 +73,18 @@ REPLAY_VERDICT = re.compile(r"^(\S+\.json): (.*)$", re.M)
 
 def replay(theseus, out):
     """Runs `theseus replay -v OUT` and parses its per-test lines and totals."""
+    start = time.monotonic()
     proc = subprocess.run([theseus, "replay", "-v", out],
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                           text=True)
+    wall = time.monotonic() - start
     totals = REPLAY_TOTALS.search(proc.stdout)
     if not totals:
-        return ReplayResult(0, 0, 0, {}, proc.stdout.strip()[-500:])
+        return ReplayResult(0, 0, 0, {}, wall, proc.stdout.strip()[-500:])
     verdicts = {os.path.basename(t): v
                 for t, v in REPLAY_VERDICT.findall(proc.stdout)}
     return ReplayResult(int(totals[2]), int(totals[3]), int(totals[4]),
-                        verdicts)
+                        verdicts, wall)
 
 
 def markdown_table(headers, rows, right_aligned=()):

@@ -165,6 +165,7 @@ def totals(rows):
                 for r in ok
                 if r["exploration"].summary["coverage"]["branches"]["total"]]
     wall = sum(r["exploration"].wall for r in rows)
+    replay_wall = sum(r["replay"].wall for r in ok)
     return (
         f"- {len(rows)} programs; {len(rows) - len(ok)} where theseus failed "
         f"(exit status other than 0 or 1); {clean} of {len(rows)} without "
@@ -175,7 +176,8 @@ def totals(rows):
         f"reproduced by the native replay of their test.\n"
         f"- Known bugs found: {found} of {known}.\n"
         f"- Replay mismatches: {mismatches} tests in {mismatching} programs.\n"
-        f"- Exploration time: {wall:.0f} s in total.")
+        f"- Exploration time: {wall:.0f} s in total; replay time {replay_wall:.0f}"
+        f" s (in a background thread, overlapping the explorations).")
 
 
 def mismatch_examples(rows):
