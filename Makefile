@@ -4,7 +4,7 @@ BUILD_DIR ?= build
 BUILD_TYPE ?= Release
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps configure build check demo bench clean format
+.PHONY: all deps configure build check demo bench bench-real clean format
 
 all: build
 
@@ -27,6 +27,9 @@ demo: build
 
 bench: build
 	bench/run.py --theseus $(BUILD_DIR)/bin/theseus
+
+bench-real: build
+	bench/real/run.py --theseus $(BUILD_DIR)/bin/theseus --out $(BUILD_DIR)/bench-real
 
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.h')

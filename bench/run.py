@@ -9,33 +9,25 @@ per second. Each row is one run of:
     theseus PROGRAM.c -o OUT -q --strategy STRATEGY [--max-time 60]
 """
 import argparse
-import json
 import os
-import subprocess
 import sys
 import tempfile
-import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+from benchlib import BENCH_DIR, DEFAULT_THESEUS, explore, list_programs
 
 
 def run(theseus, program, strategy, max_time):
     out = tempfile.mkdtemp(prefix="theseus-bench-")
-    cmd = [theseus, program, "-o", out, "-q", "--strategy", strategy,
-           "--max-time", str(max_time)]
-    start = time.monotonic()
-    proc = subprocess.run(cmd, stdout=subprocess.DEVNULL,
-                          stderr=subprocess.PIPE, text=True)
-    wall = time.monotonic() - start
-    if proc.returncode not in (0, 1):
-        sys.exit(f"theseus failed on {program}:\n{proc.stderr}")
-    with open(os.path.join(out, "summary.json")) as f:
-        s = json.load(f)
+    e = explore(theseus, program, out,
+                ["--strategy", strategy, "--max-time", str(max_time)])
+    if e.failed:
+        sys.exit(f"theseus failed on {program}:\n{e.stderr}")
+    s = e.summary
     return {
         "program": os.path.basename(program),
         "paths": s["paths"],
         "tests": s["tests"],
-        "wall": wall,
+        "wall": e.wall,
         "solver": s["time"]["solver"],
         "runs": s["runs"],
         "z3": s["solver"]["z3_calls"],
@@ -45,15 +37,12 @@ def run(theseus, program, strategy, max_time):
 
 def main():
     p = argparse.ArgumentParser()
-    p.add_argument("--theseus", default=os.path.join(HERE, "..", "build", "bin",
-                                                      "theseus"))
+    p.add_argument("--theseus", default=DEFAULT_THESEUS)
     p.add_argument("--strategy", default="bfs")
     p.add_argument("--max-time", type=float, default=60)
     p.add_argument("programs", nargs="*")
     a = p.parse_args()
-    programs = a.programs or sorted(
-        os.path.join(HERE, "programs", f)
-        for f in os.listdir(os.path.join(HERE, "programs")) if f.endswith(".c"))
+    programs = a.programs or list_programs(os.path.join(BENCH_DIR, "programs"))
     rows = [run(a.theseus, prog, a.strategy, a.max_time) for prog in programs]
     head = (f"{'program':<20} {'paths':>7} {'tests':>7} {'total s':>8} "
             f"{'solver s':>9} {'solver %':>8} {'z3 calls':>8} {'exec/s':>9} "

@@ -1,0 +1,95 @@
+"""Helpers shared by the benchmark runners (bench/run.py, bench/real/run.py):
+finding programs, running theseus on one of them, replaying its tests, and
+printing Markdown tables."""
+import json
+import os
+import re
+import subprocess
+import time
+from dataclasses import dataclass
+
+BENCH_DIR = os.path.dirname(os.path.abspath(__file__))
+DEFAULT_THESEUS = os.path.join(BENCH_DIR, "..", "build", "bin", "theseus")
+
+
+def list_programs(directory):
+    """The C files in `directory`, sorted by name."""
+    return sorted(os.path.join(directory, f) for f in os.listdir(directory)
+                  if f.endswith(".c"))
+
+
+@dataclass
+class Exploration:
+    """One theseus run: its exit status, wall time (compiling included),
+    stderr, and summary.json (None if theseus wrote none)."""
+    returncode: int
+    wall: float
+    stderr: str
+    summary: dict
+
+    @property
+    def failed(self):
+        """Exit status other than 0 (no bug) and 1 (bugs found)."""
+        return self.returncode not in (0, 1)
+
+
+def explore(theseus, program, out, args=()):
+    """Runs `theseus PROGRAM -o OUT -q ARGS...`."""
+    cmd = [theseus, program, "-o", out, "-q", *args]
+    start = time.monotonic()
+    proc = subprocess.run(cmd, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True)
+    wall = time.monotonic() - start
+    summary = None
+    path = os.path.join(out, "summary.json")
+    if os.path.exists(path):
+        with open(path) as f:
+            summary = json.load(f)
+    return Exploration(proc.returncode, wall, proc.stderr, summary)
+
+
+@dataclass
+class ReplayResult:
+    matched: int
+    mismatched: int
+    skipped: int
+    verdicts: dict    # test file name -> what replay said about it
+    wall: float       # seconds
+    error: str = ""   # set when theseus replay printed no totals
+
+    def confirmed(self, test):
+        """Whether the native run of `test` reproduced the engine's outcome."""
+        return self.verdicts.get(test, "").startswith("match")
+
+    def mismatches(self):
+        return [f"{t}: {v}" for t, v in sorted(self.verdicts.items())
+                if v.startswith("MISMATCH")]
+
+
+REPLAY_TOTALS = re.compile(
+    r"replayed (\d+) tests: (\d+) match, (\d+) mismatch, (\d+) skipped")
+REPLAY_VERDICT = re.compile(r"^(\S+\.json): (.*)$", re.M)
+
+
+def replay(theseus, out):
+    """Runs `theseus replay -v OUT` and parses its per-test lines and totals."""
+    start = time.monotonic()
+    proc = subprocess.run([theseus, "replay", "-v", out],
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True)
+    wall = time.monotonic() - start
+    totals = REPLAY_TOTALS.search(proc.stdout)
+    if not totals:
+        return ReplayResult(0, 0, 0, {}, wall, proc.stdout.strip()[-500:])
+    verdicts = {os.path.basename(t): v
+                for t, v in REPLAY_VERDICT.findall(proc.stdout)}
+    return ReplayResult(int(totals[2]), int(totals[3]), int(totals[4]),
+                        verdicts, wall)
+
+
+def markdown_table(headers, rows, right_aligned=()):
+    """A Markdown table; columns named in `right_aligned` align right."""
+    def line(cells):
+        return "| " + " | ".join(str(c) for c in cells) + " |"
+    rule = ["---:" if h in right_aligned else "---" for h in headers]
+    return "\n".join([line(headers), line(rule)] + [line(r) for r in rows])
