@@ -21,11 +21,12 @@ def list_programs(directory):
 @dataclass
 class Exploration:
     """One theseus run: its exit status, wall time (compiling included),
-    stderr, and summary.json (None if theseus wrote none)."""
+    stderr, summary.json (None if theseus wrote none) and peak memory."""
     returncode: int
     wall: float
     stderr: str
     summary: dict
+    peak_mb: float = 0
 
     @property
     def failed(self):
@@ -34,18 +35,23 @@ class Exploration:
 
 
 def explore(theseus, program, out, args=()):
-    """Runs `theseus PROGRAM -o OUT -q ARGS...`."""
+    """Runs `theseus PROGRAM -o OUT -q ARGS...`, measuring its wall time and
+    peak resident memory."""
     cmd = [theseus, program, "-o", out, "-q", *args]
     start = time.monotonic()
-    proc = subprocess.run(cmd, stdout=subprocess.DEVNULL,
-                          stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+    stderr = proc.stderr.read()
+    _, status, usage = os.wait4(proc.pid, 0)
     wall = time.monotonic() - start
+    code = os.waitstatus_to_exitcode(status)
     summary = None
     path = os.path.join(out, "summary.json")
     if os.path.exists(path):
         with open(path) as f:
             summary = json.load(f)
-    return Exploration(proc.returncode, wall, proc.stderr, summary)
+    return Exploration(code, wall, stderr, summary,
+                       usage.ru_maxrss / 1024)
 
 
 @dataclass
