@@ -41,6 +41,26 @@ double secondsSince(std::chrono::steady_clock::time_point T) {
       .count();
 }
 
+bool RunBudget::left(uint64_t Runs, std::string &StopReason) const {
+  if (stopRequested())
+    StopReason = "interrupted";
+  else if (MaxIterations && Runs >= MaxIterations)
+    StopReason = "max-iterations";
+  else if (timeUp())
+    StopReason = "max-time";
+  else
+    return true;
+  return false;
+}
+
+ExecOptions RunBudget::withStop(ExecOptions X) const {
+  auto Previous = X.ShouldStop;
+  X.ShouldStop = [this, Previous] {
+    return stopRequested() || timeUp() || (Previous && Previous());
+  };
+  return X;
+}
+
 namespace {
 /// How many sides of the tree's decisions are in each state.
 std::array<uint64_t, 7> countSides(const PathNode *Root) {
@@ -152,18 +172,9 @@ ConcolicExplorer::ConcolicExplorer(const Program &P,
                                    const llvm::Function &Entry,
                                    const ExploreOptions &Opts)
     : Entry(Entry), Opts(Opts), Inputs(Ctx, Entry, Opts.Buffers),
-      Interp(P, Ctx, Opts.Exec),
+      Budget(Opts), Interp(P, Ctx, Budget.withStop(Opts.Exec)),
       Solv(createZ3Backend(Opts.SolverTimeoutMs, &stopRequested())),
-      Cov(P.module()), Rng(Opts.Seed) {
-  ExecOptions &X = this->Opts.Exec;
-  auto Previous = X.ShouldStop;
-  X.ShouldStop = [this, Previous] {
-    return stopRequested() ||
-           (this->Opts.MaxTime > 0 &&
-            secondsSince(Start) > this->Opts.MaxTime) ||
-           (Previous && Previous());
-  };
-}
+      Cov(P.module()), Rng(Opts.Seed) {}
 
 ConcolicExplorer::~ConcolicExplorer() = default;
 
@@ -173,19 +184,7 @@ void ConcolicExplorer::noteConcretization(const llvm::Instruction *I,
 }
 
 bool ConcolicExplorer::budgetLeft() {
-  if (stopRequested()) {
-    Stats.StopReason = "interrupted";
-    return false;
-  }
-  if (Opts.MaxIterations && Stats.Runs >= Opts.MaxIterations) {
-    Stats.StopReason = "max-iterations";
-    return false;
-  }
-  if (Opts.MaxTime > 0 && secondsSince(Start) >= Opts.MaxTime) {
-    Stats.StopReason = "max-time";
-    return false;
-  }
-  return true;
+  return Budget.left(Stats.Runs, Stats.StopReason);
 }
 
 Assignment ConcolicExplorer::initialInput() {
@@ -239,7 +238,7 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound) {
     R.Stdout = std::move(State->Stdout);
     Listener->onNewPath(R);
   }
-  Stats.Seconds = secondsSince(Start);
+  Stats.Seconds = Budget.elapsed();
   Stats.TreeNodes = Tree.numNodes();
   Stats.Solver = Solv.stats();
   Listener->onProgress(Stats);
@@ -252,7 +251,7 @@ ConcolicExplorer::negate(PathNode *N, bool Dir) {
   std::vector<ExprRef> Prefix = PathTree::prefixOf(Ctx, N);
   ExprRef Goal = PathTree::edgeConstraint(Ctx, N, Dir);
   if (Opts.MaxTime > 0) { // Never let one query outlive the time budget.
-    double Left = Opts.MaxTime - secondsSince(Start);
+    double Left = Opts.MaxTime - Budget.elapsed();
     unsigned LeftMs = static_cast<unsigned>(std::max(Left, 0.001) * 1000);
     Solv.setTimeout(
         Opts.SolverTimeoutMs ? std::min(Opts.SolverTimeoutMs, LeftMs) : LeftMs);
@@ -355,7 +354,7 @@ void ConcolicExplorer::exploreGenerational() {
 
 ExplorationStats ConcolicExplorer::run(ExplorationListener &L) {
   Listener = &L;
-  Start = std::chrono::steady_clock::now();
+  Budget.start();
   if (Opts.Strat == Strategy::Generational) {
     exploreGenerational();
   } else {
@@ -371,7 +370,7 @@ ExplorationStats ConcolicExplorer::run(ExplorationListener &L) {
 }
 
 void ConcolicExplorer::finishStats() {
-  Stats.Seconds = secondsSince(Start);
+  Stats.Seconds = Budget.elapsed();
   Stats.TreeNodes = Tree.numNodes();
   Stats.Solver = Solv.stats();
   Stats.OpenSides = countSides(Tree.root())[size_t(SideState::Open)];

@@ -57,6 +57,28 @@ std::atomic<bool> &stopRequested();
 
 double secondsSince(std::chrono::steady_clock::time_point T);
 
+/// The budgets both drivers share: --max-iterations, --max-time, and the
+/// stop flag set by signals.
+class RunBudget {
+public:
+  explicit RunBudget(const ExploreOptions &O)
+      : MaxIterations(O.MaxIterations), MaxTime(O.MaxTime),
+        Start(std::chrono::steady_clock::now()) {}
+  void start() { Start = std::chrono::steady_clock::now(); }
+  double elapsed() const { return secondsSince(Start); }
+  bool timeUp() const { return MaxTime > 0 && elapsed() >= MaxTime; }
+  /// Whether exploring may go on after `Runs` runs; if not, sets why.
+  bool left(uint64_t Runs, std::string &StopReason) const;
+  /// `X` with a stop poll that also ends a run at the time budget or on a
+  /// signal.
+  ExecOptions withStop(ExecOptions X) const;
+
+private:
+  uint64_t MaxIterations;
+  double MaxTime;
+  std::chrono::steady_clock::time_point Start;
+};
+
 /// A run that found a path no earlier run took.
 struct PathResult {
   uint64_t Index = 0; ///< 1-based test number.
@@ -147,6 +169,7 @@ private:
   ExplorationListener *Listener = nullptr;
   ExprContext Ctx;
   EntryInputs Inputs;
+  RunBudget Budget; ///< Before Interp, which polls it.
   Interpreter Interp;
   Solver Solv;
   PathTree Tree;
@@ -155,7 +178,6 @@ private:
   std::deque<Target> Frontier;
   ExplorationStats Stats;
   std::map<std::pair<std::string, std::string>, uint64_t> Concretized;
-  std::chrono::steady_clock::time_point Start;
 };
 
 } // namespace theseus

@@ -135,7 +135,7 @@ void ForkExplorer::Stepper::onBranch(const BranchEvent &Ev) {
     return;
   }
   bool DepthLimited = E.Opts.MaxDepth && St.Decisions >= E.Opts.MaxDepth;
-  if (DepthLimited || E.Opts.Exec.ShouldStop()) {
+  if (DepthLimited || stopRequested() || E.Budget.timeUp()) {
     // Past a budget: follow the path without forking until the interpreter
     // notices and ends it.
     E.Stats.DepthLimited += DepthLimited;
@@ -227,18 +227,9 @@ void ForkExplorer::Stepper::onEdge(const llvm::Instruction *Term,
 ForkExplorer::ForkExplorer(const Program &P, const llvm::Function &Entry,
                            const ExploreOptions &Opts)
     : Entry(Entry), Opts(Opts), Inputs(Ctx, Entry, Opts.Buffers),
-      Interp(P, Ctx, Opts.Exec),
+      Budget(Opts), Interp(P, Ctx, Budget.withStop(Opts.Exec)),
       Solv(createZ3Backend(Opts.SolverTimeoutMs, &stopRequested())),
-      Cov(P.module()), Rng(Opts.Seed) {
-  ExecOptions &X = this->Opts.Exec;
-  auto Previous = X.ShouldStop;
-  X.ShouldStop = [this, Previous] {
-    return stopRequested() ||
-           (this->Opts.MaxTime > 0 &&
-            secondsSince(Start) > this->Opts.MaxTime) ||
-           (Previous && Previous());
-  };
-}
+      Cov(P.module()), Rng(Opts.Seed) {}
 
 ForkExplorer::~ForkExplorer() = default;
 
@@ -268,19 +259,7 @@ std::string ForkExplorer::loopBoundMessage(const llvm::Loop &L) const {
 }
 
 bool ForkExplorer::budgetLeft() {
-  if (stopRequested()) {
-    Stats.StopReason = "interrupted";
-    return false;
-  }
-  if (Opts.MaxIterations && Stats.Runs >= Opts.MaxIterations) {
-    Stats.StopReason = "max-iterations";
-    return false;
-  }
-  if (Opts.MaxTime > 0 && secondsSince(Start) >= Opts.MaxTime) {
-    Stats.StopReason = "max-time";
-    return false;
-  }
-  return true;
+  return Budget.left(Stats.Runs, Stats.StopReason);
 }
 
 std::unique_ptr<ForkExplorer::State> ForkExplorer::initialState() {
@@ -347,7 +326,7 @@ void ForkExplorer::runState(std::unique_ptr<State> St) {
   Stats.ExecSeconds += secondsSince(ExecStart);
   Stats.Instructions += St->Exec->Steps - StepsBefore;
   endPath(*St, Outcome);
-  Stats.Seconds = secondsSince(Start);
+  Stats.Seconds = Budget.elapsed();
   Stats.TreeNodes = Tree.size();
   Stats.Solver = Solv.stats();
   Listener->onProgress(Stats);
@@ -401,7 +380,7 @@ void ForkExplorer::endPath(State &St, const PathOutcome &Outcome) {
 
 ExplorationStats ForkExplorer::run(ExplorationListener &L) {
   Listener = &L;
-  Start = std::chrono::steady_clock::now();
+  Budget.start();
   Pending.push_back(initialState());
   while (!Pending.empty() && budgetLeft())
     runState(pickNext());
@@ -416,7 +395,7 @@ ExplorationStats ForkExplorer::run(ExplorationListener &L) {
 }
 
 void ForkExplorer::finishStats() {
-  Stats.Seconds = secondsSince(Start);
+  Stats.Seconds = Budget.elapsed();
   Stats.TreeNodes = Tree.size();
   Stats.Solver = Solv.stats();
   Stats.Concretizations.clear();

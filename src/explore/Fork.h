@@ -85,6 +85,7 @@ private:
   ExplorationListener *Listener = nullptr;
   ExprContext Ctx;
   EntryInputs Inputs;
+  RunBudget Budget; ///< Before Interp, which polls it.
   Interpreter Interp;
   Solver Solv;
   Coverage Cov;
@@ -95,7 +96,6 @@ private:
   llvm::DenseMap<const llvm::Function *, std::unique_ptr<LoopData>> Loops;
   ExplorationStats Stats;
   std::map<std::pair<std::string, std::string>, uint64_t> Concretized;
-  std::chrono::steady_clock::time_point Start;
 };
 
 } // namespace theseus
