@@ -42,6 +42,9 @@ struct EntryArg {
   std::vector<uint8_t> Bytes;
   const Array *Arr = nullptr;
   uint32_t SymbolicBytes = 0;
+  /// A struct passed by value in integer registers: one value per IR
+  /// argument, in place of `Value`.
+  std::vector<ConcolicValue> Pieces;
 };
 
 struct StackFrame {

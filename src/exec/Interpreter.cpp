@@ -191,11 +191,23 @@ Interpreter::createState(const llvm::Function &Entry,
   F.Fn = &Entry;
   F.Block = &Entry.getEntryBlock();
   F.PC = F.Block->begin();
+  // The IR arguments in order: a struct's pieces take one each.
+  std::vector<const EntryArg *> PerIRArg;
+  for (const EntryArg &Arg : Args)
+    for (size_t K = 0; K < std::max<size_t>(Arg.Pieces.size(), 1); ++K)
+      PerIRArg.push_back(&Arg);
   unsigned Index = 0;
   for (const llvm::Argument &A : Entry.args()) {
-    if (Index >= Args.size())
+    if (Index >= PerIRArg.size())
       break;
-    const EntryArg &Arg = Args[Index++];
+    const EntryArg &Arg = *PerIRArg[Index];
+    if (!Arg.Pieces.empty()) {
+      size_t First = std::find(PerIRArg.begin(), PerIRArg.end(), &Arg) -
+                     PerIRArg.begin();
+      F.Locals[&A] = Arg.Pieces[Index++ - First];
+      continue;
+    }
+    ++Index;
     ConcolicValue V = Arg.Value;
     if (Arg.IsBuffer) {
       const MemoryObject *O =

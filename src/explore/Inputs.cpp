@@ -38,7 +38,20 @@ std::vector<EntryArg> EntryInputs::bind(const Assignment &A) const {
   for (const InputSpec &S : Specs) {
     EntryArg Arg;
     Arg.Name = S.Param.Name;
-    if (S.Param.IsPointer) {
+    if (S.Param.IsStruct && !S.Param.ByVal) {
+      uint32_t Offset = 0;
+      for (unsigned Bits : S.Param.PieceBits) {
+        ExprRef Sym = Ctx.readLE(S.Arr, Offset, Bits / 8);
+        uint64_t V = 0;
+        for (uint32_t B = 0; B < Bits / 8; ++B)
+          V |= uint64_t(A.byte(S.Arr, Offset + B)) << (8 * B);
+        Arg.Pieces.push_back({V, Sym});
+        Offset += Bits / 8;
+      }
+      Args.push_back(std::move(Arg));
+      continue;
+    }
+    if (S.Param.IsPointer || S.Param.ByVal) {
       Arg.IsBuffer = true;
       Arg.Arr = S.Arr;
       Arg.SymbolicBytes = symbolicBytes(S);

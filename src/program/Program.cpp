@@ -365,6 +365,74 @@ const llvm::DIType *underlying(const llvm::DIType *T) {
   return T;
 }
 
+/// Appends the integer members of struct type `T` (at `Base` bytes, names
+/// prefixed by `Prefix`) to `Out`; false if a member is not an integer,
+/// an enum, or a struct or array of them (pointers, floating point,
+/// bit-fields and unions are not made symbolic field by field).
+bool flattenFields(const llvm::DIType *T, const std::string &Prefix,
+                   unsigned Base, std::vector<FieldInfo> &Out) {
+  T = underlying(T);
+  if (auto *B = llvm::dyn_cast_or_null<llvm::DIBasicType>(T)) {
+    unsigned Enc = B->getEncoding();
+    if (Enc == llvm::dwarf::DW_ATE_float)
+      return false;
+    Out.push_back({Prefix, B->getName().str(), Base,
+                   static_cast<unsigned>(B->getSizeInBits() / 8),
+                   Enc == llvm::dwarf::DW_ATE_signed ||
+                       Enc == llvm::dwarf::DW_ATE_signed_char});
+    return true;
+  }
+  auto *C = llvm::dyn_cast_or_null<llvm::DICompositeType>(T);
+  if (!C)
+    return false; // Pointers, functions.
+  switch (C->getTag()) {
+  case llvm::dwarf::DW_TAG_enumeration_type:
+    Out.push_back({Prefix, describeDIType(C).Spelled, Base,
+                   static_cast<unsigned>(C->getSizeInBits() / 8), true});
+    return true;
+  case llvm::dwarf::DW_TAG_structure_type:
+    for (const llvm::DINode *N : C->getElements()) {
+      auto *M = llvm::dyn_cast<llvm::DIDerivedType>(N);
+      if (!M || M->getTag() != llvm::dwarf::DW_TAG_member || M->isBitField())
+        return false;
+      std::string Name = Prefix.empty() ? M->getName().str()
+                                        : Prefix + "." + M->getName().str();
+      if (!flattenFields(M->getBaseType(), Name,
+                         Base + static_cast<unsigned>(
+                                    M->getOffsetInBits() / 8),
+                         Out))
+        return false;
+    }
+    return true;
+  case llvm::dwarf::DW_TAG_array_type: {
+    auto Elements = C->getElements();
+    auto *Range = Elements.size() == 1
+                      ? llvm::dyn_cast<llvm::DISubrange>(Elements[0])
+                      : nullptr;
+    auto *Count = Range ? llvm::dyn_cast_if_present<llvm::ConstantInt *>(
+                              Range->getCount())
+                        : nullptr;
+    unsigned ElemBytes = static_cast<unsigned>(
+        underlying(C->getBaseType())->getSizeInBits() / 8);
+    if (!Count || !ElemBytes)
+      return false;
+    for (uint64_t I = 0; I < Count->getZExtValue(); ++I)
+      if (!flattenFields(C->getBaseType(), fmt::format("{}[{}]", Prefix, I),
+                         Base + static_cast<unsigned>(I) * ElemBytes, Out))
+        return false;
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
+/// The struct type behind `T` (typedefs and qualifiers removed), if any.
+const llvm::DICompositeType *structType(const llvm::DIType *T) {
+  auto *C = llvm::dyn_cast_or_null<llvm::DICompositeType>(underlying(T));
+  return C && C->getTag() == llvm::dwarf::DW_TAG_structure_type ? C : nullptr;
+}
+
 /// Fills the buffer description of a pointer parameter from the pointee's
 /// debug type. Returns false for pointees Theseus cannot fill yet.
 bool describePointee(const llvm::DIType *PointerDI, const BufferSizes &Sizes,
@@ -394,6 +462,8 @@ bool describePointee(const llvm::DIType *PointerDI, const BufferSizes &Sizes,
   }
   if (auto *Comp = llvm::dyn_cast<llvm::DICompositeType>(Pointee)) {
     P.ElemBytes = static_cast<unsigned>(Comp->getSizeInBits() / 8);
+    if (structType(Comp) && !flattenFields(Comp, "", 0, P.Fields))
+      P.Fields.clear(); // Recorded as bytes only.
     P.Count = Comp->getTag() == llvm::dwarf::DW_TAG_enumeration_type
                   ? Sizes.Elements
                   : 1; // One struct or union.
@@ -404,17 +474,67 @@ bool describePointee(const llvm::DIType *PointerDI, const BufferSizes &Sizes,
 
 } // namespace
 
+/// A struct parameter passed by value: its integer fields, and the IR
+/// arguments carrying it, from `It` on (left at the last of them).
+void describeStructParam(const llvm::Function &F,
+                         const llvm::DICompositeType *S,
+                         const llvm::DIType *DI,
+                         llvm::Function::const_arg_iterator &It,
+                         ParamInfo &P) {
+  CTypeDesc D = describeDIType(DI);
+  P.CType = D.Spelled;
+  P.BaseCType = P.CType;
+  P.IsStruct = true;
+  P.Bytes = static_cast<unsigned>(S->getSizeInBits() / 8);
+  P.Bits = P.Bytes * 8;
+  // Clang names a coerced struct's pieces `<name>.coerce[N]`.
+  llvm::StringRef Name = It->getName();
+  P.Name = Name.substr(0, Name.find(".coerce")).str();
+  if (!flattenFields(S, "", 0, P.Fields) || P.Bytes == 0)
+    throw InputError{fmt::format(
+        "parameter '{}' of '{}' is a struct passed by value with a member "
+        "that is not an integer (floating point, pointer, bit-field or "
+        "union): pass it by pointer to make it symbolic",
+        P.Name, F.getName().str())};
+  if (It->hasByValAttr()) {
+    P.ByVal = true;
+    return;
+  }
+  unsigned Covered = 0;
+  for (;; ++It) {
+    if (It == F.arg_end() || !It->getType()->isIntegerTy())
+      throw InputError{fmt::format(
+          "parameter '{}' of '{}': this struct is passed in a way Theseus "
+          "does not support yet",
+          P.Name, F.getName().str())};
+    unsigned Bits = It->getType()->getIntegerBitWidth();
+    Covered += Bits / 8;
+    P.PieceBits.push_back(Bits);
+    if (Covered >= P.Bytes)
+      return;
+  }
+}
+
 std::vector<ParamInfo> describeParams(const llvm::Function &F,
                                       const BufferSizes &Sizes) {
   auto Types = signatureTypes(F);
   const llvm::DataLayout &DL = F.getParent()->getDataLayout();
   std::vector<ParamInfo> Params;
-  for (const llvm::Argument &A : F.args()) {
+  // A struct passed by value may take several IR arguments, so the C
+  // parameters (debug info) are followed with their own index.
+  unsigned DIIndex = 0;
+  for (auto It = F.arg_begin(); It != F.arg_end(); ++It) {
+    const llvm::Argument &A = *It;
     ParamInfo P;
     P.Name =
         A.hasName() ? A.getName().str() : fmt::format("arg{}", A.getArgNo());
-    unsigned DIIndex = A.getArgNo() + 1;
+    ++DIIndex;
     const llvm::DIType *DI = DIIndex < Types.size() ? Types[DIIndex] : nullptr;
+    if (const llvm::DICompositeType *S = structType(DI)) {
+      describeStructParam(F, S, DI, It, P);
+      Params.push_back(std::move(P));
+      continue;
+    }
     CTypeDesc D;
     if (DI)
       D = describeDIType(DI);

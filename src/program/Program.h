@@ -101,6 +101,16 @@ SourceLoc sourceLocOf(const llvm::Instruction *I);
 SourceLoc sourceLocOf(const llvm::Function &F);
 
 /// A parameter of the entry function, from the IR and its debug info.
+/// An integer member of a struct parameter. Nested structs and arrays are
+/// flattened into dotted and indexed names ("pos.x", "id[2]").
+struct FieldInfo {
+  std::string Name;
+  std::string CType;
+  unsigned Offset = 0; ///< Bytes from the start of the struct.
+  unsigned Bytes = 0;
+  bool Signed = false;
+};
+
 struct ParamInfo {
   std::string Name;
   std::string CType;     ///< As the source spells it, e.g. "int" or "uint8_t".
@@ -115,6 +125,14 @@ struct ParamInfo {
   unsigned ElemBytes = 0;
   unsigned Count = 0;
   bool NulTerminated = false;
+  /// A struct passed by value: its bytes reach the function as integer
+  /// arguments of `PieceBits` bits (the ABI's eightbytes, in order), or
+  /// through one `byval` pointer when `ByVal`.
+  bool IsStruct = false;
+  bool ByVal = false;
+  std::vector<unsigned> PieceBits;
+  /// The members of a struct parameter, or of the struct behind a pointer.
+  std::vector<FieldInfo> Fields;
 };
 /// Sizes of the buffers behind pointer parameters.
 struct BufferSizes {

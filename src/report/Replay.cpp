@@ -137,24 +137,34 @@ std::string describe(const NativeResult &R) {
 /// program only declares them.
 std::string driverSource(const ProgramDescription &P,
                          const nlohmann::json &Inputs) {
-  std::string Params, Args, Decode;
+  std::string Types, Params, Args, Decode;
   unsigned I = 0;
   for (const auto &In : Inputs) {
     if (In.value("kind", "parameter") != "parameter")
       continue;
     std::string Type = In.at("base_type").get<std::string>();
     unsigned Bits = In.at("bits").get<unsigned>();
-    Params += (I ? ", " : "") + Type;
-    if (In.value("pointer", false))
+    if (In.value("struct", false)) {
+      // A struct of integers passed by value: a byte array of its size
+      // has the same ABI class (INTEGER, or MEMORY past 16 bytes), so the
+      // driver needs no definition of the user's type.
+      Type = fmt::format("struct theseus_struct{}", I);
+      Types += fmt::format("{} {{ unsigned char b[{}]; }};\n", Type, Bits / 8);
+      Decode += fmt::format("  {0} a{1};\n"
+                            "  theseus_bytes(argv[{2}], a{1}.b, {3});\n",
+                            Type, I, I + 1, Bits / 8);
+    } else if (In.value("pointer", false)) {
       // An exact-size buffer, so a sanitizer sees any overflow.
       Decode += fmt::format("  unsigned char b{0}[{1}];\n"
                             "  theseus_bytes(argv[{2}], b{0}, {1});\n"
                             "  void *a{0} = b{0};\n",
                             I, Bits / 8, I + 1);
-    else
+    } else {
       Decode += fmt::format(
           "  {0} a{1} = ({0})theseus_arg(argv[{2}], {3}, {4});\n", Type, I,
           I + 1, Bits, In.at("signed").get<bool>() ? 1 : 0);
+    }
+    Params += (I ? ", " : "") + Type;
     Args += fmt::format("{}a{}", I ? ", " : "", I);
     ++I;
   }
@@ -180,7 +190,7 @@ std::string driverSource(const ProgramDescription &P,
 #include <stdlib.h>
 #include <string.h>
 
-{0} {1}({2}) __asm__("{5}");
+{6}{0} {1}({2}) __asm__("{5}");
 
 __attribute__((weak)) void reach_error(void) {{ abort(); }}
 __attribute__((weak)) void __VERIFIER_error(void) {{ abort(); }}
@@ -217,7 +227,7 @@ int main(int argc, char **argv) {{
 }}
 )",
                      Ret, Callee, Params.empty() ? "void" : Params, Decode,
-                     Call, Symbol);
+                     Call, Symbol, Types);
 }
 
 /// The sanitizer flags of a replay build: AddressSanitizer for tests of

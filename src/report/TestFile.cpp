@@ -79,6 +79,20 @@ std::string hexBytes(const Assignment &A, const Array *Arr) {
   return Hex;
 }
 
+/// A struct's integer members by name, read from the input's bytes.
+nlohmann::json fieldsJson(const ParamInfo &P, const Assignment &A,
+                          const Array *Arr) {
+  nlohmann::json Fields = nlohmann::json::object();
+  for (const FieldInfo &F : P.Fields) {
+    uint64_t V = 0;
+    for (unsigned B = 0; B < F.Bytes && B < 8; ++B)
+      V |= uint64_t(A.byte(Arr, F.Offset + B)) << (8 * B);
+    Fields[F.Name] = F.Signed ? nlohmann::json(signExtend(V, 8 * F.Bytes))
+                              : nlohmann::json(truncBits(V, 8 * F.Bytes));
+  }
+  return Fields;
+}
+
 /// The entry's parameters first, then the inputs the program created, in
 /// creation order. Replay passes parameters as arguments and serves created
 /// inputs by name.
@@ -110,6 +124,8 @@ nlohmann::json inputsJson(const EntryInputs &Inputs, const PathResult &R) {
                            {"bytes", hexBytes(A, S.Arr)}};
       if (P.ElemBytes <= 8)
         In["value"] = Elems;
+      if (!P.Fields.empty())
+        In["fields"] = fieldsJson(P, A, S.Arr);
       if (P.NulTerminated) {
         // C-escaped, so any byte survives JSON (which wants UTF-8).
         std::string Str;
@@ -125,6 +141,18 @@ nlohmann::json inputsJson(const EntryInputs &Inputs, const PathResult &R) {
         In["string"] = Str;
       }
       Arr.push_back(In);
+      continue;
+    }
+    if (S.Param.IsStruct) {
+      Arr.push_back({{"name", S.Param.Name},
+                     {"kind", "parameter"},
+                     {"type", S.Param.CType},
+                     {"base_type", S.Param.BaseCType},
+                     {"struct", true},
+                     {"bits", S.Param.Bits},
+                     {"signed", false},
+                     {"bytes", hexBytes(A, S.Arr)},
+                     {"fields", fieldsJson(S.Param, A, S.Arr)}});
       continue;
     }
     nlohmann::json V = S.Param.Signed

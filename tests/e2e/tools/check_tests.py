@@ -17,7 +17,9 @@ for names like "x#2" that are not Python identifiers) plus:
   --oracle FILE  a Python file whose functions EXPR may call
 
 EXPR may use raw[name] (an input's bytes) and le(raw, offset, size) (a
-signed little-endian integer within them), e.g. for struct fields.
+signed little-endian integer within them), e.g. for struct fields;
+`fields` maps a struct parameter (by value or pointer) to its members by
+name.
 
 Exits 1 (with the failing tests listed) if a check fails.
 """
@@ -35,6 +37,8 @@ def load(directory):
             t = json.load(f)
         env = {i["name"]: i.get("value") for i in t["inputs"]}
         env["inputs"] = dict(env)
+        env["fields"] = {i["name"]: i["fields"] for i in t["inputs"]
+                         if "fields" in i}
         env["raw"] = {i["name"]: bytes.fromhex(i["bytes"]) for i in t["inputs"]}
         o = t["outcome"]
         env.update(ret=o.get("value"), kind=o["kind"], bug=o.get("bug"),
