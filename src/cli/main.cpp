@@ -206,8 +206,8 @@ int explore(Options &O) {
                                  "--mode={}",
                                  O.Strategy, O.Mode)};
   O.Explore.TreeDetailNodes = O.TreeMaxNodes;
-  if (!Fork && O.Explore.LoopBound)
-    throw InputError{"--loop-bound needs --mode=fork"};
+  if (!Fork && (O.Explore.LoopBound || O.Explore.Exec.ReportStatements))
+    throw InputError{"--loop-bound and --tree-statements need --mode=fork"};
   for (const std::string &C : O.Concretize) {
     if (C == "free")
       O.Explore.Exec.ExternalArgs = ConcretizeMode::Free;
@@ -323,6 +323,9 @@ int realMain(int Argc, char **Argv) {
   App.add_option("--self-check-samples", O.SelfCheckSamples,
                  "Random inputs for --self-check")
       ->capture_default_str();
+  App.add_flag("--tree-statements", O.Explore.Exec.ReportStatements,
+               "Fork mode: a tree node per source statement instead of one "
+               "per branch point");
   App.add_option("--tree-max-nodes", O.TreeMaxNodes,
                  "Fork mode: write tree.json/tree.dot only for trees up to "
                  "this many nodes")

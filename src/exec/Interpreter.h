@@ -76,6 +76,9 @@ public:
   /// Polled after each edge: a message to end the path there with
   /// PathEnd::BoundReached (e.g. a loop bound), or null to go on.
   virtual const char *cutPath() { return nullptr; }
+  /// `I` starts a source line other than the previous instruction's
+  /// (only with ExecOptions::ReportStatements).
+  virtual void onStatement(const llvm::Instruction *I) {}
   /// A function without a body was called natively.
   virtual void onExternalCall(const llvm::Function *F) {}
   /// Provides the array and this run's concrete bytes for an input the
@@ -96,6 +99,8 @@ struct ExecOptions {
   /// Replace mul/div/rem of two symbolic operands by the concrete result.
   bool ConcretizeNonlinear = false;
   uint64_t MaxSteps = 50'000'000; ///< Instructions per run; 0: no limit.
+  /// Tell the observer about each new source statement (onStatement).
+  bool ReportStatements = false;
   /// End the path at a call of a function without a body, except output
   /// functions, instead of calling it natively (--externals=deny).
   bool DenyExternals = false;

@@ -185,6 +185,7 @@ private:
 
   // Instructions.
   void step(const llvm::Instruction &I);
+  void noteStatement(const llvm::Instruction &I);
   void binaryOp(const llvm::BinaryOperator &I);
   bool checkDivision(const llvm::BinaryOperator &I, ExprKind K,
                      const ConcolicValue &L, const ConcolicValue &R,
@@ -256,6 +257,8 @@ private:
   const llvm::DataLayout &DL;
   PathOutcome Out;
   bool Done = false;
+  unsigned LastLine = 0; ///< Of the last statement reported.
+  const llvm::Function *LastFn = nullptr;
 };
 
 } // namespace theseus

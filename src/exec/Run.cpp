@@ -22,9 +22,22 @@ PathOutcome Interpreter::Run::go() {
         break;
       }
     }
+    if (In.Opts.ReportStatements)
+      noteStatement(I);
     step(I);
   }
   return std::move(Out);
+}
+
+void Interpreter::Run::noteStatement(const llvm::Instruction &I) {
+  const llvm::DebugLoc &DL = I.getDebugLoc();
+  if (!DL || DL.getLine() == 0)
+    return;
+  if (DL.getLine() == LastLine && frame().Fn == LastFn)
+    return;
+  LastLine = DL.getLine();
+  LastFn = frame().Fn;
+  Obs.onStatement(&I);
 }
 
 std::vector<StackEntry>

@@ -36,8 +36,9 @@ TreeNode *ExecutionTree::addChild(TreeNode *Parent, ExprRef Added) {
 
 std::vector<ExprRef> ExecutionTree::pathCondition(const TreeNode *N) {
   std::vector<ExprRef> Conds;
-  for (; N && N->Added; N = N->Parent)
-    Conds.push_back(N->Added);
+  for (; N; N = N->Parent)
+    if (N->Added)
+      Conds.push_back(N->Added);
   return {Conds.rbegin(), Conds.rend()};
 }
 

@@ -39,7 +39,8 @@ struct VariableValue {
 struct TreeNode {
   uint32_t Id = 0;
   TreeNode *Parent = nullptr;
-  /// The condition added on the edge from the parent; null at the root.
+  /// The condition added on the edge from the parent; null at the root
+  /// and for statement nodes (--tree-statements).
   ExprRef Added = nullptr;
   /// Where the node's straight-line run ends: its branch point, or where
   /// the path ended for a leaf.

@@ -85,6 +85,14 @@ public:
     E.Cov.markBlock(BB, Last);
   }
   void onEdge(const llvm::Instruction *Term, unsigned Index) override;
+  /// --tree-statements: a node per statement, chained.
+  void onStatement(const llvm::Instruction *I) override {
+    if (St.ReplayPos < St.Replay.size())
+      return; // Re-executing the instruction the parent forked at.
+    if (St.Node->At)
+      St.Node = E.Tree.addChild(St.Node, nullptr);
+    St.Node->At = I;
+  }
   const char *cutPath() override {
     return CutMessage.empty() ? nullptr : CutMessage.c_str();
   }

@@ -166,8 +166,9 @@ std::string treeDot(const ExecutionTree &T) {
     Out += fmt::format("  n{} [label=\"{}\"{}];\n", N->Id, escapeDot(Label),
                        Style);
     if (N->Parent)
-      Out += fmt::format("  n{} -> n{} [label=\"{}\"];\n", N->Parent->Id, N->Id,
-                         escapeDot(toString(N->Added)));
+      Out += fmt::format(
+          "  n{} -> n{} [label=\"{}\"];\n", N->Parent->Id, N->Id,
+          N->Added ? escapeDot(toString(N->Added)) : std::string());
   }
   return Out + "}\n";
 }
