@@ -173,7 +173,7 @@ int runExplorer(const Options &O, const ProgramDescription &Desc, Explorer &E,
   RunReport Report{Stats, Writer, E.coverage(), O.Mode, O.Strategy, O.OutDir};
   nlohmann::json Summary = summaryJson(Report);
   printSummary(stdout, Report);
-  bool EngineOk = AfterRun(Summary, Stats);
+  bool EngineOk = AfterRun(Summary, Stats, Writer);
   writeJsonFile(O.OutDir + "/summary.json", Summary);
   writeLcov(O.OutDir + "/coverage.info", E.coverage());
   if (!EngineOk)
@@ -247,10 +247,12 @@ int explore(Options &O) {
   if (Fork) {
     O.Explore.KeepLeafModels = O.SelfCheck;
     ForkExplorer Explorer(*Prog, Entry, O.Explore);
-    return runExplorer(O, Desc, Explorer, [&](nlohmann::json &Summary,
-                                              const ExplorationStats &Stats) {
+    return runExplorer(O, Desc, Explorer, [&](nlohmann::json &Summary, const ExplorationStats &Stats,
+                           const TestWriter &Writer) {
       if (Explorer.tree().size() <= O.TreeMaxNodes)
-        writeTree(Explorer.tree(), O.OutDir);
+        writeTree(Explorer.tree(), O.OutDir, [&](uint64_t Bits) {
+          return Writer.returnValue(Bits);
+        });
       else
         std::fprintf(stderr,
                      "theseus: the tree has %zu nodes; tree.json and tree.dot "
@@ -271,7 +273,8 @@ int explore(Options &O) {
     throw InputError{"--self-check needs --mode=fork"};
   ConcolicExplorer Explorer(*Prog, Entry, O.Explore);
   return runExplorer(O, Desc, Explorer,
-                     [](nlohmann::json &, const ExplorationStats &) {
+                     [](nlohmann::json &, const ExplorationStats &,
+                        const TestWriter &) {
                        return true;
                      });
 }

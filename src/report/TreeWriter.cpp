@@ -46,11 +46,11 @@ SourceLoc nodeLoc(const TreeNode &N) {
   return N.At ? sourceLocOf(N.At) : SourceLoc{};
 }
 
-nlohmann::json outcomeJson(const TreeNode &N) {
+nlohmann::json outcomeJson(const TreeNode &N, const ReturnFormatter &Return) {
   const PathOutcome &O = N.Outcome;
   nlohmann::json J = {{"end", toString(O.End)}};
   if (O.End == PathEnd::Return && O.HasValue)
-    J["value"] = O.Value;
+    J["value"] = Return(O.Value);
   if (O.End == PathEnd::Exit)
     J["code"] = O.Value;
   if (!O.BugKind.empty())
@@ -86,7 +86,7 @@ std::string escapeDot(const std::string &S) {
 
 } // namespace
 
-nlohmann::json treeJson(const ExecutionTree &T) {
+nlohmann::json treeJson(const ExecutionTree &T, const ReturnFormatter &Return) {
   SourceText Source;
   nlohmann::json Nodes = nlohmann::json::array();
   for (const TreeNode *N : nodesById(T)) {
@@ -113,7 +113,7 @@ nlohmann::json treeJson(const ExecutionTree &T) {
     if (N->Leaf != LeafKind::None) {
       J["leaf"] = toString(N->Leaf);
       if (N->Leaf != LeafKind::Infeasible)
-        J["outcome"] = outcomeJson(*N);
+        J["outcome"] = outcomeJson(*N, Return);
       if (N->TestIndex)
         J["test"] = testFileName(N->TestIndex);
     }
@@ -122,49 +122,52 @@ nlohmann::json treeJson(const ExecutionTree &T) {
   return {{"format", "theseus-tree-1"}, {"nodes", Nodes}};
 }
 
-std::string treeDot(const ExecutionTree &T) {
+std::string treeDot(const ExecutionTree &T, const ReturnFormatter &Return) {
   SourceText Source;
   std::string Out = "digraph SET {\n  node [shape=box, fontname=\"monospace\", "
                     "fontsize=10];\n  edge [fontname=\"monospace\", "
                     "fontsize=9];\n";
   for (const TreeNode *N : nodesById(T)) {
     SourceLoc L = nodeLoc(*N);
-    std::string Label =
-        L.known() ? fmt::format("{}: {}", L.Line, Source.line(L)) : "";
-    if (N->Id == 0 && Label.empty())
-      Label = "entry";
+    std::vector<std::string> Lines;
+    if (L.known())
+      Lines.push_back(fmt::format("{}: {}", L.Line, Source.line(L)));
+    else if (N->Id == 0)
+      Lines.push_back("entry");
     for (const VariableValue &V : N->Variables)
-      Label += fmt::format("\\n{} = {}", V.Name, escapeDot(V.Value));
+      Lines.push_back(fmt::format("{} = {}", V.Name, V.Value));
     std::string Style;
     switch (N->Leaf) {
     case LeafKind::Error:
-      Label += "\\n" + N->Outcome.BugKind;
+      Lines.push_back(N->Outcome.BugKind);
       Style = ", style=filled, fillcolor=red";
       break;
     case LeafKind::Infeasible:
-      Label = "infeasible";
+      Lines = {"infeasible"};
       Style = ", style=filled, fillcolor=lightgreen";
       break;
     case LeafKind::Normal:
-      Label += N->Outcome.End == PathEnd::Return && N->Outcome.HasValue
-                   ? fmt::format("\\nreturn {}", int64_t(N->Outcome.Value))
-                   : std::string("\\n") + toString(N->Outcome.End);
+      Lines.push_back(N->Outcome.End == PathEnd::Return && N->Outcome.HasValue
+                          ? "return " + Return(N->Outcome.Value).dump()
+                          : toString(N->Outcome.End));
       Style = ", style=filled, fillcolor=lightblue";
       break;
     case LeafKind::BoundReached:
-      Label += "\\nbound reached";
+      Lines.push_back("bound reached");
       Style = ", style=filled, fillcolor=grey";
       break;
     case LeafKind::Unsupported:
     case LeafKind::Unknown:
-      Label += std::string("\\n") + toString(N->Leaf);
+      Lines.push_back(toString(N->Leaf));
       Style = ", style=filled, fillcolor=yellow";
       break;
     case LeafKind::None:
       break;
     }
-    Out += fmt::format("  n{} [label=\"{}\"{}];\n", N->Id, escapeDot(Label),
-                       Style);
+    std::string Label;
+    for (const std::string &Line : Lines)
+      Label += (Label.empty() ? "" : "\\n") + escapeDot(Line);
+    Out += fmt::format("  n{} [label=\"{}\"{}];\n", N->Id, Label, Style);
     if (N->Parent)
       Out += fmt::format(
           "  n{} -> n{} [label=\"{}\"];\n", N->Parent->Id, N->Id,
@@ -173,10 +176,11 @@ std::string treeDot(const ExecutionTree &T) {
   return Out + "}\n";
 }
 
-bool writeTree(const ExecutionTree &T, const std::string &Dir) {
-  writeJsonFile(Dir + "/tree.json", treeJson(T));
+bool writeTree(const ExecutionTree &T, const std::string &Dir,
+               const ReturnFormatter &Return) {
+  writeJsonFile(Dir + "/tree.json", treeJson(T, Return));
   std::string DotPath = Dir + "/tree.dot";
-  std::ofstream(DotPath) << treeDot(T);
+  std::ofstream(DotPath) << treeDot(T, Return);
   // Graphviz needs tens of seconds to lay out trees of thousands of nodes.
   const size_t MaxRendered = 1000;
   auto Dot = llvm::sys::findProgramByName("dot");

@@ -4,21 +4,26 @@
 
 #include "explore/ExecutionTree.h"
 
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 
 namespace theseus {
 
+/// Shows a returned value as the entry's C type reads it.
+using ReturnFormatter = std::function<nlohmann::json(uint64_t Bits)>;
+
 /// Every node with its location, source line, added condition, path
 /// condition, variables and, for leaves, the outcome (format theseus-tree-1).
-nlohmann::json treeJson(const ExecutionTree &T);
+nlohmann::json treeJson(const ExecutionTree &T, const ReturnFormatter &Return);
 /// Graphviz with the seed's colours: red errors, green infeasible, blue
 /// normal ends, grey bound reached.
-std::string treeDot(const ExecutionTree &T);
+std::string treeDot(const ExecutionTree &T, const ReturnFormatter &Return);
 /// Writes tree.json and tree.dot into `Dir`, and tree.svg when Graphviz's
 /// `dot` is installed and the tree has at most 1000 nodes. Returns whether
 /// tree.svg was written.
-bool writeTree(const ExecutionTree &T, const std::string &Dir);
+bool writeTree(const ExecutionTree &T, const std::string &Dir,
+               const ReturnFormatter &Return);
 
 } // namespace theseus
 
