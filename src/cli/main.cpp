@@ -247,36 +247,36 @@ int explore(Options &O) {
   if (Fork) {
     O.Explore.KeepLeafModels = O.SelfCheck;
     ForkExplorer Explorer(*Prog, Entry, O.Explore);
-    return runExplorer(O, Desc, Explorer, [&](nlohmann::json &Summary, const ExplorationStats &Stats,
-                           const TestWriter &Writer) {
-      if (Explorer.tree().size() <= O.TreeMaxNodes)
-        writeTree(Explorer.tree(), O.OutDir, [&](uint64_t Bits) {
-          return Writer.returnValue(Bits);
+    return runExplorer(
+        O, Desc, Explorer,
+        [&](nlohmann::json &Summary, const ExplorationStats &Stats,
+            const TestWriter &Writer) {
+          if (Explorer.tree().size() <= O.TreeMaxNodes)
+            writeTree(Explorer.tree(), O.OutDir,
+                      [&](uint64_t Bits) { return Writer.returnValue(Bits); });
+          else
+            std::fprintf(
+                stderr,
+                "theseus: the tree has %zu nodes; tree.json and tree.dot "
+                "are written up to --tree-max-nodes=%zu\n",
+                Explorer.tree().size(), O.TreeMaxNodes);
+          Summary["tree_nodes"] = Explorer.tree().size();
+          if (!O.SelfCheck)
+            return true;
+          SelfCheckReport R =
+              selfCheck(Explorer, Stats.StopReason == "exhausted",
+                        O.SelfCheckSamples, O.Explore.Seed);
+          Summary["self_check"] = selfCheckJson(R);
+          printSelfCheck(stdout, R);
+          return R.passed();
         });
-      else
-        std::fprintf(stderr,
-                     "theseus: the tree has %zu nodes; tree.json and tree.dot "
-                     "are written up to --tree-max-nodes=%zu\n",
-                     Explorer.tree().size(), O.TreeMaxNodes);
-      Summary["tree_nodes"] = Explorer.tree().size();
-      if (!O.SelfCheck)
-        return true;
-      SelfCheckReport R =
-          selfCheck(Explorer, Stats.StopReason == "exhausted",
-                    O.SelfCheckSamples, O.Explore.Seed);
-      Summary["self_check"] = selfCheckJson(R);
-      printSelfCheck(stdout, R);
-      return R.passed();
-    });
   }
   if (O.SelfCheck)
     throw InputError{"--self-check needs --mode=fork"};
   ConcolicExplorer Explorer(*Prog, Entry, O.Explore);
   return runExplorer(O, Desc, Explorer,
                      [](nlohmann::json &, const ExplorationStats &,
-                        const TestWriter &) {
-                       return true;
-                     });
+                        const TestWriter &) { return true; });
 }
 
 int replay(Options &O) {

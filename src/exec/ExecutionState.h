@@ -79,9 +79,9 @@ const char *toString(PathEnd E);
 struct PathOutcome {
   PathEnd End = PathEnd::Return;
   bool HasValue = false;
-  uint64_t Value = 0;  ///< Return value bits, or exit code.
+  uint64_t Value = 0;         ///< Return value bits, or exit code.
   ExprRef ValueSym = nullptr; ///< The returned value's expression, if any.
-  std::string BugKind; ///< e.g. "assertion-failure", "division-by-zero".
+  std::string BugKind;        ///< e.g. "assertion-failure", "division-by-zero".
   std::string Message;
   SourceLoc Loc;                 ///< Where the path ended.
   std::vector<StackEntry> Stack; ///< Innermost first.

@@ -202,8 +202,8 @@ Interpreter::createState(const llvm::Function &Entry,
       break;
     const EntryArg &Arg = *PerIRArg[Index];
     if (!Arg.Pieces.empty()) {
-      size_t First = std::find(PerIRArg.begin(), PerIRArg.end(), &Arg) -
-                     PerIRArg.begin();
+      size_t First =
+          std::find(PerIRArg.begin(), PerIRArg.end(), &Arg) - PerIRArg.begin();
       F.Locals[&A] = Arg.Pieces[Index++ - First];
       continue;
     }

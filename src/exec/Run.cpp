@@ -89,8 +89,7 @@ void Interpreter::Run::jumpTo(const llvm::BasicBlock *Target) {
   F.PC = Target->getFirstNonPHI()->getIterator();
 }
 
-bool Interpreter::Run::takeEdge(const llvm::Instruction &Term,
-                                unsigned Index) {
+bool Interpreter::Run::takeEdge(const llvm::Instruction &Term, unsigned Index) {
   Obs.onEdge(&Term, Index);
   const char *Cut = Obs.cutPath();
   if (!Cut)

@@ -92,8 +92,8 @@ bool Coverage::markEdge(const llvm::Instruction *Term, unsigned Index,
     return false;
   if (PathId) {
     const EdgeInfo &E = It->second;
-    uint64_t Key = (uint64_t(E.FileIdx) << 48) ^ (uint64_t(E.Block) << 16) ^
-                   E.Index;
+    uint64_t Key =
+        (uint64_t(E.FileIdx) << 48) ^ (uint64_t(E.Block) << 16) ^ E.Index;
     *PathId = (*PathId ^ Key) * 0x100000001b3ULL + (*PathId >> 29);
   }
   return It->second.Hits++ == 0;

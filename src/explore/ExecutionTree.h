@@ -49,7 +49,7 @@ struct TreeNode {
   std::vector<VariableValue> Variables; ///< At `At`.
 
   LeafKind Leaf = LeafKind::None;
-  PathOutcome Outcome;   ///< For Normal, Error, BoundReached, Unsupported.
+  PathOutcome Outcome;    ///< For Normal, Error, BoundReached, Unsupported.
   uint64_t TestIndex = 0; ///< The test written for the leaf; 0: none.
   /// A leaf's input and the fingerprint of the edges its path took, kept
   /// for the self-check.

@@ -38,9 +38,9 @@ struct ForkExplorer::State {
 };
 
 const llvm::Loop *LoopCounter::take(llvm::LoopInfo &LI,
-                                     const llvm::Instruction *Term,
-                                     unsigned Index, size_t Depth,
-                                     unsigned Bound) {
+                                    const llvm::Instruction *Term,
+                                    unsigned Index, size_t Depth,
+                                    unsigned Bound) {
   const llvm::BasicBlock *From = Term->getParent();
   const llvm::BasicBlock *To = Term->getSuccessor(Index);
   if (const llvm::Loop *L = LI.getLoopFor(To);
@@ -173,8 +173,8 @@ void ForkExplorer::Stepper::onBranch(const BranchEvent &Ev) {
     fork(Ev, Other, R.Model, OtherNode);
   } else {
     OtherNode->At = Ev.Inst;
-    OtherNode->Leaf = R.Result == SatResult::Unsat ? LeafKind::Infeasible
-                                                   : LeafKind::Unknown;
+    OtherNode->Leaf =
+        R.Result == SatResult::Unsat ? LeafKind::Infeasible : LeafKind::Unknown;
     ++(R.Result == SatResult::Unsat ? E.Stats.Infeasible
                                     : E.Stats.SolverUnknown);
   }
@@ -222,9 +222,8 @@ void ForkExplorer::Stepper::onEdge(const llvm::Instruction *Term,
   if (!E.Opts.LoopBound)
     return;
   llvm::LoopInfo &LI = E.loopsOf(*Term->getFunction());
-  if (const llvm::Loop *L = St.Loops.take(LI, Term, Index,
-                                          St.Exec->Stack.size(),
-                                          E.Opts.LoopBound))
+  if (const llvm::Loop *L = St.Loops.take(
+          LI, Term, Index, St.Exec->Stack.size(), E.Opts.LoopBound))
     CutMessage = E.loopBoundMessage(*L);
 }
 
@@ -234,21 +233,20 @@ void ForkExplorer::Stepper::onEdge(const llvm::Instruction *Term,
 
 ForkExplorer::ForkExplorer(const Program &P, const llvm::Function &Entry,
                            const ExploreOptions &Opts)
-    : Entry(Entry), Opts(Opts), Inputs(Ctx, Entry, Opts.Buffers),
-      Budget(Opts), Interp(P, Ctx, Budget.withStop(Opts.Exec)),
+    : Entry(Entry), Opts(Opts), Inputs(Ctx, Entry, Opts.Buffers), Budget(Opts),
+      Interp(P, Ctx, Budget.withStop(Opts.Exec)),
       Solv(createZ3Backend(Opts.SolverTimeoutMs, &stopRequested())),
       Cov(P.module()), Rng(Opts.Seed) {}
 
 ForkExplorer::~ForkExplorer() = default;
 
-std::vector<VariableValue>
-ForkExplorer::variablesOf(const ExecutionState &S) {
+std::vector<VariableValue> ForkExplorer::variablesOf(const ExecutionState &S) {
   std::vector<VariableValue> Out;
   for (const SourceVariable &V : Interp.sourceVariables(S)) {
-    std::string Text =
-        V.Value.Sym ? toString(V.Value.Sym)
-        : V.Signed  ? std::to_string(signExtend(V.Value.Bits, V.Width))
-                    : std::to_string(truncBits(V.Value.Bits, V.Width));
+    std::string Text = V.Value.Sym ? toString(V.Value.Sym)
+                       : V.Signed
+                           ? std::to_string(signExtend(V.Value.Bits, V.Width))
+                           : std::to_string(truncBits(V.Value.Bits, V.Width));
     Out.push_back({V.Name, std::move(Text)});
   }
   return Out;

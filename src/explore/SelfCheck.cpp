@@ -40,9 +40,8 @@ public:
     unsigned Bound = E.options().LoopBound;
     if (!Bound)
       return;
-    if (const llvm::Loop *L =
-            Loops.take(E.loopsOf(*Term->getFunction()), Term, Index,
-                       S.Stack.size(), Bound))
+    if (const llvm::Loop *L = Loops.take(E.loopsOf(*Term->getFunction()), Term,
+                                         Index, S.Stack.size(), Bound))
       Cut = E.loopBoundMessage(*L);
   }
   const char *cutPath() override { return Cut.empty() ? nullptr : Cut.c_str(); }
@@ -91,10 +90,9 @@ std::string describe(const ForkExplorer &E, const Assignment &A) {
   for (const InputSpec &S : E.inputs().specs()) {
     if (!Out.empty())
       Out += ",";
-    Out += S.Param.IsPointer
-               ? S.Param.Name + "=<buffer>"
-               : fmt::format("{}={}", S.Param.Name,
-                             EntryInputs::signedValue(S, A));
+    Out += S.Param.IsPointer ? S.Param.Name + "=<buffer>"
+                             : fmt::format("{}={}", S.Param.Name,
+                                           EntryInputs::signedValue(S, A));
   }
   return Out;
 }
@@ -115,8 +113,7 @@ bool sameEnd(const TreeNode &Leaf, const ConcreteRun &R,
   if (Leaf.EdgeHash != R.EdgeHash || L.End != C.End)
     return false;
   if (L.End == PathEnd::Return || L.End == PathEnd::Exit) {
-    uint64_t Expected =
-        L.ValueSym ? evaluate(L.ValueSym, Input) : L.Value;
+    uint64_t Expected = L.ValueSym ? evaluate(L.ValueSym, Input) : L.Value;
     return L.HasValue == C.HasValue && Expected == C.Value;
   }
   if (L.End == PathEnd::Bug)
@@ -154,9 +151,8 @@ SelfCheckReport selfCheck(ForkExplorer &E, bool Exhausted, unsigned Samples,
     Rep.Mismatches.push_back(
         {"precision", describe(E, Input),
          fmt::format("leaf {}: {}", Leaf->Id, describe(Leaf->Outcome)),
-         describe(R.Outcome) + (R.EdgeHash == Leaf->EdgeHash
-                                    ? ""
-                                    : " (along other edges)")});
+         describe(R.Outcome) +
+             (R.EdgeHash == Leaf->EdgeHash ? "" : " (along other edges)")});
   }
 
   if (!Exhausted)

@@ -398,8 +398,7 @@ bool flattenFields(const llvm::DIType *T, const std::string &Prefix,
       std::string Name = Prefix.empty() ? M->getName().str()
                                         : Prefix + "." + M->getName().str();
       if (!flattenFields(M->getBaseType(), Name,
-                         Base + static_cast<unsigned>(
-                                    M->getOffsetInBits() / 8),
+                         Base + static_cast<unsigned>(M->getOffsetInBits() / 8),
                          Out))
         return false;
     }
@@ -409,9 +408,10 @@ bool flattenFields(const llvm::DIType *T, const std::string &Prefix,
     auto *Range = Elements.size() == 1
                       ? llvm::dyn_cast<llvm::DISubrange>(Elements[0])
                       : nullptr;
-    auto *Count = Range ? llvm::dyn_cast_if_present<llvm::ConstantInt *>(
-                              Range->getCount())
-                        : nullptr;
+    auto *Count =
+        Range
+            ? llvm::dyn_cast_if_present<llvm::ConstantInt *>(Range->getCount())
+            : nullptr;
     unsigned ElemBytes = static_cast<unsigned>(
         underlying(C->getBaseType())->getSizeInBits() / 8);
     if (!Count || !ElemBytes)
@@ -477,10 +477,8 @@ bool describePointee(const llvm::DIType *PointerDI, const BufferSizes &Sizes,
 /// A struct parameter passed by value: its integer fields, and the IR
 /// arguments carrying it, from `It` on (left at the last of them).
 void describeStructParam(const llvm::Function &F,
-                         const llvm::DICompositeType *S,
-                         const llvm::DIType *DI,
-                         llvm::Function::const_arg_iterator &It,
-                         ParamInfo &P) {
+                         const llvm::DICompositeType *S, const llvm::DIType *DI,
+                         llvm::Function::const_arg_iterator &It, ParamInfo &P) {
   CTypeDesc D = describeDIType(DI);
   P.CType = D.Spelled;
   P.BaseCType = P.CType;

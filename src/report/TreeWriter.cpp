@@ -169,9 +169,9 @@ std::string treeDot(const ExecutionTree &T, const ReturnFormatter &Return) {
       Label += (Label.empty() ? "" : "\\n") + escapeDot(Line);
     Out += fmt::format("  n{} [label=\"{}\"{}];\n", N->Id, Label, Style);
     if (N->Parent)
-      Out += fmt::format(
-          "  n{} -> n{} [label=\"{}\"];\n", N->Parent->Id, N->Id,
-          N->Added ? escapeDot(toString(N->Added)) : std::string());
+      Out +=
+          fmt::format("  n{} -> n{} [label=\"{}\"];\n", N->Parent->Id, N->Id,
+                      N->Added ? escapeDot(toString(N->Added)) : std::string());
   }
   return Out + "}\n";
 }

@@ -76,8 +76,7 @@ TEST_F(SelfCheckTest, CatchesAWrongRuleForSignedRemainder) {
   EXPECT_LT(Leaves, 3u); // The x % 4 == -1 side looked infeasible.
   bool Exhaustiveness = false;
   for (const SelfCheckMismatch &M : R.Mismatches)
-    Exhaustiveness |= M.Check == "exhaustiveness" &&
-                      M.Actual == "return 1";
+    Exhaustiveness |= M.Check == "exhaustiveness" && M.Actual == "return 1";
   EXPECT_TRUE(Exhaustiveness);
 }
 
