@@ -286,11 +286,13 @@ int replay(Options &O) {
 
 int realMain(int Argc, char **Argv) {
   Options O;
-  CLI::App App{"Theseus: concolic testing for C programs.\n"
+  CLI::App App{"Theseus: concolic and forking symbolic execution for C "
+               "programs.\n"
                "Explores the paths of an entry function and writes a test "
                "per path.\n"
                "Exit status: 0 no bug found, 1 bugs found (replay: a "
-               "mismatch), 2 usage or input error, 3 internal error."};
+               "mismatch), 2 usage or input error, 3 internal error (or a "
+               "--self-check mismatch)."};
   App.set_version_flag("--version", "theseus " THESEUS_VERSION);
   App.add_option("files", O.Files, "C sources (.c), or LLVM .bc/.ll files");
   App.add_option("--entry", O.Entry,
