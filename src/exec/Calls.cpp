@@ -42,6 +42,8 @@ void Interpreter::Run::intrinsic(const llvm::CallBase &I,
   using llvm::Intrinsic::ID;
   auto Arg = [&](unsigned N) { return operand(I.getArgOperand(N)); };
   unsigned W = scalarWidth(I.getType());
+  if (isOverflowIntrinsic(F.getIntrinsicID()))
+    return; // Its fields are computed by extractvalue.
   switch (F.getIntrinsicID()) {
   case llvm::Intrinsic::dbg_declare:
   case llvm::Intrinsic::dbg_value:
@@ -57,13 +59,6 @@ void Interpreter::Run::intrinsic(const llvm::CallBase &I,
     return set(I, {0, nullptr});
   case llvm::Intrinsic::expect:
     return set(I, Arg(0));
-  case llvm::Intrinsic::sadd_with_overflow:
-  case llvm::Intrinsic::ssub_with_overflow:
-  case llvm::Intrinsic::smul_with_overflow:
-  case llvm::Intrinsic::uadd_with_overflow:
-  case llvm::Intrinsic::usub_with_overflow:
-  case llvm::Intrinsic::umul_with_overflow:
-    return; // Its fields are computed by extractvalue.
   case llvm::Intrinsic::trap:
   case llvm::Intrinsic::debugtrap:
   case llvm::Intrinsic::ubsantrap:

@@ -96,6 +96,22 @@ inline ExprKind binaryKind(unsigned Opcode) {
   }
 }
 
+/// llvm.{s,u}{add,sub,mul}.with.overflow: the call computes nothing; each
+/// extractvalue of it computes its field (UndefinedBehavior.cpp).
+inline bool isOverflowIntrinsic(llvm::Intrinsic::ID Id) {
+  switch (Id) {
+  case llvm::Intrinsic::sadd_with_overflow:
+  case llvm::Intrinsic::ssub_with_overflow:
+  case llvm::Intrinsic::smul_with_overflow:
+  case llvm::Intrinsic::uadd_with_overflow:
+  case llvm::Intrinsic::usub_with_overflow:
+  case llvm::Intrinsic::umul_with_overflow:
+    return true;
+  default:
+    return false;
+  }
+}
+
 inline bool isDivision(ExprKind K) {
   return K == ExprKind::UDiv || K == ExprKind::SDiv || K == ExprKind::URem ||
          K == ExprKind::SRem;

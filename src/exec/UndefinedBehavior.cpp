@@ -14,20 +14,6 @@ namespace theseus {
 
 namespace {
 
-bool isOverflowIntrinsic(llvm::Intrinsic::ID Id) {
-  switch (Id) {
-  case llvm::Intrinsic::sadd_with_overflow:
-  case llvm::Intrinsic::ssub_with_overflow:
-  case llvm::Intrinsic::smul_with_overflow:
-  case llvm::Intrinsic::uadd_with_overflow:
-  case llvm::Intrinsic::usub_with_overflow:
-  case llvm::Intrinsic::umul_with_overflow:
-    return true;
-  default:
-    return false;
-  }
-}
-
 bool isSignedOverflow(llvm::Intrinsic::ID Id) {
   return Id == llvm::Intrinsic::sadd_with_overflow ||
          Id == llvm::Intrinsic::ssub_with_overflow ||
