@@ -126,15 +126,66 @@ void prepareOutDir(const std::string &Dir) {
   }
 }
 
-/// Prints a progress line on stderr once a run takes more than a second.
+/// Physical memory in MiB.
+uint64_t physicalMemoryMB() {
+  return uint64_t(sysconf(_SC_PHYS_PAGES)) * uint64_t(sysconf(_SC_PAGESIZE)) >>
+         20;
+}
+
+/// Keeps summary.json current while the run goes on, so a killed run still
+/// leaves a valid summary of what it had found: written at the start, every
+/// few seconds, and at each new bug (atomically, by rename).
+class SummaryKeeper {
+public:
+  SummaryKeeper(const Options &O, const TestWriter &Tests, const Coverage &Cov)
+      : O(O), Tests(Tests), Cov(Cov), Start(std::chrono::steady_clock::now()) {
+    write(ExplorationStats());
+  }
+
+  void onNewPath() {
+    if (Tests.bugs().size() != BugsWritten)
+      write(Last);
+  }
+  void onProgress(const ExplorationStats &S) {
+    Last = S;
+    if (secondsSince(LastWrite) >= 2.0)
+      write(S);
+  }
+
+private:
+  void write(ExplorationStats S) {
+    S.Seconds = secondsSince(Start);
+    S.StopReason = "running";
+    S.PeakRssMB = peakRssBytes() >> 20;
+    RunReport Report{
+        S, Tests, Cov, O.Mode, O.Strategy, O.OutDir, O.Explore.MaxMemoryMB};
+    writeJsonFile(O.OutDir + "/summary.json", summaryJson(Report));
+    BugsWritten = Tests.bugs().size();
+    LastWrite = std::chrono::steady_clock::now();
+  }
+
+  const Options &O;
+  const TestWriter &Tests;
+  const Coverage &Cov;
+  std::chrono::steady_clock::time_point Start, LastWrite;
+  ExplorationStats Last;
+  size_t BugsWritten = 0;
+};
+
+/// Passes new paths to the test writer, keeps the summary current, and
+/// prints a progress line on stderr once a run takes more than a second.
 class Progress : public ExplorationListener {
 public:
-  Progress(ExplorationListener &Inner, bool Enabled)
-      : Inner(Inner), Enabled(Enabled), Tty(isatty(2)) {}
+  Progress(ExplorationListener &Inner, SummaryKeeper &Keeper, bool Enabled)
+      : Inner(Inner), Keeper(Keeper), Enabled(Enabled), Tty(isatty(2)) {}
   ~Progress() override { done(); }
 
-  void onNewPath(const PathResult &R) override { Inner.onNewPath(R); }
+  void onNewPath(const PathResult &R) override {
+    Inner.onNewPath(R);
+    Keeper.onNewPath();
+  }
   void onProgress(const ExplorationStats &S) override {
+    Keeper.onProgress(S);
     if (!Enabled || S.Seconds < 1.0 || S.Seconds - Last < (Tty ? 0.25 : 5.0))
       return;
     Last = S.Seconds;
@@ -153,6 +204,7 @@ public:
 
 private:
   ExplorationListener &Inner;
+  SummaryKeeper &Keeper;
   bool Enabled;
   bool Tty;
   bool Printed = false;
@@ -166,11 +218,13 @@ template <typename Explorer, typename Fn>
 int runExplorer(const Options &O, const ProgramDescription &Desc, Explorer &E,
                 Fn AfterRun) {
   TestWriter Writer(O.OutDir, Desc, E.inputs());
-  Progress Status(Writer, !O.Quiet);
+  SummaryKeeper Keeper(O, Writer, E.coverage());
+  Progress Status(Writer, Keeper, !O.Quiet);
   ExplorationStats Stats = E.run(Status);
   Status.done();
 
-  RunReport Report{Stats, Writer, E.coverage(), O.Mode, O.Strategy, O.OutDir};
+  RunReport Report{Stats,      Writer,   E.coverage(),         O.Mode,
+                   O.Strategy, O.OutDir, O.Explore.MaxMemoryMB};
   nlohmann::json Summary = summaryJson(Report);
   printSummary(stdout, Report);
   bool EngineOk = AfterRun(Summary, Stats, Writer);
@@ -251,10 +305,14 @@ int explore(Options &O) {
         O, Desc, Explorer,
         [&](nlohmann::json &Summary, const ExplorationStats &Stats,
             const TestWriter &Writer) {
-          if (Explorer.tree().size() <= O.TreeMaxNodes)
-            writeTree(Explorer.tree(), O.OutDir,
-                      [&](uint64_t Bits) { return Writer.returnValue(Bits); });
-          else
+          if (Explorer.tree().size() <= O.TreeMaxNodes) {
+            std::string Problem =
+                writeTree(Explorer.tree(), O.OutDir, [&](uint64_t Bits) {
+                  return Writer.returnValue(Bits);
+                });
+            if (!Problem.empty())
+              std::fprintf(stderr, "theseus: %s\n", Problem.c_str());
+          } else
             std::fprintf(
                 stderr,
                 "theseus: the tree has %zu nodes; tree.json and tree.dot "
@@ -263,9 +321,14 @@ int explore(Options &O) {
           Summary["tree_nodes"] = Explorer.tree().size();
           if (!O.SelfCheck)
             return true;
-          SelfCheckReport R =
-              selfCheck(Explorer, Stats.StopReason == "exhausted",
-                        O.SelfCheckSamples, O.Explore.Seed);
+          // Random inputs must each land in a leaf when the search ran out
+          // of states and none were dropped or left undecided.
+          bool Exhaustive = (Stats.StopReason == "exhausted" ||
+                             Stats.StopReason == "bounded") &&
+                            !Stats.StatesDropped && !Stats.MemoryDropped &&
+                            !Stats.SolverUnknown;
+          SelfCheckReport R = selfCheck(Explorer, Exhaustive,
+                                        O.SelfCheckSamples, O.Explore.Seed);
           Summary["self_check"] = selfCheckJson(R);
           printSelfCheck(stdout, R);
           return R.passed();
@@ -339,7 +402,15 @@ int realMain(int Argc, char **Argv) {
                  "Stop after this many runs (0: no limit)")
       ->capture_default_str();
   App.add_option("--max-time", O.Explore.MaxTime,
-                 "Stop after this many seconds (0: no limit)")
+                 "Stop after this many seconds (0: no limit); solver queries "
+                 "in flight are interrupted at the deadline")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  O.Explore.MaxMemoryMB = physicalMemoryMB() / 2;
+  App.add_option("--max-memory", O.Explore.MaxMemoryMB,
+                 "Resident memory budget in MiB (default: half of physical "
+                 "memory; 0: no limit). Concolic mode stops at it; fork mode "
+                 "stops forking and drops waiting states")
       ->capture_default_str();
   App.add_option("--max-depth", O.Explore.MaxDepth,
                  "Record at most this many decisions per path (0: no limit)")
@@ -357,7 +428,8 @@ int realMain(int Argc, char **Argv) {
   App.add_option("--solver-timeout", O.SolverTimeout,
                  "Seconds per solver query; on timeout non-linear terms are "
                  "concretised and the query retried")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
   App.add_option("--seed", O.Explore.Seed, "Random seed")
       ->capture_default_str();
   App.add_flag("--random-inputs", O.Explore.RandomStart,

@@ -362,13 +362,12 @@ void Interpreter::Run::native(const llvm::CallBase &I,
       return unsupported(I, fmt::format("an aggregate argument to native "
                                         "function '{}'",
                                         F.getName().str()));
-    if (V.Sym) {
-      bool Output = isOutputFunction(F.getName());
-      if (In.Opts.ExternalArgs == ConcretizeMode::Pin && !Output)
+    if (V.Sym && isOutputFunction(F.getName())) {
+      Obs.onSymbolicOutput(&I);
+    } else if (V.Sym) {
+      if (In.Opts.ExternalArgs == ConcretizeMode::Pin)
         pin(V, W, I);
-      Obs.onConcretization(&I, Output ? "argument of an output call (not "
-                                        "pinned)"
-                                      : "argument of a native call");
+      Obs.onConcretization(&I, "argument of a native call");
     }
     PassesPointer |= A->getType()->isPointerTy();
     Args.push_back(

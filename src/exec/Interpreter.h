@@ -67,6 +67,9 @@ public:
   /// (e.g. --concretize=free, or an operation the solver does not model).
   virtual void onConcretization(const llvm::Instruction *I,
                                 const char *Reason) = 0;
+  /// A symbolic value was passed to an output function (printf, ...) and
+  /// printed with its concrete value; nothing was pinned.
+  virtual void onSymbolicOutput(const llvm::Instruction *I) {}
   /// Instructions of `BB` up to and including `Last` were executed (the
   /// whole block when the terminator ran). For coverage.
   virtual void onBlockExecuted(const llvm::BasicBlock *BB,

@@ -11,56 +11,6 @@
 
 namespace theseus {
 
-ExplorationListener::~ExplorationListener() = default;
-
-std::atomic<bool> &stopRequested() {
-  static std::atomic<bool> Flag{false};
-  return Flag;
-}
-
-const char *toString(Strategy S) {
-  switch (S) {
-  case Strategy::BFS:
-    return "bfs";
-  case Strategy::DFS:
-    return "dfs";
-  case Strategy::Generational:
-    return "generational";
-  case Strategy::DART:
-    return "dart";
-  case Strategy::RandomPath:
-    return "random-path";
-  case Strategy::CoverageNew:
-    return "coverage-new";
-  }
-  return "?";
-}
-
-double secondsSince(std::chrono::steady_clock::time_point T) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - T)
-      .count();
-}
-
-bool RunBudget::left(uint64_t Runs, std::string &StopReason) const {
-  if (stopRequested())
-    StopReason = "interrupted";
-  else if (MaxIterations && Runs >= MaxIterations)
-    StopReason = "max-iterations";
-  else if (timeUp())
-    StopReason = "max-time";
-  else
-    return true;
-  return false;
-}
-
-ExecOptions RunBudget::withStop(ExecOptions X) const {
-  auto Previous = X.ShouldStop;
-  X.ShouldStop = [this, Previous] {
-    return stopRequested() || timeUp() || (Previous && Previous());
-  };
-  return X;
-}
-
 namespace {
 /// How many sides of the tree's decisions are in each state.
 std::array<uint64_t, 7> countSides(const PathNode *Root) {
@@ -142,7 +92,10 @@ public:
 
   void onConcretization(const llvm::Instruction *I,
                         const char *Reason) override {
-    E.noteConcretization(I, Reason);
+    E.Concretized.note(I, Reason, true);
+  }
+  void onSymbolicOutput(const llvm::Instruction *I) override {
+    E.Concretized.note(I, "argument of an output call (not pinned)", false);
   }
 
   void onBlockExecuted(const llvm::BasicBlock *BB,
@@ -173,18 +126,13 @@ ConcolicExplorer::ConcolicExplorer(const Program &P,
                                    const ExploreOptions &Opts)
     : Entry(Entry), Opts(Opts), Inputs(Ctx, Entry, Opts.Buffers), Budget(Opts),
       Interp(P, Ctx, Budget.withStop(Opts.Exec)),
-      Solv(createZ3Backend(Opts.SolverTimeoutMs, &stopRequested())),
+      Solv(createZ3Backend(Opts.SolverTimeoutMs, Budget.solverStop())),
       Cov(P.module()), Rng(Opts.Seed) {}
 
 ConcolicExplorer::~ConcolicExplorer() = default;
 
-void ConcolicExplorer::noteConcretization(const llvm::Instruction *I,
-                                          const char *Reason) {
-  ++Concretized[{sourceLocOf(I).str(), Reason}];
-}
-
 bool ConcolicExplorer::budgetLeft() {
-  return Budget.left(Stats.Runs, Stats.StopReason);
+  return Budget.left(Stats.Runs, Stats.StopReason, /*CheckMemory=*/true);
 }
 
 Assignment ConcolicExplorer::initialInput() {
@@ -221,13 +169,16 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound) {
     Frontier.insert(Frontier.end(), Rec.NewOpen.begin(), Rec.NewOpen.end());
 
   PathNode *Leaf = Rec.Current;
-  if (Outcome.End == PathEnd::AssumeViolated)
+  if (Outcome.End == PathEnd::AssumeViolated) {
     ++Stats.AssumeViolations; // Not a path of the program: no test.
-  else if (!Leaf->EndsPath && Outcome.End != PathEnd::Interrupted) {
-    Leaf->EndsPath = true;
-    ++Stats.Paths;
+  } else if (!Leaf->EndsPath) {
+    // A run cut short still leaves its input as a test of its outcome
+    // (interrupted), but its path stays open for a later run.
+    Leaf->EndsPath = Outcome.End != PathEnd::Interrupted;
+    countPathEnd(Stats, Outcome.End);
+    Stats.Paths += Leaf->EndsPath;
     PathResult R;
-    R.Index = Stats.Paths;
+    R.Index = ++Stats.Tests;
     R.Run = Stats.Runs;
     R.Input = Input.get();
     R.Outcome = &Outcome;
@@ -265,7 +216,8 @@ ConcolicExplorer::negate(PathNode *N, bool Dir) {
     for (ExprRef &C : Sliced)
       C = concretizeNonlinear(Ctx, C, *N->Input, Replaced);
     if (Replaced) {
-      noteConcretization(N->Inst, "nonlinear arithmetic after solver timeout");
+      Concretized.note(N->Inst, "nonlinear arithmetic after solver timeout",
+                       true);
       R = Solv.check(Sliced, *N->Input);
       // The simplified query only covers the concrete values chosen, so
       // unsat there proves nothing about the side.
@@ -362,10 +314,7 @@ ExplorationStats ConcolicExplorer::run(ExplorationListener &L) {
     exploreFrontier();
   }
   finishStats();
-  Stats.Complete = Stats.StopReason.empty() && Stats.OpenSides == 0 &&
-                   Stats.SolverUnknown == 0 && Stats.DepthLimited == 0;
-  if (Stats.StopReason.empty())
-    Stats.StopReason = "exhausted";
+  settleCompleteness(Stats, Stats.OpenSides);
   return Stats;
 }
 
@@ -374,9 +323,7 @@ void ConcolicExplorer::finishStats() {
   Stats.TreeNodes = Tree.numNodes();
   Stats.Solver = Solv.stats();
   Stats.OpenSides = countSides(Tree.root())[size_t(SideState::Open)];
-  Stats.Concretizations.clear();
-  for (const auto &[Key, Count] : Concretized)
-    Stats.Concretizations.push_back({Key.first, Key.second, Count});
+  Concretized.fill(Stats);
 }
 
 } // namespace theseus

@@ -19,11 +19,28 @@ const char *toString(LeafKind K) {
     return "unsupported";
   case LeafKind::Unknown:
     return "unknown";
+  case LeafKind::Dropped:
+    return "dropped";
+  case LeafKind::Interrupted:
+    return "interrupted";
   }
   return "?";
 }
 
 ExecutionTree::ExecutionTree() : Root(std::make_unique<TreeNode>()) {}
+
+// Iterative: a path of a million decisions must not overflow the stack
+// through nested unique_ptr destructors.
+ExecutionTree::~ExecutionTree() {
+  std::vector<std::unique_ptr<TreeNode>> Work;
+  Work.push_back(std::move(Root));
+  while (!Work.empty()) {
+    std::unique_ptr<TreeNode> N = std::move(Work.back());
+    Work.pop_back();
+    for (auto &C : N->Children)
+      Work.push_back(std::move(C));
+  }
+}
 
 TreeNode *ExecutionTree::addChild(TreeNode *Parent, ExprRef Added) {
   auto Child = std::make_unique<TreeNode>();

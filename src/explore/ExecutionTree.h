@@ -26,7 +26,9 @@ enum class LeafKind : uint8_t {
   Infeasible,   ///< The solver proved this side unsatisfiable.
   BoundReached, ///< Loop bound or depth bound.
   Unsupported,  ///< Theseus could not execute the path.
-  Unknown,      ///< The solver gave up, or a budget ended the path.
+  Unknown,      ///< The solver could not decide this side.
+  Dropped,      ///< Not explored: --max-states or the memory budget.
+  Interrupted,  ///< The run stopped (time, signal) before the path ended.
 };
 const char *toString(LeafKind K);
 
@@ -60,6 +62,7 @@ struct TreeNode {
 class ExecutionTree {
 public:
   ExecutionTree();
+  ~ExecutionTree();
 
   TreeNode *root() { return Root.get(); }
   const TreeNode *root() const { return Root.get(); }

@@ -8,6 +8,7 @@
 #include "llvm/IR/Instructions.h"
 
 #include <fmt/format.h>
+#include <malloc.h>
 
 namespace theseus {
 
@@ -78,7 +79,10 @@ public:
 
   void onConcretization(const llvm::Instruction *I,
                         const char *Reason) override {
-    ++E.Concretized[{sourceLocOf(I).str(), Reason}];
+    E.Concretized.note(I, Reason, true);
+  }
+  void onSymbolicOutput(const llvm::Instruction *I) override {
+    E.Concretized.note(I, "argument of an output call (not pinned)", false);
   }
   void onBlockExecuted(const llvm::BasicBlock *BB,
                        const llvm::Instruction *Last) override {
@@ -143,7 +147,7 @@ void ForkExplorer::Stepper::onBranch(const BranchEvent &Ev) {
     return;
   }
   bool DepthLimited = E.Opts.MaxDepth && St.Decisions >= E.Opts.MaxDepth;
-  if (DepthLimited || stopRequested() || E.Budget.timeUp()) {
+  if (DepthLimited || E.Budget.mustStop()) {
     // Past a budget: follow the path without forking until the interpreter
     // notices and ends it.
     E.Stats.DepthLimited += DepthLimited;
@@ -171,12 +175,20 @@ void ForkExplorer::Stepper::onBranch(const BranchEvent &Ev) {
   TreeNode *OtherNode = Ev.Taken ? ElseSide : ThenSide;
   if (R.Result == SatResult::Sat) {
     fork(Ev, Other, R.Model, OtherNode);
+  } else if (R.Result == SatResult::Unsat) {
+    OtherNode->At = Ev.Inst;
+    OtherNode->Leaf = LeafKind::Infeasible;
+    ++E.Stats.Infeasible;
+  } else if (E.Budget.mustStop()) {
+    // The deadline or a signal interrupted the query: the side is not
+    // undecidable, just not explored.
+    OtherNode->At = Ev.Inst;
+    OtherNode->Leaf = LeafKind::Interrupted;
+    ++E.UnfinishedSides;
   } else {
     OtherNode->At = Ev.Inst;
-    OtherNode->Leaf =
-        R.Result == SatResult::Unsat ? LeafKind::Infeasible : LeafKind::Unknown;
-    ++(R.Result == SatResult::Unsat ? E.Stats.Infeasible
-                                    : E.Stats.SolverUnknown);
+    OtherNode->Leaf = LeafKind::Unknown;
+    ++E.Stats.SolverUnknown;
   }
   St.Node = Ev.Taken ? ThenSide : ElseSide;
   St.PathCond.push_back(Holds);
@@ -185,10 +197,13 @@ void ForkExplorer::Stepper::onBranch(const BranchEvent &Ev) {
 
 void ForkExplorer::Stepper::fork(const BranchEvent &Ev, ExprRef Other,
                                  const Assignment &Model, TreeNode *Node) {
-  if (E.Opts.MaxStates && E.Pending.size() >= E.Opts.MaxStates) {
-    ++E.Stats.StatesDropped;
+  bool TooMany = E.Opts.MaxStates && E.Pending.size() >= E.Opts.MaxStates;
+  if (TooMany || E.Budget.memoryFull()) {
+    ++(TooMany ? E.Stats.StatesDropped : E.Stats.MemoryDropped);
     Node->At = Ev.Inst;
-    Node->Leaf = LeafKind::Unknown;
+    Node->Leaf = LeafKind::Dropped;
+    Node->Outcome.Message = TooMany ? "fork dropped: --max-states reached"
+                                    : "fork dropped: memory budget reached";
     return;
   }
   auto C = std::make_unique<State>();
@@ -235,7 +250,7 @@ ForkExplorer::ForkExplorer(const Program &P, const llvm::Function &Entry,
                            const ExploreOptions &Opts)
     : Entry(Entry), Opts(Opts), Inputs(Ctx, Entry, Opts.Buffers), Budget(Opts),
       Interp(P, Ctx, Budget.withStop(Opts.Exec)),
-      Solv(createZ3Backend(Opts.SolverTimeoutMs, &stopRequested())),
+      Solv(createZ3Backend(Opts.SolverTimeoutMs, Budget.solverStop())),
       Cov(P.module()), Rng(Opts.Seed) {}
 
 ForkExplorer::~ForkExplorer() = default;
@@ -243,7 +258,7 @@ ForkExplorer::~ForkExplorer() = default;
 std::vector<VariableValue> ForkExplorer::variablesOf(const ExecutionState &S) {
   std::vector<VariableValue> Out;
   for (const SourceVariable &V : Interp.sourceVariables(S)) {
-    std::string Text = V.Value.Sym ? toString(V.Value.Sym)
+    std::string Text = V.Value.Sym ? toString(V.Value.Sym, 240)
                        : V.Signed
                            ? std::to_string(signExtend(V.Value.Bits, V.Width))
                            : std::to_string(truncBits(V.Value.Bits, V.Width));
@@ -327,9 +342,12 @@ void ForkExplorer::runState(std::unique_ptr<State> St) {
   ++Stats.Runs;
   Stepper Step(*this, *St);
   uint64_t StepsBefore = St->Exec->Steps;
+  double SolverBefore = Solv.stats().Seconds;
   auto ExecStart = std::chrono::steady_clock::now();
   PathOutcome Outcome = Interp.run(*St->Exec, Step);
-  Stats.ExecSeconds += secondsSince(ExecStart);
+  // Forks query the solver from inside the run: that is solver time.
+  Stats.ExecSeconds +=
+      secondsSince(ExecStart) - (Solv.stats().Seconds - SolverBefore);
   Stats.Instructions += St->Exec->Steps - StepsBefore;
   endPath(*St, Outcome);
   Stats.Seconds = Budget.elapsed();
@@ -346,9 +364,9 @@ void ForkExplorer::endPath(State &St, const PathOutcome &Outcome) {
     ++Stats.AssumeViolations; // A satisfying state took over the node.
     return;
   case PathEnd::Interrupted:
-    Leaf->Leaf = LeafKind::Unknown;
-    Leaf->Outcome = Outcome;
-    return; // The path did not end: no test.
+    // The path did not end; its input is still a test of how far it got.
+    Leaf->Leaf = LeafKind::Interrupted;
+    break;
   case PathEnd::Return:
   case PathEnd::Exit:
     Leaf->Leaf = LeafKind::Normal;
@@ -362,18 +380,18 @@ void ForkExplorer::endPath(State &St, const PathOutcome &Outcome) {
     break;
   case PathEnd::BoundReached:
   case PathEnd::StepLimit:
-    ++Stats.BoundReached;
     Leaf->Leaf = LeafKind::BoundReached;
     break;
   }
+  countPathEnd(Stats, Outcome.End);
   Leaf->Outcome = Outcome;
   if (Opts.KeepLeafModels)
     Leaf->Model = St.Model;
   Leaf->EdgeHash = St.EdgeHash;
-  ++Stats.Paths;
-  Leaf->TestIndex = Stats.Paths;
+  Stats.Paths += Outcome.End != PathEnd::Interrupted;
+  Leaf->TestIndex = ++Stats.Tests;
   PathResult R;
-  R.Index = Stats.Paths;
+  R.Index = Leaf->TestIndex;
   R.Run = Stats.Runs;
   R.Input = St.Model.get();
   R.Outcome = &Outcome;
@@ -388,25 +406,63 @@ ExplorationStats ForkExplorer::run(ExplorationListener &L) {
   Listener = &L;
   Budget.start();
   Pending.push_back(initialState());
-  while (!Pending.empty() && budgetLeft())
+  while (!Pending.empty() && budgetLeft()) {
+    if (Budget.memoryFull())
+      dropHalfOfPending();
     runState(pickNext());
-  Stats.OpenSides = Pending.size();
+  }
+  Stats.OpenSides = Pending.size() + UnfinishedSides;
+  writeInterruptedStates();
   finishStats();
-  Stats.Complete = Stats.StopReason.empty() && Stats.SolverUnknown == 0 &&
-                   Stats.DepthLimited == 0 && Stats.BoundReached == 0 &&
-                   Stats.StatesDropped == 0;
-  if (Stats.StopReason.empty())
-    Stats.StopReason = "exhausted";
+  settleCompleteness(Stats, Stats.OpenSides);
   return Stats;
+}
+
+/// Over the memory budget: the newest half of the waiting states become
+/// `dropped` leaves (KLEE kills states the same way under --max-memory).
+void ForkExplorer::dropHalfOfPending() {
+  size_t Keep = Pending.size() / 2;
+  while (Pending.size() > Keep) {
+    TreeNode *N = Pending.back()->Node;
+    N->Leaf = LeafKind::Dropped;
+    N->Outcome.Message = "state dropped: memory budget reached";
+    Pending.pop_back();
+    ++Stats.MemoryDropped;
+  }
+  malloc_trim(0); // Give the freed states back, so the RSS shows it.
+}
+
+/// When a budget stopped the run, each waiting state is written as a test
+/// of its own (outcome `interrupted`), as KLEE does on halt, for as long as
+/// the time budget's grace allows; the rest stay counted as unfinished.
+void ForkExplorer::writeInterruptedStates() {
+  if (Pending.empty() || !cutForStopReason(Stats.StopReason))
+    return;
+  double Grace = std::max(1.0, 0.1 * Opts.MaxTime) * 0.5;
+  double Deadline = Budget.elapsed() + Grace;
+  PathOutcome Outcome;
+  Outcome.End = PathEnd::Interrupted;
+  Outcome.Message = fmt::format("the run stopped ({}) before this path "
+                                "ended",
+                                Stats.StopReason);
+  while (!Pending.empty() && Budget.elapsed() < Deadline) {
+    std::unique_ptr<State> St = std::move(Pending.front());
+    Pending.pop_front();
+    Outcome.Loc = sourceLocOf(&*St->Exec->Stack.back().PC);
+    endPath(*St, Outcome);
+    --Stats.OpenSides;
+  }
+  for (auto &St : Pending) {
+    St->Node->Leaf = LeafKind::Interrupted;
+    St->Node->Outcome = Outcome;
+  }
 }
 
 void ForkExplorer::finishStats() {
   Stats.Seconds = Budget.elapsed();
   Stats.TreeNodes = Tree.size();
   Stats.Solver = Solv.stats();
-  Stats.Concretizations.clear();
-  for (const auto &[Key, Count] : Concretized)
-    Stats.Concretizations.push_back({Key.first, Key.second, Count});
+  Concretized.fill(Stats);
 }
 
 } // namespace theseus

@@ -77,6 +77,8 @@ private:
   void runState(std::unique_ptr<State> St);
   void endPath(State &St, const PathOutcome &Outcome);
   bool budgetLeft();
+  void dropHalfOfPending();
+  void writeInterruptedStates();
   std::vector<VariableValue> variablesOf(const ExecutionState &S);
   void finishStats();
 
@@ -95,7 +97,9 @@ private:
   struct LoopData;
   llvm::DenseMap<const llvm::Function *, std::unique_ptr<LoopData>> Loops;
   ExplorationStats Stats;
-  std::map<std::pair<std::string, std::string>, uint64_t> Concretized;
+  ConcretizationLog Concretized;
+  /// Sides whose query a stop interrupted: neither explored nor decided.
+  uint64_t UnfinishedSides = 0;
 };
 
 } // namespace theseus

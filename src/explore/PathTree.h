@@ -48,6 +48,7 @@ struct PathNode {
 class PathTree {
 public:
   PathTree() : Root(std::make_unique<PathNode>()) {}
+  ~PathTree();
   PathNode *root() { return Root.get(); }
   const PathNode *root() const { return Root.get(); }
 

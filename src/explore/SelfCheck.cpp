@@ -141,9 +141,13 @@ SelfCheckReport selfCheck(ForkExplorer &E, bool Exhausted, unsigned Samples,
       Leaves.push_back(L);
 
   for (const TreeNode *Leaf : Leaves) {
-    ++Rep.LeavesChecked;
     Assignment Input = *Leaf->Model;
     ConcreteRun R = runConcretely(E, Input, Rng);
+    if (R.Outcome.End == PathEnd::Interrupted) {
+      Rep.CutShort = true; // The run's time budget is spent.
+      return Rep;
+    }
+    ++Rep.LeavesChecked;
     if (sameEnd(*Leaf, R, Input)) {
       ++Rep.LeavesPrecise;
       continue;
@@ -161,9 +165,13 @@ SelfCheckReport selfCheck(ForkExplorer &E, bool Exhausted, unsigned Samples,
   for (const TreeNode *Leaf : Leaves)
     Conditions.push_back(ExecutionTree::pathCondition(Leaf));
   for (unsigned I = 0; I < Samples; ++I) {
-    ++Rep.Samples;
     Assignment Input = E.inputs().random(Rng);
     ConcreteRun R = runConcretely(E, Input, Rng);
+    if (R.Outcome.End == PathEnd::Interrupted) {
+      Rep.CutShort = true;
+      return Rep;
+    }
+    ++Rep.Samples;
     if (R.Outcome.End == PathEnd::AssumeViolated) {
       ++Rep.SamplesOutside;
       continue;

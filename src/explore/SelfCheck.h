@@ -34,13 +34,15 @@ struct SelfCheckReport {
   uint64_t SamplesMatched = 0;
   uint64_t SamplesOutside = 0; ///< Broke an assumption: no leaf expected.
   bool Exhausted = true;       ///< False: exhaustiveness was not checked.
+  bool CutShort = false;       ///< The time budget ended the checks early.
   std::vector<SelfCheckMismatch> Mismatches;
   bool passed() const { return Mismatches.empty(); }
 };
 
 /// Runs both checks on a finished forking run (which must have kept its
 /// leaf models). Exhaustiveness is only checked when the run `Exhausted`
-/// its tree (no budget cut it short).
+/// its tree (no budget cut it short). The checks share the run's time
+/// budget: once it is spent they stop, and the report says so.
 SelfCheckReport selfCheck(ForkExplorer &E, bool Exhausted, unsigned Samples,
                           uint64_t Seed);
 

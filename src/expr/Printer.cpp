@@ -73,7 +73,27 @@ const char *infix(ExprKind K) {
   }
 }
 
-std::string print(ExprRef E, bool Nested) {
+/// Prints with a budget of characters: once it is spent, the remaining
+/// sub-expressions print as "...". Expressions are DAGs, so an unbounded
+/// rendering can be exponentially longer than the expression.
+class BoundedPrinter {
+public:
+  explicit BoundedPrinter(size_t Budget) : Left(Budget) {}
+
+  std::string print(ExprRef E, bool Nested) {
+    if (Left == 0)
+      return "...";
+    std::string S = render(E, Nested);
+    Left -= std::min(Left, S.size());
+    return S;
+  }
+
+private:
+  std::string render(ExprRef E, bool Nested);
+  size_t Left;
+};
+
+std::string BoundedPrinter::render(ExprRef E, bool Nested) {
   if (E->isConst()) {
     if (E->width() == 1)
       return E->value() ? "true" : "false";
@@ -120,6 +140,11 @@ std::string print(ExprRef E, bool Nested) {
 
 } // namespace
 
-std::string toString(ExprRef E) { return print(E, false); }
+std::string toString(ExprRef E, size_t MaxChars) {
+  std::string S = BoundedPrinter(MaxChars).print(E, false);
+  if (S.size() > MaxChars)
+    S = S.substr(0, MaxChars) + "...";
+  return S;
+}
 
 } // namespace theseus

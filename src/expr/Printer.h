@@ -4,6 +4,7 @@
 
 #include "expr/Expr.h"
 
+#include <cstdint>
 #include <string>
 
 namespace theseus {
@@ -11,7 +12,8 @@ namespace theseus {
 /// Renders `E` in a C-like syntax for people: a whole input array read as a
 /// little-endian integer prints as the input's name, `x[3]` is one byte,
 /// unsigned comparisons carry a `u` suffix (`<u`), constants print signed.
-std::string toString(ExprRef E);
+/// Past `MaxChars` characters the rest is elided ("...").
+std::string toString(ExprRef E, size_t MaxChars = SIZE_MAX);
 
 } // namespace theseus
 

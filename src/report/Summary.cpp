@@ -21,6 +21,22 @@ nlohmann::json returnValues(const TestWriter &T) {
   return A;
 }
 
+nlohmann::json cutsJson(const CutCounts &C) {
+  nlohmann::json J = nlohmann::json::object();
+  for (const auto &[Why, Count] : C)
+    J[toString(Why)] = Count;
+  return J;
+}
+
+/// "max-time (12), step-limit (1)".
+std::string cutsText(const CutCounts &C) {
+  std::string Text;
+  for (const auto &[Why, Count] : C)
+    Text += fmt::format("{}{} ({})", Text.empty() ? "" : ", ", toString(Why),
+                        Count);
+  return Text;
+}
+
 uint64_t totalConcretizations(const ExplorationStats &S) {
   uint64_t N = 0;
   for (const SiteCount &C : S.Concretizations)
@@ -83,7 +99,13 @@ nlohmann::json summaryJson(const RunReport &R) {
       {"tree_nodes", S.TreeNodes},
       {"instructions", S.Instructions},
       {"complete", S.Complete},
+      {"incomplete_because", cutsJson(S.Incomplete)},
       {"stop_reason", S.StopReason},
+      {"interrupted_paths", S.InterruptedPaths},
+      {"step_limited_paths", S.StepLimited},
+      {"memory_dropped", S.MemoryDropped},
+      {"memory",
+       {{"peak_rss_mb", S.PeakRssMB}, {"max_memory_mb", R.MaxMemoryMB}}},
       {"solver",
        {{"queries", S.Solver.Queries},
         {"trivial", S.Solver.TrivialAnswers},
@@ -123,6 +145,10 @@ void printSummary(std::FILE *Out, const RunReport &R) {
   P(fmt::format("theseus: explored {} ({}, {}) in {:.2f} s, stopped: {}\n",
                 R.Tests.program().Entry, R.Mode, R.Strategy, S.Seconds,
                 S.StopReason));
+  if (S.Complete)
+    P("  complete         yes: every feasible path ran to its end\n");
+  else
+    P(fmt::format("  complete         no: {}\n", cutsText(S.Incomplete)));
   P(fmt::format("  paths            {}  (runs {}, tests written {})\n", S.Paths,
                 S.Runs, R.Tests.tests()));
   P(fmt::format("  bugs             {}\n", R.Tests.bugs().size()));
@@ -156,10 +182,10 @@ void printSummary(std::FILE *Out, const RunReport &R) {
           fmt::format("{}{} (x{})", Calls.empty() ? "" : ", ", Name, Count);
     P(fmt::format("  native calls     {}\n", Calls));
   }
-  if (S.BoundReached || S.StatesDropped)
+  if (S.BoundReached || S.StatesDropped || S.MemoryDropped)
     P(fmt::format("  bound reached    {} paths, {} forks dropped "
-                  "(--max-states)\n",
-                  S.BoundReached, S.StatesDropped));
+                  "(--max-states), {} states dropped (memory)\n",
+                  S.BoundReached, S.StatesDropped, S.MemoryDropped));
   if (S.Infeasible || S.SolverUnknown)
     P(fmt::format("  infeasible       {}, solver unknown {}\n", S.Infeasible,
                   S.SolverUnknown));
@@ -188,6 +214,7 @@ nlohmann::json selfCheckJson(const SelfCheckReport &R) {
           {"leaves_checked", R.LeavesChecked},
           {"leaves_precise", R.LeavesPrecise},
           {"exhaustiveness_checked", R.Exhausted},
+          {"cut_short_by_time", R.CutShort},
           {"samples", R.Samples},
           {"samples_matched", R.SamplesMatched},
           {"samples_outside_assumptions", R.SamplesOutside},
@@ -201,11 +228,13 @@ void printSelfCheck(std::FILE *Out, const SelfCheckReport &R) {
                                 R.SamplesMatched, R.Samples - R.SamplesOutside,
                                 R.SamplesOutside)
                   : "exhaustiveness not checked (exploration stopped early)";
-  std::fputs(fmt::format("  self-check       {}: precision {}/{} leaves, {}\n",
-                         R.passed() ? "passed" : "FAILED", R.LeavesPrecise,
-                         R.LeavesChecked, Exhaustive)
-                 .c_str(),
-             Out);
+  std::fputs(
+      fmt::format("  self-check       {}: precision {}/{} leaves, {}{}\n",
+                  R.passed() ? "passed" : "FAILED", R.LeavesPrecise,
+                  R.LeavesChecked, Exhaustive,
+                  R.CutShort ? " (cut short by --max-time)" : "")
+          .c_str(),
+      Out);
   for (const SelfCheckMismatch &M : R.Mismatches)
     std::fputs(fmt::format("    {} mismatch on {}: expected {}, got {}\n",
                            M.Check, M.Input, M.Expected, M.Actual)

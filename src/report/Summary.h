@@ -2,7 +2,7 @@
 #ifndef THESEUS_REPORT_SUMMARY_H
 #define THESEUS_REPORT_SUMMARY_H
 
-#include "explore/Concolic.h"
+#include "explore/Exploration.h"
 #include "explore/SelfCheck.h"
 #include "report/TestFile.h"
 
@@ -19,6 +19,7 @@ struct RunReport {
   std::string Mode;
   std::string Strategy;
   std::string OutDir;
+  uint64_t MaxMemoryMB = 0;
 };
 
 nlohmann::json summaryJson(const RunReport &R);

@@ -2,7 +2,7 @@
 #ifndef THESEUS_REPORT_TESTFILE_H
 #define THESEUS_REPORT_TESTFILE_H
 
-#include "explore/Concolic.h"
+#include "explore/Exploration.h"
 
 #include <nlohmann/json.hpp>
 

@@ -5,6 +5,7 @@
 #include "program/Program.h"
 #include "report/TestFile.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Program.h"
 
 #include <fmt/format.h>
@@ -74,13 +75,26 @@ std::vector<const TreeNode *> nodesById(const ExecutionTree &T) {
   return Nodes;
 }
 
-std::string escapeDot(const std::string &S) {
+/// What a node records is capped so that the tree stays readable and its
+/// files small whatever the program: expressions are elided past
+/// `ExprChars`, and a path condition shows its last `PathConjuncts`
+/// conjuncts (the rest are on the ancestors' edges).
+constexpr size_t ExprChars = 240;
+constexpr size_t PathConjuncts = 12;
+
+/// A label Graphviz always parses: quotes and backslashes escaped, and
+/// anything but printable ASCII (tabs, control bytes, invalid UTF-8 from
+/// the program's source) replaced, within `MaxChars`.
+std::string escapeDot(const std::string &S, size_t MaxChars = ExprChars) {
   std::string Out;
-  for (char C : S) {
+  for (size_t I = 0; I < S.size() && I < MaxChars; ++I) {
+    char C = S[I];
     if (C == '"' || C == '\\')
       Out += '\\';
-    Out += C;
+    Out += (C >= 0x20 && C < 0x7f) ? C : '?';
   }
+  if (S.size() > MaxChars)
+    Out += "...";
   return Out;
 }
 
@@ -99,11 +113,16 @@ nlohmann::json treeJson(const ExecutionTree &T, const ReturnFormatter &Return) {
       J["source"] = Source.line(L);
     }
     if (N->Added)
-      J["condition"] = toString(N->Added);
+      J["condition"] = toString(N->Added, ExprChars);
+    std::vector<ExprRef> Conds = ExecutionTree::pathCondition(N);
+    size_t First =
+        Conds.size() > PathConjuncts ? Conds.size() - PathConjuncts : 0;
     nlohmann::json PC = nlohmann::json::array();
-    for (ExprRef C : ExecutionTree::pathCondition(N))
-      PC.push_back(toString(C));
+    for (size_t I = First; I < Conds.size(); ++I)
+      PC.push_back(toString(Conds[I], ExprChars));
     J["path_condition"] = PC;
+    if (First)
+      J["path_condition_omitted"] = First;
     if (!N->Variables.empty()) {
       nlohmann::json Vars = nlohmann::json::object();
       for (const VariableValue &V : N->Variables)
@@ -119,7 +138,11 @@ nlohmann::json treeJson(const ExecutionTree &T, const ReturnFormatter &Return) {
     }
     Nodes.push_back(std::move(J));
   }
-  return {{"format", "theseus-tree-1"}, {"nodes", Nodes}};
+  return {{"format", "theseus-tree-1"},
+          {"limits",
+           {{"expression_chars", ExprChars},
+            {"path_condition_conjuncts", PathConjuncts}}},
+          {"nodes", Nodes}};
 }
 
 std::string treeDot(const ExecutionTree &T, const ReturnFormatter &Return) {
@@ -161,6 +184,11 @@ std::string treeDot(const ExecutionTree &T, const ReturnFormatter &Return) {
       Lines.push_back(toString(N->Leaf));
       Style = ", style=filled, fillcolor=yellow";
       break;
+    case LeafKind::Dropped:
+    case LeafKind::Interrupted:
+      Lines.push_back(toString(N->Leaf));
+      Style = ", style=\"filled,dashed\", fillcolor=orange";
+      break;
     case LeafKind::None:
       break;
     }
@@ -169,15 +197,15 @@ std::string treeDot(const ExecutionTree &T, const ReturnFormatter &Return) {
       Label += (Label.empty() ? "" : "\\n") + escapeDot(Line);
     Out += fmt::format("  n{} [label=\"{}\"{}];\n", N->Id, Label, Style);
     if (N->Parent)
-      Out +=
-          fmt::format("  n{} -> n{} [label=\"{}\"];\n", N->Parent->Id, N->Id,
-                      N->Added ? escapeDot(toString(N->Added)) : std::string());
+      Out += fmt::format("  n{} -> n{} [label=\"{}\"];\n", N->Parent->Id, N->Id,
+                         N->Added ? escapeDot(toString(N->Added, ExprChars))
+                                  : std::string());
   }
   return Out + "}\n";
 }
 
-bool writeTree(const ExecutionTree &T, const std::string &Dir,
-               const ReturnFormatter &Return) {
+std::string writeTree(const ExecutionTree &T, const std::string &Dir,
+                      const ReturnFormatter &Return) {
   writeJsonFile(Dir + "/tree.json", treeJson(T, Return));
   std::string DotPath = Dir + "/tree.dot";
   std::ofstream(DotPath) << treeDot(T, Return);
@@ -185,10 +213,18 @@ bool writeTree(const ExecutionTree &T, const std::string &Dir,
   const size_t MaxRendered = 1000;
   auto Dot = llvm::sys::findProgramByName("dot");
   if (!Dot || T.size() > MaxRendered)
-    return false;
+    return "";
   std::string Svg = Dir + "/tree.svg";
   llvm::StringRef Args[] = {*Dot, "-Tsvg", DotPath, "-o", Svg};
-  return llvm::sys::ExecuteAndWait(*Dot, Args) == 0;
+  // Graphviz's complaints stay out of the console; failure is reported by
+  // the caller.
+  std::optional<llvm::StringRef> Quiet[] = {std::nullopt, "", ""};
+  std::string Error;
+  if (llvm::sys::ExecuteAndWait(*Dot, Args, std::nullopt, Quiet,
+                                /*SecondsToWait=*/30, 0, &Error) == 0)
+    return "";
+  llvm::sys::fs::remove(Svg);
+  return "Graphviz could not render tree.svg from tree.dot";
 }
 
 } // namespace theseus

@@ -17,13 +17,14 @@ using ReturnFormatter = std::function<nlohmann::json(uint64_t Bits)>;
 /// condition, variables and, for leaves, the outcome (format theseus-tree-1).
 nlohmann::json treeJson(const ExecutionTree &T, const ReturnFormatter &Return);
 /// Graphviz with the seed's colours: red errors, green infeasible, blue
-/// normal ends, grey bound reached.
+/// normal ends, grey bound reached, yellow unsupported or unknown, orange
+/// (dashed) dropped or interrupted.
 std::string treeDot(const ExecutionTree &T, const ReturnFormatter &Return);
 /// Writes tree.json and tree.dot into `Dir`, and tree.svg when Graphviz's
-/// `dot` is installed and the tree has at most 1000 nodes. Returns whether
-/// tree.svg was written.
-bool writeTree(const ExecutionTree &T, const std::string &Dir,
-               const ReturnFormatter &Return);
+/// `dot` is installed and the tree has at most 1000 nodes. Returns a
+/// problem to tell the user, or "".
+std::string writeTree(const ExecutionTree &T, const std::string &Dir,
+                      const ReturnFormatter &Return);
 
 } // namespace theseus
 

@@ -19,6 +19,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -45,9 +46,10 @@ public:
 };
 
 /// Z3 over the theory of bit-vectors, with a per-query timeout. When `Stop`
-/// becomes true, a query in progress is interrupted and answers Unknown.
+/// returns true (it is polled from a watchdog thread every few
+/// milliseconds), a query in progress is interrupted and answers Unknown.
 std::unique_ptr<SolverBackend>
-createZ3Backend(unsigned TimeoutMs, const std::atomic<bool> *Stop = nullptr);
+createZ3Backend(unsigned TimeoutMs, std::function<bool()> Stop = nullptr);
 
 struct SolverStats {
   uint64_t Queries = 0;        ///< solve() calls.

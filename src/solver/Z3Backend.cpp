@@ -29,8 +29,8 @@ class Z3Backend : public SolverBackend {
   using ByteRef = std::pair<const Array *, uint32_t>;
 
 public:
-  Z3Backend(unsigned TimeoutMs, const std::atomic<bool> *Stop)
-      : TimeoutMs(TimeoutMs), Stop(Stop) {
+  Z3Backend(unsigned TimeoutMs, std::function<bool()> StopWhen)
+      : TimeoutMs(TimeoutMs), Stop(std::move(StopWhen)) {
     if (Stop)
       Watchdog = std::thread([this] { watch(); });
   }
@@ -49,7 +49,7 @@ public:
 
   SolverResponse check(const std::vector<ExprRef> &Constraints,
                        const Assignment &Hint) override {
-    if (Stop && *Stop)
+    if (Stop && Stop())
       return {SatResult::Unknown, {}};
     InQuery = true;
     struct Done {
@@ -259,19 +259,20 @@ private:
     }
   };
 
-  /// Interrupts a running query once Stop is set. A thread rather than the
-  /// signal handler calls Z3_interrupt, which is not async-signal-safe.
+  /// Interrupts a running query once Stop says so (a signal, or the run's
+  /// deadline). A thread rather than the signal handler calls
+  /// Z3_interrupt, which is not async-signal-safe.
   void watch() {
     std::unique_lock<std::mutex> Lock(Mu);
     while (!Quit) {
-      Wake.wait_for(Lock, std::chrono::milliseconds(50));
-      if (*Stop && InQuery)
+      Wake.wait_for(Lock, std::chrono::milliseconds(10));
+      if (InQuery && Stop())
         Z3_interrupt(Ctx);
     }
   }
 
   unsigned TimeoutMs;
-  const std::atomic<bool> *Stop;
+  std::function<bool()> Stop;
   std::atomic<bool> InQuery{false};
   std::mutex Mu;
   std::condition_variable Wake;
@@ -287,8 +288,8 @@ private:
 } // namespace
 
 std::unique_ptr<SolverBackend> createZ3Backend(unsigned TimeoutMs,
-                                               const std::atomic<bool> *Stop) {
-  return std::make_unique<Z3Backend>(TimeoutMs, Stop);
+                                               std::function<bool()> Stop) {
+  return std::make_unique<Z3Backend>(TimeoutMs, std::move(Stop));
 }
 
 } // namespace theseus

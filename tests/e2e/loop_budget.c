@@ -13,11 +13,14 @@
 // --max-time ends it the same way.
 // RUN: %theseus %s -o %t.time --max-time 1 | FileCheck --check-prefix=TIME %s
 // TIME: stopped: max-time
+// TIME: complete no: max-time ({{[0-9]+}})
 //
 // --max-depth caps the recorded decisions per path: a path through 3
-// iterations has 4 decisions, so 3 distinct paths remain.
+// iterations has 4 decisions, so 3 distinct paths remain. The search runs
+// out of work, but the runs with unrecorded decisions make it incomplete.
 // RUN: %theseus %s -o %t.depth --max-depth 3 | FileCheck --check-prefix=DEPTH %s
-// DEPTH: stopped: exhausted
+// DEPTH: stopped: bounded
+// DEPTH: complete no: max-depth ({{[0-9]+}})
 // DEPTH: paths 4
 
 int loop_budget(int n) {

@@ -1,0 +1,196 @@
+//===- Exploration.cpp - What both drivers share --------------------------===//
+#include "explore/Exploration.h"
+
+#include <cstdio>
+#include <sys/resource.h>
+#include <unistd.h>
+
+namespace theseus {
+
+ExplorationListener::~ExplorationListener() = default;
+
+std::atomic<bool> &stopRequested() {
+  static std::atomic<bool> Flag{false};
+  return Flag;
+}
+
+const char *toString(Strategy S) {
+  switch (S) {
+  case Strategy::BFS:
+    return "bfs";
+  case Strategy::DFS:
+    return "dfs";
+  case Strategy::Generational:
+    return "generational";
+  case Strategy::DART:
+    return "dart";
+  case Strategy::RandomPath:
+    return "random-path";
+  case Strategy::CoverageNew:
+    return "coverage-new";
+  }
+  return "?";
+}
+
+const char *toString(Cut C) {
+  switch (C) {
+  case Cut::Interrupted:
+    return "interrupted";
+  case Cut::MaxTime:
+    return "max-time";
+  case Cut::MaxIterations:
+    return "max-iterations";
+  case Cut::MaxMemory:
+    return "max-memory";
+  case Cut::StepLimit:
+    return "step-limit";
+  case Cut::LoopBound:
+    return "loop-bound";
+  case Cut::MaxDepth:
+    return "max-depth";
+  case Cut::MaxStates:
+    return "max-states";
+  case Cut::SolverUnknown:
+    return "solver-unknown";
+  case Cut::Unsupported:
+    return "unsupported";
+  case Cut::ExternalDenied:
+    return "external-denied";
+  case Cut::Concretization:
+    return "concretization";
+  case Cut::Divergence:
+    return "divergence";
+  }
+  return "?";
+}
+
+std::optional<Cut> cutForStopReason(const std::string &StopReason) {
+  if (StopReason == "interrupted")
+    return Cut::Interrupted;
+  if (StopReason == "max-time")
+    return Cut::MaxTime;
+  if (StopReason == "max-iterations")
+    return Cut::MaxIterations;
+  if (StopReason == "max-memory")
+    return Cut::MaxMemory;
+  return std::nullopt;
+}
+
+double secondsSince(std::chrono::steady_clock::time_point T) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - T)
+      .count();
+}
+
+uint64_t currentRssBytes() {
+  std::FILE *F = std::fopen("/proc/self/statm", "r");
+  if (!F)
+    return 0;
+  unsigned long long Size = 0, Resident = 0;
+  int Read = std::fscanf(F, "%llu %llu", &Size, &Resident);
+  std::fclose(F);
+  return Read == 2 ? Resident * uint64_t(sysconf(_SC_PAGESIZE)) : 0;
+}
+
+uint64_t peakRssBytes() {
+  struct rusage U;
+  getrusage(RUSAGE_SELF, &U);
+  return uint64_t(U.ru_maxrss) * 1024;
+}
+
+bool RunBudget::memoryFull() const {
+  if (!MaxMemoryBytes)
+    return false;
+  auto Now = std::chrono::steady_clock::now();
+  if (Now - LastMemoryCheck < std::chrono::milliseconds(5))
+    return MemoryWasFull;
+  LastMemoryCheck = Now;
+  MemoryWasFull = currentRssBytes() > MaxMemoryBytes;
+  return MemoryWasFull;
+}
+
+bool RunBudget::left(uint64_t Runs, std::string &StopReason,
+                     bool CheckMemory) const {
+  if (stopRequested())
+    StopReason = "interrupted";
+  else if (MaxIterations && Runs >= MaxIterations)
+    StopReason = "max-iterations";
+  else if (timeUp())
+    StopReason = "max-time";
+  else if (CheckMemory && memoryFull())
+    StopReason = "max-memory";
+  else
+    return true;
+  return false;
+}
+
+ExecOptions RunBudget::withStop(ExecOptions X) const {
+  auto Previous = X.ShouldStop;
+  X.ShouldStop = [this, Previous] {
+    return mustStop() || (Previous && Previous());
+  };
+  return X;
+}
+
+void countPathEnd(ExplorationStats &S, PathEnd End) {
+  switch (End) {
+  case PathEnd::StepLimit:
+    ++S.StepLimited;
+    break;
+  case PathEnd::BoundReached:
+    ++S.BoundReached;
+    break;
+  case PathEnd::Unsupported:
+    ++S.UnsupportedPaths;
+    break;
+  case PathEnd::ExternalDenied:
+    ++S.DeniedPaths;
+    break;
+  case PathEnd::Interrupted:
+    ++S.InterruptedPaths;
+    break;
+  default:
+    break;
+  }
+}
+
+void settleCompleteness(ExplorationStats &S, uint64_t Unfinished) {
+  CutCounts &C = S.Incomplete;
+  C.clear();
+  auto Add = [&C](Cut Why, uint64_t N) {
+    if (N)
+      C[Why] += N;
+  };
+  if (std::optional<Cut> Stop = cutForStopReason(S.StopReason))
+    Add(*Stop, std::max<uint64_t>(Unfinished + S.InterruptedPaths, 1));
+  Add(Cut::StepLimit, S.StepLimited);
+  Add(Cut::LoopBound, S.BoundReached);
+  Add(Cut::MaxDepth, S.DepthLimited);
+  Add(Cut::MaxStates, S.StatesDropped);
+  Add(Cut::MaxMemory, S.MemoryDropped);
+  Add(Cut::SolverUnknown, S.SolverUnknown);
+  Add(Cut::Unsupported, S.UnsupportedPaths);
+  Add(Cut::ExternalDenied, S.DeniedPaths);
+  Add(Cut::Concretization, S.Pinned);
+  Add(Cut::Divergence, S.Divergences);
+  S.Complete = C.empty();
+  // "exhausted" is a claim: the search ran out of work and nothing was cut.
+  // Out of work with cuts is "bounded".
+  if (S.StopReason.empty())
+    S.StopReason = S.Complete ? "exhausted" : "bounded";
+  S.PeakRssMB = peakRssBytes() >> 20;
+}
+
+void ConcretizationLog::note(const llvm::Instruction *I, const char *Reason,
+                             bool Narrows) {
+  ++Sites[{sourceLocOf(I).str(), Reason}];
+  Narrowing += Narrows;
+}
+
+void ConcretizationLog::fill(ExplorationStats &S) const {
+  S.Concretizations.clear();
+  for (const auto &[Key, Count] : Sites)
+    S.Concretizations.push_back({Key.first, Key.second, Count});
+  S.Pinned = Narrowing;
+}
+
+} // namespace theseus

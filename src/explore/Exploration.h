@@ -1,0 +1,225 @@
+//===- Exploration.h - What both drivers share ----------------------------===//
+//
+// Options, budgets, statistics and the listener interface of the concolic
+// and forking drivers, and the bookkeeping of everything that keeps a run
+// from being a complete exploration.
+//
+//===----------------------------------------------------------------------===//
+#ifndef THESEUS_EXPLORE_EXPLORATION_H
+#define THESEUS_EXPLORE_EXPLORATION_H
+
+#include "exec/Interpreter.h"
+#include "explore/Coverage.h"
+#include "explore/Inputs.h"
+#include "solver/Solver.h"
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace theseus {
+
+/// Search orders. Generational and DART are concolic-only; random-path and
+/// coverage-new are forking-only.
+enum class Strategy { BFS, DFS, Generational, DART, RandomPath, CoverageNew };
+const char *toString(Strategy S);
+
+struct ExploreOptions {
+  Strategy Strat = Strategy::BFS;
+  uint64_t MaxIterations = 0; ///< Runs; 0: unlimited.
+  double MaxTime = 0;         ///< Seconds; 0: unlimited.
+  unsigned MaxDepth = 0;      ///< Recorded decisions per path; 0: unlimited.
+  uint64_t Seed = 0;          ///< For random inputs.
+  bool RandomStart = false;   ///< Start from a random input (dart implies it).
+  std::string SeedInput;      ///< "name=value,..." start values.
+  unsigned SolverTimeoutMs = 10'000;
+  /// dart: stop after this many restarts in a row found no new path.
+  unsigned MaxFruitlessRestarts = 100;
+  BufferSizes Buffers; ///< Behind pointer parameters.
+  /// Forking mode: iterations of a loop a path may start (0: unlimited),
+  /// and states kept waiting at most (0: unlimited).
+  unsigned LoopBound = 0;
+  uint64_t MaxStates = 0;
+  /// Forking mode: source variables are recorded at tree nodes while the
+  /// tree is smaller than this.
+  size_t TreeDetailNodes = 10'000;
+  /// Forking mode: keep each leaf's input in the tree (for the self-check).
+  bool KeepLeafModels = false;
+  /// Resident memory the run may use, in MiB (0: no limit).
+  uint64_t MaxMemoryMB = 0;
+  ExecOptions Exec;
+};
+
+/// Set from a signal handler: stop at the next opportunity, keep results.
+std::atomic<bool> &stopRequested();
+
+double secondsSince(std::chrono::steady_clock::time_point T);
+
+/// Resident set size of this process now, and its peak so far, in bytes.
+uint64_t currentRssBytes();
+uint64_t peakRssBytes();
+
+/// The budgets both drivers share: --max-iterations, --max-time,
+/// --max-memory, and the stop flag set by signals.
+class RunBudget {
+public:
+  explicit RunBudget(const ExploreOptions &O)
+      : MaxIterations(O.MaxIterations), MaxTime(O.MaxTime),
+        MaxMemoryBytes(O.MaxMemoryMB << 20) {
+    start();
+  }
+  void start() {
+    StartTicks = std::chrono::steady_clock::now().time_since_epoch().count();
+  }
+  double elapsed() const {
+    using Clock = std::chrono::steady_clock;
+    return secondsSince(Clock::time_point(Clock::duration(StartTicks.load())));
+  }
+  bool timeUp() const { return MaxTime > 0 && elapsed() >= MaxTime; }
+  /// True once the process uses more than the memory budget (checked at
+  /// most every few milliseconds).
+  bool memoryFull() const;
+  /// Whether the run should end now: a signal or the time budget. Safe to
+  /// call from any thread.
+  bool mustStop() const { return stopRequested() || timeUp(); }
+  /// Whether exploring may go on after `Runs` runs; if not, sets why. The
+  /// memory budget only counts where `CheckMemory` (the concolic driver;
+  /// the forking one drops states instead).
+  bool left(uint64_t Runs, std::string &StopReason,
+            bool CheckMemory = false) const;
+  /// `X` with a stop poll that also ends a run at the time budget or on a
+  /// signal.
+  ExecOptions withStop(ExecOptions X) const;
+  /// Solver queries end at the deadline too.
+  std::function<bool()> solverStop() const {
+    return [this] { return mustStop(); };
+  }
+
+private:
+  uint64_t MaxIterations;
+  double MaxTime;
+  uint64_t MaxMemoryBytes;
+  /// Read by the solver's watchdog thread.
+  std::atomic<std::chrono::steady_clock::rep> StartTicks;
+  mutable std::chrono::steady_clock::time_point LastMemoryCheck;
+  mutable bool MemoryWasFull = false;
+};
+
+/// What keeps a run from being a complete exploration: each a way a
+/// feasible path can go unexplored or unfinished.
+enum class Cut : uint8_t {
+  Interrupted,    ///< A signal stopped the run.
+  MaxTime,        ///< The time budget ran out.
+  MaxIterations,  ///< --max-iterations.
+  MaxMemory,      ///< The memory budget: the run stopped or states dropped.
+  StepLimit,      ///< Paths cut by --max-steps.
+  LoopBound,      ///< Paths cut by --loop-bound.
+  MaxDepth,       ///< Runs with decisions beyond --max-depth.
+  MaxStates,      ///< Forks refused by --max-states.
+  SolverUnknown,  ///< Sides the solver could not decide.
+  Unsupported,    ///< Paths ended by something the engine cannot run.
+  ExternalDenied, ///< Paths ended at a call the policy did not allow.
+  Concretization, ///< Values fixed to one concrete value (e.g. pins).
+  Divergence,     ///< Concolic: a run missed the side it was solved for.
+};
+const char *toString(Cut C);
+
+/// Counts of each reason a run is incomplete; empty means complete.
+using CutCounts = std::map<Cut, uint64_t>;
+
+/// The cut that ends a run with this stop reason ("max-time", ...), if any.
+std::optional<Cut> cutForStopReason(const std::string &StopReason);
+
+/// A run that found a path no earlier run took.
+struct PathResult {
+  uint64_t Index = 0; ///< 1-based test number.
+  uint64_t Run = 0;   ///< 1-based run number.
+  const Assignment *Input = nullptr;
+  const PathOutcome *Outcome = nullptr;
+  unsigned Decisions = 0; ///< Recorded decisions on the path.
+  bool Diverged = false;  ///< It was meant to follow another path.
+  /// Inputs the program created while running (klee_make_symbolic,
+  /// __VERIFIER_nondet_*), in creation order.
+  std::vector<std::pair<const Array *, InputRequest>> Created;
+  std::string Stdout; ///< What the program printed on the path.
+  /// The branch edges the path took, hashed (Coverage::markEdge).
+  uint64_t PathId = 0;
+};
+
+struct SiteCount {
+  std::string Site; ///< file:line
+  std::string Reason;
+  uint64_t Count = 0;
+};
+
+struct ExplorationStats {
+  uint64_t Runs = 0;
+  uint64_t Paths = 0; ///< Paths that ran to their end (or were cut by a bound).
+  uint64_t Tests = 0; ///< Tests handed to the listener (paths + interrupted).
+  uint64_t Divergences = 0;
+  uint64_t Infeasible = 0;
+  uint64_t SolverUnknown = 0;
+  uint64_t Restarts = 0;
+  uint64_t DepthLimited = 0;     ///< Runs with decisions beyond --max-depth.
+  uint64_t BoundReached = 0;     ///< Forking: paths cut by --loop-bound.
+  uint64_t StatesDropped = 0;    ///< Forking: forks refused by --max-states.
+  uint64_t MemoryDropped = 0;    ///< Forking: states dropped for memory.
+  uint64_t StepLimited = 0;      ///< Paths cut by --max-steps.
+  uint64_t UnsupportedPaths = 0; ///< Ended by something the engine cannot run.
+  uint64_t DeniedPaths = 0;      ///< Ended at an external call not allowed.
+  uint64_t InterruptedPaths = 0; ///< In flight when the run stopped.
+  uint64_t Pinned = 0; ///< Concretisations that narrowed the explored inputs.
+  uint64_t AssumeViolations = 0; ///< Runs whose input broke an assumption.
+  uint64_t OpenSides = 0;        ///< Still unexplored at the end.
+  uint64_t TreeNodes = 0;
+  uint64_t Instructions = 0;
+  double Seconds = 0;
+  double ExecSeconds = 0;
+  bool Complete = false; ///< Every feasible path was explored to its end.
+  CutCounts Incomplete;  ///< Why not, when not complete.
+  std::string StopReason;
+  uint64_t PeakRssMB = 0;
+  std::vector<SiteCount> Concretizations;
+  std::map<std::string, uint64_t> ExternalCalls;
+  SolverStats Solver;
+};
+
+/// Counts what an ended path says about completeness.
+void countPathEnd(ExplorationStats &S, PathEnd End);
+
+/// Fills `S.Incomplete` and `S.Complete` from the counters, with
+/// `Unfinished` the paths or sides left when a budget stopped the run. When
+/// no budget stopped it, the stop reason becomes "exhausted" if nothing was
+/// cut, else "bounded" (every state explored within the cuts).
+void settleCompleteness(ExplorationStats &S, uint64_t Unfinished);
+
+/// Concretisations by site and reason, for the summary.
+class ConcretizationLog {
+public:
+  /// `Narrows`: the value was fixed in the path condition (or replaced by
+  /// its concrete value), so inputs that differ there go unexplored.
+  void note(const llvm::Instruction *I, const char *Reason, bool Narrows);
+  /// Copies the sites and the count of narrowing ones into `S`.
+  void fill(ExplorationStats &S) const;
+
+private:
+  std::map<std::pair<std::string, std::string>, uint64_t> Sites;
+  uint64_t Narrowing = 0;
+};
+
+class ExplorationListener {
+public:
+  virtual ~ExplorationListener();
+  /// Called as soon as a new path is found, so its test can be written.
+  virtual void onNewPath(const PathResult &R) = 0;
+  /// Called after every run.
+  virtual void onProgress(const ExplorationStats &S) {}
+};
+
+} // namespace theseus
+
+#endif
