@@ -162,6 +162,8 @@ void settleCompleteness(ExplorationStats &S, uint64_t Unfinished) {
   };
   if (std::optional<Cut> Stop = cutForStopReason(S.StopReason))
     Add(*Stop, std::max<uint64_t>(Unfinished + S.InterruptedPaths, 1));
+  else
+    Add(Cut::Interrupted, S.InterruptedPaths);
   Add(Cut::StepLimit, S.StepLimited);
   Add(Cut::LoopBound, S.BoundReached);
   Add(Cut::MaxDepth, S.DepthLimited);

@@ -406,7 +406,8 @@ ExplorationStats ForkExplorer::run(ExplorationListener &L) {
   Listener = &L;
   Budget.start();
   Pending.push_back(initialState());
-  while (!Pending.empty() && budgetLeft()) {
+  // The budget first: a path the deadline cut must leave its reason.
+  while (budgetLeft() && !Pending.empty()) {
     if (Budget.memoryFull())
       dropHalfOfPending();
     runState(pickNext());

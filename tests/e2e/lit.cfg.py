@@ -17,6 +17,8 @@ config.substitutions.append(
 config.substitutions.append(
     ("%check-tree", f"{config.python} {tools}/check_tree.py"))
 config.substitutions.append(
+    ("%check-summary", f"{config.python} {tools}/check_summary.py"))
+config.substitutions.append(
     ("%inputs", os.path.join(config.test_source_root, "Inputs")))
 
 path = os.pathsep.join([config.llvm_tools_dir, config.environment.get("PATH", ""),
