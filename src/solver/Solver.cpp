@@ -140,6 +140,14 @@ struct Solver::Impl {
   std::unique_ptr<SolverBackend> Backend;
   ArrayUse Use; // A solver works within one ExprContext.
   std::unordered_map<CacheKey, SolverResponse, CacheKeyHash> Cache;
+  /// The cache is bounded so that memory stays with the states: past this
+  /// many answers it starts over (the answers are only ever a shortcut).
+  static constexpr size_t MaxCacheEntries = 100'000;
+  void store(CacheKey Key, const SolverResponse &R) {
+    if (Cache.size() >= MaxCacheEntries)
+      Cache.clear();
+    Cache.emplace(std::move(Key), R);
+  }
   std::deque<Assignment> RecentModels; // Most recent first.
   static constexpr size_t MaxRecentModels = 8;
 
@@ -247,7 +255,7 @@ SolverResponse Solver::check(const std::vector<ExprRef> &Constraints,
   if (R.Result == SatResult::Unknown)
     ++Stats.Unknowns;
   else // Unknown may be a timeout that a later, luckier call would beat.
-    P->Cache.emplace(std::move(Key), R);
+    P->store(std::move(Key), R);
   return R;
 }
 
