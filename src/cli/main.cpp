@@ -211,6 +211,17 @@ private:
   double Last = 0;
 };
 
+/// An explorer of a long run owns millions of expressions and tree nodes;
+/// freeing them one by one took seconds past --max-time, after every result
+/// was written. Like clang's -disable-free, the process leaves that to the
+/// kernel: the explorer stays reachable from here until exit.
+template <typename T> T &keepUntilExit(std::unique_ptr<T> Object) {
+  static std::vector<std::shared_ptr<void>> Kept;
+  T &Ref = *Object;
+  Kept.push_back(std::shared_ptr<void>(Object.release(), [](void *) {}));
+  return Ref;
+}
+
 /// Runs either driver, writing tests as they come and the reports at the
 /// end; `AfterRun` adds what only one mode has to the summary, and returns
 /// false when the engine checked itself and failed.
@@ -300,7 +311,8 @@ int explore(Options &O) {
 
   if (Fork) {
     O.Explore.KeepLeafModels = O.SelfCheck;
-    ForkExplorer Explorer(*Prog, Entry, O.Explore);
+    ForkExplorer &Explorer =
+        keepUntilExit(std::make_unique<ForkExplorer>(*Prog, Entry, O.Explore));
     return runExplorer(
         O, Desc, Explorer,
         [&](nlohmann::json &Summary, const ExplorationStats &Stats,
@@ -336,7 +348,8 @@ int explore(Options &O) {
   }
   if (O.SelfCheck)
     throw InputError{"--self-check needs --mode=fork"};
-  ConcolicExplorer Explorer(*Prog, Entry, O.Explore);
+  ConcolicExplorer &Explorer = keepUntilExit(
+      std::make_unique<ConcolicExplorer>(*Prog, Entry, O.Explore));
   return runExplorer(O, Desc, Explorer,
                      [](nlohmann::json &, const ExplorationStats &,
                         const TestWriter &) { return true; });
