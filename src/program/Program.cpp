@@ -268,7 +268,7 @@ CTypeDesc describeDIType(const llvm::DIType *T);
 std::string pointerTo(const std::string &Inner) {
   size_t Bracket = Inner.find('[');
   if (Bracket != std::string::npos)
-    return Inner.substr(0, Bracket) + "(*)" + Inner.substr(Bracket);
+    return Inner.substr(0, Bracket) + " (*)" + Inner.substr(Bracket);
   return Inner + (Inner.ends_with('*') ? "*" : " *");
 }
 
