@@ -283,9 +283,12 @@ std::string arraySpelling(const llvm::DICompositeType *Arr) {
             : nullptr;
     Dims += Count ? fmt::format("[{}]", Count->getZExtValue()) : "[]";
   }
-  std::string Elem =
-      Arr->getBaseType() ? describeDIType(Arr->getBaseType()).Spelled : "?";
-  return Elem + Dims;
+  const llvm::DIType *ElemType = Arr->getBaseType();
+  auto *Qualified = llvm::dyn_cast_or_null<llvm::DIDerivedType>(ElemType);
+  bool Const =
+      Qualified && Qualified->getTag() == llvm::dwarf::DW_TAG_const_type;
+  std::string Elem = ElemType ? describeDIType(ElemType).Spelled : "?";
+  return (Const ? "const " : "") + Elem + Dims;
 }
 
 CTypeDesc describeDIType(const llvm::DIType *T) {
