@@ -433,7 +433,7 @@ int realMain(int Argc, char **Argv) {
                  "Fix an input in every test, e.g. --concrete n=4, "
                  "--concrete p.x=1, --concrete a[3]=0 (repeatable)");
   App.add_flag("!--no-len-link", O.Explore.Buffers.LinkLengths,
-               "Do not bound an integer parameter that follows a pointer "
+               "Do not bound a size parameter that follows a pointer "
                "parameter by that buffer's size");
   App.add_option("--len", O.Explore.Buffers.Lengths,
                  "LEN=BUF: integer parameter LEN is at most the element "

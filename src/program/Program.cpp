@@ -615,22 +615,39 @@ void linkLength(ParamInfo &Len, const ParamInfo &Buf) {
   Len.MaxValue = Buf.Count;
 }
 
-/// A `(buf, len)` pair: an integer right after a pointer parameter is the
+bool isInteger(const ParamInfo &P) {
+  return !P.IsPointer && !P.IsStruct && P.Bits > 1;
+}
+
+/// A size by its type (size_t, ssize_t) or name (n, len, size, count, ...),
+/// so that `memchr(s, int c, size_t n)` links n but not c.
+bool looksLikeLength(const ParamInfo &P) {
+  if (!isInteger(P) || P.Bits < 16)
+    return false;
+  if (P.CType == "size_t" || P.CType == "ssize_t")
+    return true;
+  std::string Name = llvm::StringRef(P.Name).lower();
+  if (Name == "n" || Name == "sz" || Name == "cnt" || Name == "num")
+    return true;
+  for (const char *Part : {"len", "size", "count", "nbytes", "nelem"})
+    if (Name.find(Part) != std::string::npos)
+      return true;
+  return false;
+}
+
+/// A `(buf, len)` pair: a size right after a pointer parameter is the
 /// buffer's length unless --no-len-link; --len LEN=BUF links explicitly.
 void linkLengths(std::vector<ParamInfo> &Params, const BufferSizes &Sizes,
                  const llvm::Function &F) {
-  auto IsLength = [](const ParamInfo &P) {
-    return !P.IsPointer && !P.IsStruct && P.Bits > 1;
-  };
   if (Sizes.LinkLengths)
     for (size_t I = 1; I < Params.size(); ++I)
-      if (Params[I - 1].IsPointer && IsLength(Params[I]))
+      if (Params[I - 1].IsPointer && looksLikeLength(Params[I]))
         linkLength(Params[I], Params[I - 1]);
   for (const std::string &Link : Sizes.Lengths) {
     auto [LenName, BufName] = llvm::StringRef(Link).split('=');
     ParamInfo *Len = findParam(Params, LenName.trim());
     ParamInfo *Buf = findParam(Params, BufName.trim());
-    if (!Len || !Buf || !IsLength(*Len) || !Buf->IsPointer)
+    if (!Len || !Buf || !isInteger(*Len) || !Buf->IsPointer)
       throw InputError{fmt::format(
           "--len {}: expected LEN=BUF naming an integer parameter and a "
           "pointer parameter of '{}'",

@@ -23,6 +23,7 @@ const char *const Source = R"C(
 struct point { int x, y; };
 int main(int argc, char **argv, char **envp) { return argc; }
 int pair(const char *buf, size_t len) { return buf[0] + (int)len; }
+int find(const char *s, int c, const char *t, int n) { return c + n; }
 int grid(const int a[][30], const uint8_t *bytes, int n) { return n; }
 int fixed(int mode, const struct point *p, const short *a) { return mode; }
 )C";
@@ -117,6 +118,11 @@ TEST_F(InputsTest, LengthFollowingABufferIsBounded) {
   Assignment A = In.zeros();
   A.set(Len.Arr, {100, 0, 0, 0, 0, 0, 0, 0});
   EXPECT_EQ(EntryInputs::unsignedValue(Len, A), 100u % 7);
+
+  // A character after a string is not its length; a size by name is.
+  std::vector<ParamInfo> Find = describeParams(entry("find"), Sizes);
+  EXPECT_TRUE(Find[1].LengthOf.empty());
+  EXPECT_EQ(Find[3].LengthOf, "t");
 
   Sizes.LinkLengths = false;
   EXPECT_TRUE(describeParams(entry("pair"), Sizes)[1].LengthOf.empty());
