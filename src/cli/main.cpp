@@ -431,13 +431,15 @@ int realMain(int Argc, char **Argv) {
                  "stdin holds this file's bytes (default: empty stdin)");
   App.add_option("--concrete", O.Explore.Inputs.Concrete,
                  "Fix an input in every test, e.g. --concrete n=4, "
-                 "--concrete p.x=1, --concrete a[3]=0 (repeatable)");
+                 "--concrete p.x=1, --concrete a[3]=0 (repeatable)")
+      ->allow_extra_args(false);
   App.add_flag("!--no-len-link", O.Explore.Buffers.LinkLengths,
                "Do not bound a size parameter that follows a pointer "
                "parameter by that buffer's size");
   App.add_option("--len", O.Explore.Buffers.Lengths,
                  "LEN=BUF: integer parameter LEN is at most the element "
-                 "count of pointer parameter BUF (repeatable)");
+                 "count of pointer parameter BUF (repeatable)")
+      ->allow_extra_args(false);
   App.footer("Command-line programs: theseus prog.c [options] -- ARGS, "
              "where ARGS are concrete arguments, --sym-arg N (a symbolic "
              "argument of up to N bytes) and a final --sym-args MIN MAX N "

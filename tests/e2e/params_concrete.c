@@ -2,7 +2,7 @@
 // struct behind a pointer, an element of a pointer parameter's buffer.
 // Fixed inputs are not symbolic, so the run stays complete.
 // RUN: rm -rf %t.out
-// RUN: %theseus %s -o %t.out --max-len 4 --concrete mode=2 --concrete p.y=5 --concrete 'a[1]=-3' | FileCheck %s
+// RUN: %theseus --concrete mode=2 %s -o %t.out --max-len 4 --concrete p.y=5 --concrete 'a[1]=-3' | FileCheck %s
 // CHECK: stopped: exhausted
 // CHECK: return values {0, 1}
 // RUN: %check-tests %t.out --count 2 --all "mode == 2 and fields['p']['y'] == 5 and a[1] == -3"
