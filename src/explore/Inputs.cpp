@@ -93,44 +93,57 @@ void EntryInputs::buildCommandLine(const std::vector<ParamInfo> &Params,
     ArgcArr = Ctx.array("argc", 1);
 }
 
+namespace {
+
+/// The bytes [Offset, Offset + Size) of `P`'s input that `Name` ("x",
+/// "p.x" or "a[3]") designates; false if it names none of them.
+bool locate(const ParamInfo &P, llvm::StringRef Name, uint32_t &Offset,
+            uint32_t &Size) {
+  auto [Base, Member] = Name.split('.');
+  auto [Param, Index] = Base.split('[');
+  if (P.Name != Param)
+    return false;
+  if (!Member.empty()) {
+    auto F = std::find_if(P.Fields.begin(), P.Fields.end(),
+                          [&](const FieldInfo &F) { return F.Name == Member; });
+    if (Base != Param || F == P.Fields.end())
+      return false;
+    Offset = F->Offset;
+    Size = F->Bytes;
+    return true;
+  }
+  if (!Index.empty()) {
+    unsigned K;
+    if (!P.IsPointer || !Index.consume_back("]") || Index.getAsInteger(10, K) ||
+        K >= P.Count || P.ElemBytes > 8)
+      return false;
+    Offset = K * P.ElemBytes;
+    Size = P.ElemBytes;
+    return true;
+  }
+  Offset = 0;
+  Size = P.Bytes;
+  return !P.IsPointer && !P.IsStruct;
+}
+
+} // namespace
+
 /// "x", "p.x" (a struct member) or "a[3]" (an element of a pointer
 /// parameter's buffer) = an integer.
 void EntryInputs::applyConcrete(const std::string &Item) {
   auto [Name, Text] = llvm::StringRef(Item).split('=');
   Name = Name.trim();
+  Text = Text.trim();
   int64_t Value;
-  if (Text.trim().getAsInteger(0, Value)) {
-    uint64_t Unsigned;
-    if (Text.trim().getAsInteger(0, Unsigned))
-      throw InputError{
-          fmt::format("--concrete {}: expected name=integer", Item)};
+  uint64_t Unsigned;
+  if (!Text.getAsInteger(0, Unsigned))
     Value = static_cast<int64_t>(Unsigned);
-  }
-  auto [Base, Rest] = Name.split('.');
-  auto [Param, Index] = Base.split('[');
+  else if (Text.getAsInteger(0, Value))
+    throw InputError{fmt::format("--concrete {}: expected name=integer", Item)};
   for (InputSpec &S : Specs) {
-    if (S.Param.Name != Param)
+    uint32_t Offset, Size;
+    if (!locate(S.Param, Name, Offset, Size))
       continue;
-    uint32_t Offset = 0, Size = S.Param.Bytes;
-    unsigned K = 0;
-    if (!Rest.empty() || (!Index.empty() && S.Param.IsStruct)) {
-      llvm::StringRef Member = Name.drop_front(Param.size() + 1);
-      auto F =
-          std::find_if(S.Param.Fields.begin(), S.Param.Fields.end(),
-                       [&](const FieldInfo &F) { return F.Name == Member; });
-      if (F == S.Param.Fields.end())
-        break;
-      Offset = F->Offset;
-      Size = F->Bytes;
-    } else if (!Index.empty()) {
-      if (!S.Param.IsPointer || Index.drop_back().getAsInteger(10, K) ||
-          K >= S.Param.Count || S.Param.ElemBytes > 8)
-        break;
-      Offset = K * S.Param.ElemBytes;
-      Size = S.Param.ElemBytes;
-    } else if (S.Param.IsPointer || S.Param.IsStruct) {
-      break;
-    }
     S.Fixed.resize(S.Param.Bytes, -1);
     for (uint32_t B = 0; B < Size; ++B)
       S.Fixed[Offset + B] = static_cast<uint8_t>(uint64_t(Value) >> (8 * B));
