@@ -15,6 +15,7 @@
 #include "report/TreeWriter.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 #include <CLI/CLI.hpp>
@@ -36,6 +37,9 @@
 namespace theseus {
 namespace {
 
+/// The stdin models' buffer (runtime/libc/stdio.c).
+constexpr uint32_t MaxStdinBytes = 1 << 16;
+
 enum ExitStatus { NoBug = 0, BugsFound = 1, UsageError = 2, InternalError = 3 };
 
 struct Options {
@@ -55,6 +59,10 @@ struct Options {
   size_t TreeMaxNodes = 10'000;
   bool SelfCheck = false;
   unsigned SelfCheckSamples = 100;
+  // The program's inputs: command line (after --), stdin, fixed values.
+  std::vector<std::string> ProgramArgs;
+  uint32_t SymStdin = 0;
+  std::string StdinFile;
   // replay
   std::vector<std::string> ReplayFiles;
   bool ReplayVerbose = false;
@@ -246,6 +254,33 @@ int runExplorer(const Options &O, const ProgramDescription &Desc, Explorer &E,
   return Writer.bugs().empty() ? NoBug : BugsFound;
 }
 
+/// The command line after `--`, stdin (--stdin, --sym-stdin) and the
+/// program name argv[0]. Theseus' own stdin is closed to the program, so a
+/// read that reaches the host never waits on the terminal.
+void setProgramInputs(Options &O, ProgramDescription &Desc) {
+  InputOptions &In = O.Explore.Inputs;
+  In.CommandLine = parseCommandLine(O.ProgramArgs);
+  In.CommandLine.ProgramName = llvm::sys::path::stem(O.Files.front()).str();
+  if (O.SymStdin && !O.StdinFile.empty())
+    throw InputError{"--stdin and --sym-stdin exclude each other"};
+  if (O.SymStdin > MaxStdinBytes)
+    throw InputError{
+        fmt::format("--sym-stdin: at most {} bytes", MaxStdinBytes)};
+  O.Explore.Exec.SymbolicStdin = O.SymStdin;
+  if (!O.StdinFile.empty()) {
+    auto Buf = llvm::MemoryBuffer::getFile(O.StdinFile);
+    if (!Buf)
+      throw InputError{fmt::format("--stdin: cannot read {}", O.StdinFile)};
+    if ((*Buf)->getBufferSize() > MaxStdinBytes)
+      throw InputError{fmt::format("--stdin: {} is larger than {} bytes",
+                                   O.StdinFile, MaxStdinBytes)};
+    O.Explore.Exec.Stdin = (*Buf)->getBuffer().str();
+    Desc.Stdin = O.Explore.Exec.Stdin;
+  }
+  if (!std::freopen("/dev/null", "r", stdin))
+    throw InputError{"cannot close stdin"};
+}
+
 int explore(Options &O) {
   std::signal(SIGINT, onSignal);
   std::signal(SIGTERM, onSignal);
@@ -284,6 +319,9 @@ int explore(Options &O) {
   O.Explore.Exec.DenyExternals = O.Externals == "deny";
   O.Explore.SolverTimeoutMs =
       static_cast<unsigned>(std::max(0.0, O.SolverTimeout) * 1000);
+  ProgramDescription Desc;
+
+  setProgramInputs(O, Desc);
 
   CompileOptions CO;
   for (const std::string &F : O.Files)
@@ -301,7 +339,6 @@ int explore(Options &O) {
   const llvm::Function &Entry = Prog->selectEntry(O.Entry);
 
   prepareOutDir(O.OutDir);
-  ProgramDescription Desc;
   Desc.Sources = CO.Sources;
   Desc.NativeSources = NativeSources;
   Desc.CFlags = O.CFlags;
@@ -471,6 +508,27 @@ int realMain(int Argc, char **Argv) {
   App.add_option("--cflag", O.CFlags,
                  "Extra flag for clang (repeatable), e.g. --cflag=-DN=4");
   App.add_flag("-q,--quiet", O.Quiet, "No progress line");
+  // The program's inputs beyond the entry's parameters.
+  App.add_option("--sym-stdin", O.SymStdin,
+                 "stdin holds N symbolic bytes (then end of file) for "
+                 "getchar, fgets, scanf, fread, read(0, ...)");
+  App.add_option("--stdin", O.StdinFile,
+                 "stdin holds this file's bytes (default: empty stdin)");
+  App.add_option("--concrete", O.Explore.Inputs.Concrete,
+                 "Fix an input in every test, e.g. --concrete n=4, "
+                 "--concrete p.x=1, --concrete a[3]=0 (repeatable)")
+      ->allow_extra_args(false);
+  App.add_flag("!--no-len-link", O.Explore.Buffers.LinkLengths,
+               "Do not bound a size parameter that follows a pointer "
+               "parameter by that buffer's size");
+  App.add_option("--len", O.Explore.Buffers.Lengths,
+                 "LEN=BUF: integer parameter LEN is at most the element "
+                 "count of pointer parameter BUF (repeatable)")
+      ->allow_extra_args(false);
+  App.footer("Command-line programs: theseus prog.c [options] -- ARGS, "
+             "where ARGS are concrete arguments, --sym-arg N (a symbolic "
+             "argument of up to N bytes) and a final --sym-args MIN MAX N "
+             "(MIN to MAX such arguments).");
 
   CLI::App *Replay = App.add_subcommand(
       "replay", "Run tests on the natively compiled program and check "
@@ -479,8 +537,11 @@ int realMain(int Argc, char **Argv) {
       ->required();
   Replay->add_flag("-v,--verbose", O.ReplayVerbose, "One line per test");
 
+  // The program's command line follows the first "--".
+  int Ours = std::find(Argv, Argv + Argc, std::string("--")) - Argv;
+  O.ProgramArgs.assign(Argv + std::min(Ours + 1, Argc), Argv + Argc);
   try {
-    App.parse(Argc, Argv);
+    App.parse(Ours, Argv);
   } catch (const CLI::ParseError &E) {
     int RC = App.exit(E);
     return RC == 0 ? NoBug : UsageError;

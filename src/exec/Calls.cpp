@@ -261,12 +261,76 @@ bool Interpreter::Run::decideArgument(const llvm::CallBase &I,
   return Holds;
 }
 
+bool Interpreter::Run::stdinHook(const llvm::CallBase &I,
+                                 llvm::StringRef Name) {
+  if (Name == "theseus_stdin") {
+    fillStdin(I);
+    return true;
+  }
+  if (Name == "theseus_unsupported") {
+    unsupported(I, S.Mem.readCString(operand(I.getArgOperand(0)).Bits, 200));
+    return true;
+  }
+  if (Name == "scanf" || Name == "__isoc99_scanf")
+    return scanf(I, false);
+  if (Name == "fscanf" || Name == "__isoc99_fscanf")
+    return scanf(I, true);
+  return false;
+}
+
+/// Copies stdin into the models' buffer: --sym-stdin bytes as the input
+/// "stdin", or the --stdin contents.
+void Interpreter::Run::fillStdin(const llvm::CallBase &I) {
+  uint64_t Cap = pin(operand(I.getArgOperand(1)), 64, I);
+  bool Symbolic = In.Opts.SymbolicStdin != 0;
+  uint32_t Size = static_cast<uint32_t>(std::min<uint64_t>(
+      Cap, Symbolic ? In.Opts.SymbolicStdin : In.Opts.Stdin.size()));
+  uint64_t Addr;
+  if (Size && !access(I, operand(I.getArgOperand(0)), Size, Addr))
+    return;
+  std::vector<uint8_t> Bytes(In.Opts.Stdin.begin(), In.Opts.Stdin.end());
+  const Array *A = Symbolic
+                       ? freshInput("stdin", Size,
+                                    fmt::format("char[{}]", Size), false, Bytes)
+                       : nullptr;
+  for (uint32_t B = 0; B < Size; ++B)
+    S.Mem.store(Ctx, Addr + B, 1, Bytes[B], A ? Ctx.read(A, B) : nullptr);
+  set(I, {Size, nullptr});
+}
+
+/// A call of the variadic scanf or fscanf runs the model's theseus_vscanf
+/// or theseus_vfscanf on an array of its pointer arguments (the engine
+/// does not run variadic bodies). False when the models are not linked.
+bool Interpreter::Run::scanf(const llvm::CallBase &I, bool HasStream) {
+  const llvm::Function *Model = In.P.module().getFunction(
+      HasStream ? "theseus_vfscanf" : "theseus_vscanf");
+  if (!Model || Model->isDeclaration())
+    return false;
+  unsigned Fixed = HasStream ? 2 : 1;
+  uint64_t Count = I.arg_size() - Fixed;
+  const MemoryObject *Array = S.Mem.allocate(std::max<uint64_t>(8 * Count, 8),
+                                             16, ObjectKind::Stack, "scanf");
+  for (unsigned K = 0; K < Count; ++K) {
+    ConcolicValue P = operand(I.getArgOperand(Fixed + K));
+    S.Mem.store(Ctx, Array->Base + 8 * K, 8, P.Bits, P.Sym);
+  }
+  std::vector<ConcolicValue> Args;
+  for (unsigned K = 0; K < Fixed; ++K)
+    Args.push_back(operand(I.getArgOperand(K)));
+  Args.push_back({Array->Base, nullptr});
+  pushFrame(*Model, std::move(Args), &I);
+  frame().Allocas.push_back(Array->Base);
+  return true;
+}
+
 /// The harness APIs: Theseus' own (include/theseus.h), KLEE's and
 /// SV-COMP's, so existing harnesses run unchanged.
 bool Interpreter::Run::harness(const llvm::CallBase &I,
                                const llvm::Function &F) {
   llvm::StringRef Name = F.getName();
   auto Arg = [&](unsigned N) { return operand(I.getArgOperand(N)); };
+  if (stdinHook(I, Name))
+    return true;
   if (Name == "theseus_make_symbolic" || Name == "klee_make_symbolic") {
     uint64_t Size = pin(Arg(1), scalarWidth(I.getArgOperand(1)->getType()), I);
     uint64_t Addr;

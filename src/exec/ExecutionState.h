@@ -45,6 +45,14 @@ struct EntryArg {
   /// A struct passed by value in integer registers: one value per IR
   /// argument, in place of `Value`.
   std::vector<ConcolicValue> Pieces;
+  /// Bytes of a buffer fixed by the user (--concrete): never symbolic.
+  std::vector<bool> Pinned;
+  /// A NULL-terminated array of pointers to the buffers `Targets` (argv,
+  /// envp). Element K is NULL when `Present[K]` (0 or 1, possibly
+  /// symbolic; absent means always present) is 0.
+  bool IsPointerArray = false;
+  std::vector<EntryArg> Targets;
+  std::vector<ConcolicValue> Present;
 };
 
 struct StackFrame {

@@ -182,6 +182,39 @@ Interpreter::createState(const llvm::Function &Entry,
   return createState(Entry, Plain);
 }
 
+uint64_t Interpreter::placeBuffer(ExecutionState &S, const EntryArg &Arg) {
+  const MemoryObject *O =
+      S.Mem.allocate(Arg.Bytes.size(), 16, ObjectKind::Input, Arg.Name);
+  for (uint32_t B = 0; B < Arg.Bytes.size(); ++B) {
+    bool Symbolic =
+        B < Arg.SymbolicBytes && !(B < Arg.Pinned.size() && Arg.Pinned[B]);
+    S.Mem.store(Ctx, O->Base + B, 1, Arg.Bytes[B],
+                Symbolic ? Ctx.read(Arg.Arr, B) : nullptr);
+  }
+  return O->Base;
+}
+
+/// argv: the strings, then the array of pointers to them. An element that
+/// may be absent (a symbolic argc) is `Present ? address : NULL`.
+uint64_t Interpreter::placePointerArray(ExecutionState &S,
+                                        const EntryArg &Arg) {
+  std::vector<uint64_t> Addresses;
+  for (const EntryArg &T : Arg.Targets)
+    Addresses.push_back(placeBuffer(S, T));
+  const MemoryObject *O = S.Mem.allocate(8 * (Addresses.size() + 1), 16,
+                                         ObjectKind::Input, Arg.Name);
+  for (size_t K = 0; K < Addresses.size(); ++K) {
+    ConcolicValue P =
+        K < Arg.Present.size() ? Arg.Present[K] : ConcolicValue{1, nullptr};
+    ExprRef Sym = P.Sym ? Ctx.select(P.Sym, Ctx.constant(Addresses[K], 64),
+                                     Ctx.constant(0, 64))
+                        : nullptr;
+    S.Mem.store(Ctx, O->Base + 8 * K, 8, P.Bits ? Addresses[K] : 0, Sym);
+  }
+  S.Mem.store(Ctx, O->Base + 8 * Addresses.size(), 8, 0, nullptr);
+  return O->Base;
+}
+
 std::unique_ptr<ExecutionState>
 Interpreter::createState(const llvm::Function &Entry,
                          const std::vector<EntryArg> &Args) {
@@ -209,14 +242,10 @@ Interpreter::createState(const llvm::Function &Entry,
     }
     ++Index;
     ConcolicValue V = Arg.Value;
-    if (Arg.IsBuffer) {
-      const MemoryObject *O =
-          S->Mem.allocate(Arg.Bytes.size(), 16, ObjectKind::Input, Arg.Name);
-      for (uint32_t B = 0; B < Arg.Bytes.size(); ++B)
-        S->Mem.store(Ctx, O->Base + B, 1, Arg.Bytes[B],
-                     B < Arg.SymbolicBytes ? Ctx.read(Arg.Arr, B) : nullptr);
-      V = {O->Base, nullptr};
-    }
+    if (Arg.IsPointerArray)
+      V = {placePointerArray(*S, Arg), nullptr};
+    else if (Arg.IsBuffer)
+      V = {placeBuffer(*S, Arg), nullptr};
     F.Locals[&A] = V;
   }
   S->Stack.push_back(std::move(F));

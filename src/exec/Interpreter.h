@@ -107,6 +107,10 @@ struct ExecOptions {
   /// End the path at a call of a function without a body, except output
   /// functions, instead of calling it natively (--externals=deny).
   bool DenyExternals = false;
+  /// The program's stdin (read through the runtime/libc/stdio.c models):
+  /// `SymbolicStdin` symbolic bytes named "stdin" if not 0, else `Stdin`.
+  uint32_t SymbolicStdin = 0;
+  std::string Stdin;
   /// Polled every few thousand instructions; true ends the run.
   std::function<bool()> ShouldStop;
 };
@@ -147,6 +151,9 @@ private:
   friend class Run;
 
   void initGlobals();
+  /// Allocates an entry argument's buffer; returns its address.
+  uint64_t placeBuffer(ExecutionState &S, const EntryArg &Arg);
+  uint64_t placePointerArray(ExecutionState &S, const EntryArg &Arg);
   uint64_t constantBits(const llvm::Constant *C);
   void writeConstant(const llvm::Constant *C, ObjectContents &Out,
                      uint64_t Offset);

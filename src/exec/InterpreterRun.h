@@ -221,6 +221,12 @@ private:
   void intrinsic(const llvm::CallBase &I, const llvm::Function &F);
   bool builtin(const llvm::CallBase &I, const llvm::Function &F);
   bool harness(const llvm::CallBase &I, const llvm::Function &F);
+  /// The stdin models' hooks (runtime/libc/stdio.c): theseus_stdin fills
+  /// their buffer, and scanf/fscanf run as theseus_v[f]scanf with the
+  /// pointer arguments in an array. False for other functions.
+  bool stdinHook(const llvm::CallBase &I, llvm::StringRef Name);
+  void fillStdin(const llvm::CallBase &I);
+  bool scanf(const llvm::CallBase &I, bool HasStream);
   /// The heap object at `Addr` that `Callee` (free, realloc) may release;
   /// null after reporting the invalid or double free.
   const MemoryObject *heapBlock(const llvm::CallBase &I, uint64_t Addr,

@@ -124,7 +124,7 @@ public:
 ConcolicExplorer::ConcolicExplorer(const Program &P,
                                    const llvm::Function &Entry,
                                    const ExploreOptions &Opts)
-    : Entry(Entry), Opts(Opts), Inputs(Ctx, Entry, Opts.Buffers), Budget(Opts),
+    : Entry(Entry), Opts(Opts), Inputs(Ctx, Entry, Opts.Buffers, Opts.Inputs), Budget(Opts),
       Interp(P, Ctx, Budget.withStop(Opts.Exec)),
       Solv(createZ3Backend(Opts.SolverTimeoutMs, Budget.solverStop())),
       Cov(P.module()), Rng(Opts.Seed) {}

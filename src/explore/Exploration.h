@@ -40,6 +40,7 @@ struct ExploreOptions {
   /// dart: stop after this many restarts in a row found no new path.
   unsigned MaxFruitlessRestarts = 100;
   BufferSizes Buffers; ///< Behind pointer parameters.
+  InputOptions Inputs; ///< Command line and --concrete values.
   /// Forking mode: iterations of a loop a path may start (0: unlimited),
   /// and states kept waiting at most (0: unlimited).
   unsigned LoopBound = 0;

@@ -8,20 +8,173 @@
 
 namespace theseus {
 
-EntryInputs::EntryInputs(ExprContext &Ctx, const llvm::Function &Entry,
-                         const BufferSizes &Sizes)
-    : Ctx(Ctx) {
-  for (ParamInfo &P : describeParams(Entry, Sizes)) {
-    const Array *A = Ctx.array(P.Name, P.Bytes);
-    Specs.push_back({std::move(P), A});
+namespace {
+
+unsigned parseCount(const std::vector<std::string> &Words, size_t I,
+                    const char *Option) {
+  unsigned V;
+  if (I >= Words.size() || llvm::StringRef(Words[I]).getAsInteger(10, V))
+    throw InputError{fmt::format("{} expects a number", Option)};
+  return V;
+}
+
+uint64_t littleEndianValue(const std::vector<uint8_t> &Bytes, size_t Offset,
+                           size_t Size) {
+  uint64_t V = 0;
+  for (size_t B = 0; B < Size && B < 8; ++B)
+    V |= uint64_t(Bytes[Offset + B]) << (8 * B);
+  return V;
+}
+
+} // namespace
+
+CommandLineSpec parseCommandLine(const std::vector<std::string> &Words) {
+  CommandLineSpec C;
+  for (size_t I = 0; I < Words.size(); ++I) {
+    if (C.SymArgsMax)
+      throw InputError{"--sym-args must be the last argument"};
+    if (Words[I] == "--sym-arg") {
+      C.Args.push_back({true, "", parseCount(Words, ++I, "--sym-arg")});
+    } else if (Words[I] == "--sym-args") {
+      C.SymArgsMin = parseCount(Words, ++I, "--sym-args");
+      C.SymArgsMax = parseCount(Words, ++I, "--sym-args");
+      C.SymArgsLen = parseCount(Words, ++I, "--sym-args");
+      if (C.SymArgsMin > C.SymArgsMax || C.SymArgsMax == 0)
+        throw InputError{"--sym-args MIN MAX N needs MIN <= MAX, MAX > 0"};
+    } else {
+      C.Args.push_back({false, Words[I], 0});
+    }
   }
+  return C;
+}
+
+EntryInputs::EntryInputs(ExprContext &Ctx, const llvm::Function &Entry,
+                         const BufferSizes &Sizes, const InputOptions &Opts)
+    : Ctx(Ctx) {
+  std::vector<ParamInfo> Params = describeParams(Entry, Sizes);
+  if (!Params.empty() && Params[0].Role == ParamRole::ArgCount) {
+    buildCommandLine(Params, Opts.CommandLine);
+    return;
+  }
+  const CommandLineSpec &C = Opts.CommandLine;
+  if (!C.Args.empty() || C.SymArgsMax)
+    throw InputError{fmt::format("arguments after '--' need an entry "
+                                 "'main(int argc, char **argv)'; '{}' "
+                                 "takes no command line",
+                                 Entry.getName().str())};
+  for (ParamInfo &P : Params) {
+    const Array *A = Ctx.array(P.Name, P.Bytes);
+    Specs.push_back({std::move(P), A, {}});
+  }
+  for (const std::string &Item : Opts.Concrete)
+    applyConcrete(Item);
+}
+
+void EntryInputs::buildCommandLine(const std::vector<ParamInfo> &Params,
+                                   const CommandLineSpec &C) {
+  Roles = Params;
+  Args.push_back({C.ProgramName, nullptr, 0});
+  unsigned Symbolic = 0;
+  auto AddSymbolic = [&](unsigned MaxLen) {
+    std::string Name = fmt::format("arg{}", ++Symbolic);
+    Args.push_back({"", Ctx.array(Name, MaxLen + 1), MaxLen});
+  };
+  for (const ArgSpec &A : C.Args) {
+    if (A.Symbolic)
+      AddSymbolic(A.MaxLen);
+    else
+      Args.push_back({A.Text, nullptr, 0});
+  }
+  for (unsigned I = 0; I < C.SymArgsMax; ++I)
+    AddSymbolic(C.SymArgsLen);
+  OptionalArgs = C.SymArgsMax - C.SymArgsMin;
+  FixedArgs = static_cast<unsigned>(Args.size()) - OptionalArgs;
+  if (OptionalArgs)
+    ArgcArr = Ctx.array("argc", 1);
+}
+
+namespace {
+
+/// The bytes [Offset, Offset + Size) of `P`'s input that `Name` ("x",
+/// "p.x" or "a[3]") designates; false if it names none of them.
+bool locate(const ParamInfo &P, llvm::StringRef Name, uint32_t &Offset,
+            uint32_t &Size) {
+  auto [Base, Member] = Name.split('.');
+  auto [Param, Index] = Base.split('[');
+  if (P.Name != Param)
+    return false;
+  if (!Member.empty()) {
+    auto F = std::find_if(P.Fields.begin(), P.Fields.end(),
+                          [&](const FieldInfo &F) { return F.Name == Member; });
+    if (Base != Param || F == P.Fields.end())
+      return false;
+    Offset = F->Offset;
+    Size = F->Bytes;
+    return true;
+  }
+  if (!Index.empty()) {
+    unsigned K;
+    if (!P.IsPointer || !Index.consume_back("]") || Index.getAsInteger(10, K) ||
+        K >= P.Count || P.ElemBytes > 8)
+      return false;
+    Offset = K * P.ElemBytes;
+    Size = P.ElemBytes;
+    return true;
+  }
+  Offset = 0;
+  Size = P.Bytes;
+  return !P.IsPointer && !P.IsStruct;
+}
+
+} // namespace
+
+/// "x", "p.x" (a struct member) or "a[3]" (an element of a pointer
+/// parameter's buffer) = an integer.
+void EntryInputs::applyConcrete(const std::string &Item) {
+  auto [Name, Text] = llvm::StringRef(Item).split('=');
+  Name = Name.trim();
+  Text = Text.trim();
+  int64_t Value;
+  uint64_t Unsigned;
+  if (!Text.getAsInteger(0, Unsigned))
+    Value = static_cast<int64_t>(Unsigned);
+  else if (Text.getAsInteger(0, Value))
+    throw InputError{fmt::format("--concrete {}: expected name=integer", Item)};
+  for (InputSpec &S : Specs) {
+    uint32_t Offset, Size;
+    if (!locate(S.Param, Name, Offset, Size))
+      continue;
+    S.Fixed.resize(S.Param.Bytes, -1);
+    for (uint32_t B = 0; B < Size; ++B)
+      S.Fixed[Offset + B] = static_cast<uint8_t>(uint64_t(Value) >> (8 * B));
+    // A fixed length is the user's choice, not bounded by its buffer.
+    S.Param.LengthOf.clear();
+    return;
+  }
+  throw InputError{fmt::format("--concrete {}: no parameter, member or "
+                               "element named '{}'",
+                               Item, Name.str())};
+}
+
+std::vector<uint8_t> EntryInputs::bytes(const InputSpec &S,
+                                        const Assignment &A) {
+  std::vector<uint8_t> Out(S.Param.Bytes);
+  for (uint32_t B = 0; B < S.Param.Bytes; ++B)
+    Out[B] = B < S.Fixed.size() && S.Fixed[B] >= 0
+                 ? static_cast<uint8_t>(S.Fixed[B])
+                 : A.byte(S.Arr, B);
+  if (S.Param.LengthOf.empty())
+    return Out;
+  uint64_t V = truncBits(littleEndianValue(Out, 0, Out.size()), S.Param.Bits) %
+               (S.Param.MaxValue + 1);
+  for (uint32_t B = 0; B < S.Param.Bytes; ++B)
+    Out[B] = static_cast<uint8_t>(B < 8 ? V >> (8 * B) : 0);
+  return Out;
 }
 
 uint64_t EntryInputs::unsignedValue(const InputSpec &S, const Assignment &A) {
-  uint64_t V = 0;
-  for (unsigned I = 0; I < S.Param.Bytes; ++I)
-    V |= uint64_t(A.byte(S.Arr, I)) << (8 * I);
-  return truncBits(V, S.Param.Bits);
+  return truncBits(littleEndianValue(bytes(S, A), 0, S.Param.Bytes),
+                   S.Param.Bits);
 }
 
 int64_t EntryInputs::signedValue(const InputSpec &S, const Assignment &A) {
@@ -33,19 +186,55 @@ uint32_t EntryInputs::symbolicBytes(const InputSpec &S) {
                                                     : S.Param.Bytes;
 }
 
+ExprRef EntryInputs::byteExpr(const InputSpec &S, uint32_t Index) const {
+  if (Index < S.Fixed.size() && S.Fixed[Index] >= 0)
+    return Ctx.constant(static_cast<uint8_t>(S.Fixed[Index]), 8);
+  return Ctx.read(S.Arr, Index);
+}
+
+/// The input's bytes [Offset, Offset + Size) as a little-endian value; null
+/// when --concrete fixed them all.
+ExprRef EntryInputs::littleEndian(const InputSpec &S, uint32_t Offset,
+                                  uint32_t Size) const {
+  if (S.Fixed.empty())
+    return Ctx.readLE(S.Arr, Offset, Size);
+  bool AllFixed = true;
+  ExprRef E = nullptr;
+  for (uint32_t B = Offset + Size; B-- > Offset;) {
+    AllFixed &= S.Fixed[B] >= 0;
+    ExprRef Byte = byteExpr(S, B);
+    E = E ? Ctx.concat(E, Byte) : Byte;
+  }
+  return AllFixed ? nullptr : E;
+}
+
+EntryArg EntryInputs::bindScalar(const InputSpec &S,
+                                 const Assignment &A) const {
+  EntryArg Arg;
+  Arg.Name = S.Param.Name;
+  ExprRef Sym = littleEndian(S, 0, S.Param.Bytes);
+  if (Sym && Sym->width() != S.Param.Bits)
+    Sym = Ctx.extract(Sym, 0, S.Param.Bits);
+  if (Sym && !S.Param.LengthOf.empty())
+    Sym = Ctx.binary(ExprKind::URem, Sym,
+                     Ctx.constant(S.Param.MaxValue + 1, S.Param.Bits));
+  Arg.Value = {unsignedValue(S, A), Sym};
+  return Arg;
+}
+
 std::vector<EntryArg> EntryInputs::bind(const Assignment &A) const {
+  if (hasCommandLine())
+    return bindCommandLine(A);
   std::vector<EntryArg> Args;
   for (const InputSpec &S : Specs) {
+    std::vector<uint8_t> Bytes = bytes(S, A);
     EntryArg Arg;
     Arg.Name = S.Param.Name;
     if (S.Param.IsStruct && !S.Param.ByVal) {
       uint32_t Offset = 0;
       for (unsigned Bits : S.Param.PieceBits) {
-        ExprRef Sym = Ctx.readLE(S.Arr, Offset, Bits / 8);
-        uint64_t V = 0;
-        for (uint32_t B = 0; B < Bits / 8; ++B)
-          V |= uint64_t(A.byte(S.Arr, Offset + B)) << (8 * B);
-        Arg.Pieces.push_back({V, Sym});
+        Arg.Pieces.push_back({littleEndianValue(Bytes, Offset, Bits / 8),
+                              littleEndian(S, Offset, Bits / 8)});
         Offset += Bits / 8;
       }
       Args.push_back(std::move(Arg));
@@ -55,35 +244,123 @@ std::vector<EntryArg> EntryInputs::bind(const Assignment &A) const {
       Arg.IsBuffer = true;
       Arg.Arr = S.Arr;
       Arg.SymbolicBytes = symbolicBytes(S);
-      Arg.Bytes.resize(S.Param.Bytes);
-      for (uint32_t B = 0; B < Arg.SymbolicBytes; ++B)
-        Arg.Bytes[B] = A.byte(S.Arr, B);
+      Arg.Bytes = std::move(Bytes);
+      Arg.Bytes.resize(Arg.SymbolicBytes);
+      Arg.Bytes.resize(S.Param.Bytes, 0);
+      for (int16_t F : S.Fixed)
+        Arg.Pinned.push_back(F >= 0);
       Args.push_back(std::move(Arg));
       continue;
     }
-    ExprRef Sym = Ctx.readLE(S.Arr, 0, S.Param.Bytes);
-    if (Sym->width() != S.Param.Bits)
-      Sym = Ctx.extract(Sym, 0, S.Param.Bits);
-    Arg.Value = {unsignedValue(S, A), Sym};
-    Args.push_back(std::move(Arg));
+    Args.push_back(bindScalar(S, A));
   }
   return Args;
 }
 
+ConcolicValue EntryInputs::argc(const Assignment &A) const {
+  if (!ArgcArr)
+    return {FixedArgs, nullptr};
+  unsigned Choices = OptionalArgs + 1;
+  ExprRef Sym =
+      Ctx.add(Ctx.constant(FixedArgs, 32),
+              Ctx.binary(ExprKind::URem, Ctx.zext(Ctx.read(ArgcArr, 0), 32),
+                         Ctx.constant(Choices, 32)));
+  return {FixedArgs + A.byte(ArgcArr, 0) % Choices, Sym};
+}
+
+/// argc, argv (the strings and the array, NULL-terminated) and an empty
+/// envp. With --sym-args, argv[K] past the fixed arguments is NULL unless
+/// argc > K.
+std::vector<EntryArg> EntryInputs::bindCommandLine(const Assignment &A) const {
+  ConcolicValue Count = argc(A);
+  EntryArg Vector;
+  Vector.IsPointerArray = true;
+  Vector.Name = "argv";
+  for (size_t K = 0; K < Args.size(); ++K) {
+    const Argument &Src = Args[K];
+    EntryArg S;
+    S.IsBuffer = true;
+    S.Name = fmt::format("argv[{}]", K);
+    S.Arr = Src.Arr;
+    if (Src.Arr) {
+      S.SymbolicBytes = Src.MaxLen;
+      for (uint32_t B = 0; B < Src.MaxLen; ++B)
+        S.Bytes.push_back(A.byte(Src.Arr, B));
+    } else {
+      S.Bytes.assign(Src.Text.begin(), Src.Text.end());
+    }
+    S.Bytes.push_back(0);
+    Vector.Targets.push_back(std::move(S));
+    if (K < FixedArgs)
+      Vector.Present.push_back({1, nullptr});
+    else
+      Vector.Present.push_back(
+          {K < Count.Bits, Ctx.ult(Ctx.constant(K, 32), Count.Sym)});
+  }
+  std::vector<EntryArg> Out;
+  for (const ParamInfo &P : Roles) {
+    if (P.Role == ParamRole::ArgCount) {
+      EntryArg C;
+      C.Name = P.Name;
+      C.Value = {truncBits(Count.Bits, P.Bits),
+                 Count.Sym && P.Bits != 32 ? Ctx.resize(Count.Sym, P.Bits, true)
+                                           : Count.Sym};
+      Out.push_back(std::move(C));
+    } else if (P.Role == ParamRole::ArgVector) {
+      Out.push_back(Vector);
+    } else {
+      EntryArg Env;
+      Env.IsPointerArray = true;
+      Env.Name = "envp";
+      Out.push_back(std::move(Env));
+    }
+  }
+  return Out;
+}
+
+std::vector<std::string> EntryInputs::argv(const Assignment &A) const {
+  std::vector<std::string> Out;
+  uint64_t Count = argc(A).Bits;
+  for (size_t K = 0; K < Args.size() && K < Count; ++K) {
+    const Argument &Src = Args[K];
+    if (!Src.Arr) {
+      Out.push_back(Src.Text);
+      continue;
+    }
+    std::string S;
+    for (uint32_t B = 0; B < Src.MaxLen && A.byte(Src.Arr, B); ++B)
+      S.push_back(static_cast<char>(A.byte(Src.Arr, B)));
+    Out.push_back(std::move(S));
+  }
+  return Out;
+}
+
+std::vector<const Array *> EntryInputs::arrays() const {
+  std::vector<const Array *> Out;
+  for (const InputSpec &S : Specs)
+    Out.push_back(S.Arr);
+  for (const Argument &A : Args)
+    if (A.Arr)
+      Out.push_back(A.Arr);
+  if (ArgcArr)
+    Out.push_back(ArgcArr);
+  return Out;
+}
+
 Assignment EntryInputs::zeros() const {
   Assignment A;
-  for (const InputSpec &S : Specs)
-    A.set(S.Arr, std::vector<uint8_t>(S.Param.Bytes, 0));
+  for (const Array *Arr : arrays())
+    A.set(Arr, std::vector<uint8_t>(Arr->Size, 0));
   return A;
 }
 
 Assignment EntryInputs::random(std::mt19937_64 &Rng) const {
   Assignment A;
-  for (const InputSpec &S : Specs) {
-    std::vector<uint8_t> Bytes(S.Param.Bytes);
+  for (const Array *Arr : arrays()) {
+    std::vector<uint8_t> Bytes(Arr->Size);
     for (auto &B : Bytes)
       B = static_cast<uint8_t>(Rng());
-    A.set(S.Arr, std::move(Bytes));
+    A.set(Arr, std::move(Bytes));
   }
   return A;
 }

@@ -16,10 +16,39 @@ class Function;
 
 namespace theseus {
 
+/// One argument of a command line: concrete text, or (`Symbolic`) a string
+/// of up to `MaxLen` symbolic bytes.
+struct ArgSpec {
+  bool Symbolic = false;
+  std::string Text;
+  unsigned MaxLen = 0;
+};
+
+/// The command line `main(argc, argv)` gets, as KLEE users write it.
+struct CommandLineSpec {
+  std::string ProgramName = "program"; ///< argv[0].
+  std::vector<ArgSpec> Args;           ///< argv[1...], in order.
+  /// --sym-args MIN MAX N after `Args`: argc is symbolic within the range.
+  unsigned SymArgsMin = 0, SymArgsMax = 0, SymArgsLen = 0;
+};
+
+/// Parses the words after `--`: concrete arguments, `--sym-arg N` and a
+/// final `--sym-args MIN MAX N`. Throws InputError.
+CommandLineSpec parseCommandLine(const std::vector<std::string> &Words);
+
+/// How the entry's inputs are built beyond the buffer sizes.
+struct InputOptions {
+  CommandLineSpec CommandLine;
+  /// "name=value" (name, `p.x` or `a[3]`): fixed, not symbolic.
+  std::vector<std::string> Concrete;
+};
+
 /// One symbolic input: a parameter and the byte array holding it.
 struct InputSpec {
   ParamInfo Param;
   const Array *Arr;
+  /// Bytes fixed by --concrete (-1: free); empty when none are.
+  std::vector<int16_t> Fixed;
 };
 
 /// Maps the entry's parameters to named byte arrays (architecture principle
@@ -27,15 +56,23 @@ struct InputSpec {
 class EntryInputs {
 public:
   EntryInputs(ExprContext &Ctx, const llvm::Function &Entry,
-              const BufferSizes &Sizes = {});
+              const BufferSizes &Sizes = {}, const InputOptions &Opts = {});
 
+  /// The parameters that are input values (not argc, argv, envp).
   const std::vector<InputSpec> &specs() const { return Specs; }
+  /// The entry takes a command line (argc, argv).
+  bool hasCommandLine() const { return !Roles.empty(); }
+  /// argv under `A`, argv[0] first, each argument's bytes up to its NUL.
+  std::vector<std::string> argv(const Assignment &A) const;
 
   /// Arguments for a run on `A`: concrete bytes and their symbols, and the
   /// buffers behind pointer parameters.
   std::vector<EntryArg> bind(const Assignment &A) const;
   /// Bytes of `S` an input may choose (a string's final NUL is fixed).
   static uint32_t symbolicBytes(const InputSpec &S);
+  /// The bytes the parameter gets under `A`: with --concrete values and a
+  /// linked length's bound applied.
+  static std::vector<uint8_t> bytes(const InputSpec &S, const Assignment &A);
 
   Assignment zeros() const;
   Assignment random(std::mt19937_64 &Rng) const;
@@ -48,8 +85,34 @@ public:
   static uint64_t unsignedValue(const InputSpec &S, const Assignment &A);
 
 private:
+  /// A command-line argument: concrete text or a symbolic array.
+  struct Argument {
+    std::string Text;
+    const Array *Arr = nullptr;
+    unsigned MaxLen = 0;
+  };
+
+  void buildCommandLine(const std::vector<ParamInfo> &Params,
+                        const CommandLineSpec &C);
+  void applyConcrete(const std::string &Item);
+  ExprRef byteExpr(const InputSpec &S, uint32_t Index) const;
+  ExprRef littleEndian(const InputSpec &S, uint32_t Offset,
+                       uint32_t Size) const;
+  EntryArg bindScalar(const InputSpec &S, const Assignment &A) const;
+  std::vector<EntryArg> bindCommandLine(const Assignment &A) const;
+  /// argc under `A`, and its expression (null when concrete).
+  ConcolicValue argc(const Assignment &A) const;
+  std::vector<const Array *> arrays() const;
+
   ExprContext &Ctx;
   std::vector<InputSpec> Specs;
+  /// The command line: main's parameters in order, the arguments with
+  /// argv[0] first, and argc's choice among --sym-args counts.
+  std::vector<ParamInfo> Roles;
+  std::vector<Argument> Args;
+  unsigned FixedArgs = 0; ///< Always present, argv[0] included.
+  unsigned OptionalArgs = 0;
+  const Array *ArgcArr = nullptr;
 };
 
 } // namespace theseus

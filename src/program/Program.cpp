@@ -262,6 +262,35 @@ struct CTypeDesc {
   bool IsPointerOrAggregate = false;
 };
 
+CTypeDesc describeDIType(const llvm::DIType *T);
+
+/// "T *", or "T (*)[N]" for a pointer to an array.
+std::string pointerTo(const std::string &Inner) {
+  size_t Bracket = Inner.find('[');
+  if (Bracket != std::string::npos)
+    return Inner.substr(0, Bracket) + " (*)" + Inner.substr(Bracket);
+  return Inner + (Inner.ends_with('*') ? "*" : " *");
+}
+
+/// "int[30]", "const int[4][5]": the element type and each dimension.
+std::string arraySpelling(const llvm::DICompositeType *Arr) {
+  std::string Dims;
+  for (const llvm::DINode *N : Arr->getElements()) {
+    auto *Range = llvm::dyn_cast<llvm::DISubrange>(N);
+    auto *Count =
+        Range
+            ? llvm::dyn_cast_if_present<llvm::ConstantInt *>(Range->getCount())
+            : nullptr;
+    Dims += Count ? fmt::format("[{}]", Count->getZExtValue()) : "[]";
+  }
+  const llvm::DIType *ElemType = Arr->getBaseType();
+  auto *Qualified = llvm::dyn_cast_or_null<llvm::DIDerivedType>(ElemType);
+  bool Const =
+      Qualified && Qualified->getTag() == llvm::dwarf::DW_TAG_const_type;
+  std::string Elem = ElemType ? describeDIType(ElemType).Spelled : "?";
+  return (Const ? "const " : "") + Elem + Dims;
+}
+
 CTypeDesc describeDIType(const llvm::DIType *T) {
   CTypeDesc D;
   while (T) {
@@ -273,7 +302,7 @@ CTypeDesc describeDIType(const llvm::DIType *T) {
         const llvm::DIType *Pointee = Derived->getBaseType();
         std::string Inner = Pointee ? describeDIType(Pointee).Spelled : "void";
         if (D.Spelled.empty())
-          D.Spelled = Inner + (Inner.ends_with('*') ? "*" : " *");
+          D.Spelled = pointerTo(Inner);
         D.IsPointerOrAggregate = true;
         D.Base = "pointer";
         return D;
@@ -290,6 +319,13 @@ CTypeDesc describeDIType(const llvm::DIType *T) {
       break;
     }
     if (auto *Comp = llvm::dyn_cast<llvm::DICompositeType>(T)) {
+      if (Comp->getTag() == llvm::dwarf::DW_TAG_array_type) {
+        D.IsPointerOrAggregate = true;
+        D.Base = "array";
+        if (D.Spelled.empty())
+          D.Spelled = arraySpelling(Comp);
+        return D;
+      }
       if (Comp->getTag() == llvm::dwarf::DW_TAG_enumeration_type) {
         if (D.Spelled.empty())
           D.Spelled = "enum " + Comp->getName().str();
@@ -454,14 +490,20 @@ bool describePointee(const llvm::DIType *PointerDI, const BufferSizes &Sizes,
     P.ElemBytes = static_cast<unsigned>(Basic->getSizeInBits() / 8);
     P.Signed = Enc == llvm::dwarf::DW_ATE_signed ||
                Enc == llvm::dwarf::DW_ATE_signed_char;
-    bool IsChar = Enc == llvm::dwarf::DW_ATE_signed_char ||
-                  Enc == llvm::dwarf::DW_ATE_unsigned_char;
-    P.NulTerminated = IsChar;
-    P.Count = IsChar ? Sizes.StringBytes : Sizes.Elements;
+    // Only plain `char *` is a string; `unsigned char *`, `uint8_t *` and
+    // `signed char *` are byte buffers.
+    bool IsString = Basic->getName() == "char";
+    P.NulTerminated = IsString;
+    P.Count = IsString ? Sizes.StringBytes : Sizes.Elements;
     return P.ElemBytes > 0;
   }
   if (auto *Comp = llvm::dyn_cast<llvm::DICompositeType>(Pointee)) {
     P.ElemBytes = static_cast<unsigned>(Comp->getSizeInBits() / 8);
+    if (Comp->getTag() == llvm::dwarf::DW_TAG_array_type) {
+      // `int a[][30]` (a pointer to int[30]): --max-len rows.
+      P.Count = Sizes.Elements;
+      return P.ElemBytes > 0;
+    }
     if (structType(Comp) && !flattenFields(Comp, "", 0, P.Fields))
       P.Fields.clear(); // Recorded as bytes only.
     P.Count = Comp->getTag() == llvm::dwarf::DW_TAG_enumeration_type
@@ -513,9 +555,114 @@ void describeStructParam(const llvm::Function &F,
   }
 }
 
+namespace {
+
+/// `char **` (typedefs and qualifiers removed at each level).
+bool isCharPointerPointer(const llvm::DIType *T) {
+  for (int Level = 0; Level < 2; ++Level) {
+    auto *Ptr = llvm::dyn_cast_or_null<llvm::DIDerivedType>(underlying(T));
+    if (!Ptr || Ptr->getTag() != llvm::dwarf::DW_TAG_pointer_type)
+      return false;
+    T = Ptr->getBaseType();
+  }
+  auto *Basic = llvm::dyn_cast_or_null<llvm::DIBasicType>(underlying(T));
+  return Basic && Basic->getName() == "char";
+}
+
+/// `main(int argc, char **argv[, char **envp])`: a command-line program.
+bool isCommandLineMain(const llvm::Function &F,
+                       llvm::ArrayRef<const llvm::DIType *> Types) {
+  if (F.getName() != "main" || F.arg_size() < 2 || F.arg_size() > 3 ||
+      !F.getArg(0)->getType()->isIntegerTy())
+    return false;
+  for (unsigned I = 1; I < F.arg_size(); ++I)
+    if (!F.getArg(I)->getType()->isPointerTy() ||
+        (I + 1 < Types.size() && !isCharPointerPointer(Types[I + 1])))
+      return false;
+  return true;
+}
+
+std::vector<ParamInfo> describeCommandLine(const llvm::Function &F) {
+  static const ParamRole Roles[] = {ParamRole::ArgCount, ParamRole::ArgVector,
+                                    ParamRole::EnvVector};
+  std::vector<ParamInfo> Params;
+  for (const llvm::Argument &A : F.args()) {
+    ParamInfo P;
+    P.Role = Roles[A.getArgNo()];
+    P.Name =
+        A.hasName() ? A.getName().str() : fmt::format("arg{}", A.getArgNo());
+    bool Count = P.Role == ParamRole::ArgCount;
+    P.CType = P.BaseCType = Count ? "int" : "char **";
+    P.Bits = Count ? A.getType()->getIntegerBitWidth() : 64;
+    P.Bytes = P.Bits / 8;
+    P.Signed = Count;
+    P.IsPointer = !Count;
+    Params.push_back(std::move(P));
+  }
+  return Params;
+}
+
+ParamInfo *findParam(std::vector<ParamInfo> &Params, llvm::StringRef Name) {
+  for (ParamInfo &P : Params)
+    if (P.Name == Name)
+      return &P;
+  return nullptr;
+}
+
+/// Bounds an integer length parameter by its buffer's element count.
+void linkLength(ParamInfo &Len, const ParamInfo &Buf) {
+  Len.LengthOf = Buf.Name;
+  Len.MaxValue = Buf.Count;
+}
+
+bool isInteger(const ParamInfo &P) {
+  return !P.IsPointer && !P.IsStruct && P.Bits > 1;
+}
+
+/// A size by its type (size_t, ssize_t) or name (n, len, size, count, ...),
+/// so that `memchr(s, int c, size_t n)` links n but not c.
+bool looksLikeLength(const ParamInfo &P) {
+  if (!isInteger(P) || P.Bits < 16)
+    return false;
+  if (P.CType == "size_t" || P.CType == "ssize_t")
+    return true;
+  std::string Name = llvm::StringRef(P.Name).lower();
+  if (Name == "n" || Name == "sz" || Name == "cnt" || Name == "num")
+    return true;
+  for (const char *Part : {"len", "size", "count", "nbytes", "nelem"})
+    if (Name.find(Part) != std::string::npos)
+      return true;
+  return false;
+}
+
+/// A `(buf, len)` pair: a size right after a pointer parameter is the
+/// buffer's length unless --no-len-link; --len LEN=BUF links explicitly.
+void linkLengths(std::vector<ParamInfo> &Params, const BufferSizes &Sizes,
+                 const llvm::Function &F) {
+  if (Sizes.LinkLengths)
+    for (size_t I = 1; I < Params.size(); ++I)
+      if (Params[I - 1].IsPointer && looksLikeLength(Params[I]))
+        linkLength(Params[I], Params[I - 1]);
+  for (const std::string &Link : Sizes.Lengths) {
+    auto [LenName, BufName] = llvm::StringRef(Link).split('=');
+    ParamInfo *Len = findParam(Params, LenName.trim());
+    ParamInfo *Buf = findParam(Params, BufName.trim());
+    if (!Len || !Buf || !isInteger(*Len) || !Buf->IsPointer)
+      throw InputError{fmt::format(
+          "--len {}: expected LEN=BUF naming an integer parameter and a "
+          "pointer parameter of '{}'",
+          Link, F.getName().str())};
+    linkLength(*Len, *Buf);
+  }
+}
+
+} // namespace
+
 std::vector<ParamInfo> describeParams(const llvm::Function &F,
                                       const BufferSizes &Sizes) {
   auto Types = signatureTypes(F);
+  if (isCommandLineMain(F, Types))
+    return describeCommandLine(F);
   const llvm::DataLayout &DL = F.getParent()->getDataLayout();
   std::vector<ParamInfo> Params;
   // A struct passed by value may take several IR arguments, so the C
@@ -571,6 +718,7 @@ std::vector<ParamInfo> describeParams(const llvm::Function &F,
     }
     Params.push_back(std::move(P));
   }
+  linkLengths(Params, Sizes, F);
   return Params;
 }
 

@@ -111,8 +111,14 @@ struct FieldInfo {
   bool Signed = false;
 };
 
+/// What a parameter of the entry is to the engine: an input value, or a
+/// part of a command line (`main(int argc, char **argv, char **envp)`),
+/// which EntryInputs builds from the command-line options instead.
+enum class ParamRole : uint8_t { Value, ArgCount, ArgVector, EnvVector };
+
 struct ParamInfo {
   std::string Name;
+  ParamRole Role = ParamRole::Value;
   std::string CType;     ///< As the source spells it, e.g. "int" or "uint8_t".
   std::string BaseCType; ///< With typedefs and qualifiers removed.
   unsigned Bits = 0;     ///< IR width (1 for _Bool).
@@ -133,11 +139,20 @@ struct ParamInfo {
   std::vector<unsigned> PieceBits;
   /// The members of a struct parameter, or of the struct behind a pointer.
   std::vector<FieldInfo> Fields;
+  /// An integer size parameter linked to a pointer parameter's buffer
+  /// (`--len`, or the default for a size right after a pointer): its value
+  /// lies in [0, MaxValue], the buffer's element count.
+  std::string LengthOf;
+  uint64_t MaxValue = 0;
 };
 /// Sizes of the buffers behind pointer parameters.
 struct BufferSizes {
   unsigned Elements = 8;     ///< For pointers to scalars (arrays).
   unsigned StringBytes = 16; ///< For `char *`, including the final NUL.
+  /// An integer parameter right after a pointer parameter is its length.
+  bool LinkLengths = true;
+  /// Explicit links "LEN=BUF": parameter LEN is the length of BUF.
+  std::vector<std::string> Lengths;
 };
 struct ReturnInfo {
   bool IsVoid = true;

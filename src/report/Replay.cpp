@@ -36,7 +36,8 @@ struct NativeResult {
 /// die of into reports (an ASan runtime would read the same options).
 NativeResult runNative(const std::vector<std::string> &Argv,
                        const std::string &StdoutPath,
-                       const std::string &InputsPath, unsigned TimeoutSec,
+                       const std::string &InputsPath,
+                       const std::string &StdinPath, unsigned TimeoutSec,
                        bool KeepSignals) {
   NativeResult R;
   // The child must not inherit (and later flush) our buffered output.
@@ -46,7 +47,8 @@ NativeResult runNative(const std::vector<std::string> &Argv,
   if (Pid < 0)
     throw InputError{"cannot fork to run the native program"};
   if (Pid == 0) {
-    if (!std::freopen(StdoutPath.c_str(), "w", stdout) ||
+    if (!std::freopen(StdinPath.c_str(), "r", stdin) ||
+        !std::freopen(StdoutPath.c_str(), "w", stdout) ||
         !std::freopen((StdoutPath + ".err").c_str(), "w", stderr))
       _exit(127);
     setenv("THESEUS_REPLAY_INPUTS", InputsPath.c_str(), 1);
@@ -136,11 +138,23 @@ std::string describe(const NativeResult &R) {
 /// result. Weak definitions stand in for SV-COMP's error functions when the
 /// program only declares them.
 std::string driverSource(const ProgramDescription &P,
-                         const nlohmann::json &Inputs) {
+                         const nlohmann::json &Inputs, bool CommandLine) {
   std::string Types, Params, Args, Decode;
   unsigned I = 0;
+  if (CommandLine) {
+    // main(argc, argv, envp): the driver's arguments are argv's hex bytes.
+    Params = "int, char **, char **";
+    Args = "argc - 1, args, envp";
+    Decode = "  char **args = calloc(argc, sizeof *args);\n"
+             "  char *envp[] = {NULL};\n"
+             "  for (int i = 1; i < argc; ++i) {\n"
+             "    args[i - 1] = calloc(strlen(argv[i]) / 2 + 1, 1);\n"
+             "    theseus_bytes(argv[i], (unsigned char *)args[i - 1],\n"
+             "                  strlen(argv[i]) / 2);\n"
+             "  }\n";
+  }
   for (const auto &In : Inputs) {
-    if (In.value("kind", "parameter") != "parameter")
+    if (CommandLine || In.value("kind", "parameter") != "parameter")
       continue;
     std::string Type = In.at("base_type").get<std::string>();
     unsigned Bits = In.at("bits").get<unsigned>();
@@ -245,16 +259,19 @@ std::vector<std::string> sanitizerFlags(const ProgramDescription &P,
 }
 
 /// Compiles the program and driver once per distinct program.
-std::string buildNative(const ProgramDescription &P,
-                        const nlohmann::json &Inputs, const TempDir &Tmp,
-                        unsigned Index,
+std::string buildNative(const ProgramDescription &P, const nlohmann::json &Test,
+                        const TempDir &Tmp, unsigned Index,
                         const std::vector<std::string> &Sanitize) {
   std::string Driver = fmt::format("{}/driver{}.c", Tmp.path(), Index);
-  std::ofstream(Driver) << driverSource(P, Inputs);
+  std::ofstream(Driver) << driverSource(P, Test.at("inputs"),
+                                        Test.contains("argv"));
   std::string Bin = fmt::format("{}/program{}", Tmp.path(), Index);
   std::string Clang = findClang();
   std::vector<std::string> Objects;
-  auto Compile = [&](const std::string &Src, bool User) {
+  // The user's flags (e.g. -Dmain=prog_main) reach the program's sources
+  // only, never the driver or the harness runtime.
+  enum class Kind { User, Native, Theseus };
+  auto Compile = [&](const std::string &Src, Kind K) {
     std::string Obj =
         fmt::format("{}/obj{}-{}.o", Tmp.path(), Index, Objects.size());
     std::vector<std::string> Argv = {Clang,
@@ -265,21 +282,22 @@ std::string buildNative(const ProgramDescription &P,
                                      "-D__THESEUS__=1",
                                      "-D__THESEUS_REPLAY__=1",
                                      "-I" THESEUS_INCLUDE_DIR};
-    if (User)
+    if (K == Kind::User)
       Argv.push_back("-Dmain=__theseus_user_main");
     Argv.insert(Argv.end(), Sanitize.begin(), Sanitize.end());
-    Argv.insert(Argv.end(), P.CFlags.begin(), P.CFlags.end());
+    if (K != Kind::Theseus)
+      Argv.insert(Argv.end(), P.CFlags.begin(), P.CFlags.end());
     Argv.insert(Argv.end(), {Src, "-o", Obj});
     if (runProgram(Argv) != 0)
       throw InputError{fmt::format("replay: cannot compile {}", Src)};
     Objects.push_back(Obj);
   };
   for (const std::string &S : P.Sources)
-    Compile(S, true);
+    Compile(S, Kind::User);
   for (const std::string &S : P.NativeSources)
-    Compile(S, false);
-  Compile(Driver, false);
-  Compile(THESEUS_RUNTIME_DIR "/theseus_replay.c", false);
+    Compile(S, Kind::Native);
+  Compile(Driver, Kind::Theseus);
+  Compile(THESEUS_RUNTIME_DIR "/theseus_replay.c", Kind::Theseus);
   std::vector<std::string> Link = {Clang, "-o", Bin};
   Link.insert(Link.end(), Sanitize.begin(), Sanitize.end());
   Link.insert(Link.end(), Objects.begin(), Objects.end());
@@ -350,6 +368,13 @@ bool matches(const nlohmann::json &Outcome, const NativeResult &N,
   return false;
 }
 
+std::string hexToBytes(const std::string &Hex) {
+  std::string Out;
+  for (size_t I = 0; I + 1 < Hex.size(); I += 2)
+    Out.push_back(static_cast<char>(std::stoi(Hex.substr(I, 2), nullptr, 16)));
+  return Out;
+}
+
 void collectTests(const std::string &Path, std::vector<std::string> &Out) {
   if (!llvm::sys::fs::is_directory(Path)) {
     Out.push_back(Path);
@@ -405,7 +430,7 @@ ReplayTotals replayTests(const std::vector<std::string> &Paths, std::FILE *Out,
     auto It = Binaries.find(Key);
     if (It == Binaries.end())
       It = Binaries
-               .emplace(Key, buildNative(P, Test.at("inputs"), Tmp,
+               .emplace(Key, buildNative(P, Test, Tmp,
                                          static_cast<unsigned>(Binaries.size()),
                                          Sanitize))
                .first;
@@ -413,15 +438,22 @@ ReplayTotals replayTests(const std::vector<std::string> &Paths, std::FILE *Out,
     std::string InputsPath = Tmp.path() + "/inputs.txt";
     std::ofstream Created(InputsPath);
     for (const auto &In : Test.at("inputs")) {
-      if (In.value("kind", "parameter") == "parameter")
-        Argv.push_back(In.at("bytes").get<std::string>());
-      else
+      if (In.value("kind", "parameter") != "parameter")
         Created << In.at("name").get<std::string>() << " "
                 << In.at("bytes").get<std::string>() << "\n";
+      else if (!Test.contains("argv"))
+        Argv.push_back(In.at("bytes").get<std::string>());
     }
     Created.close();
-    NativeResult N = runNative(Argv, Tmp.path() + "/stdout.txt", InputsPath, 10,
-                               P.UndefinedBehaviorChecks && !MemoryBug);
+    for (const auto &Arg : Test.value("argv", nlohmann::json::array()))
+      Argv.push_back(Arg.at("bytes").get<std::string>());
+    std::string StdinPath = Tmp.path() + "/stdin.bin";
+    std::ofstream(StdinPath, std::ios::binary)
+        << hexToBytes(Test.contains("stdin") ? Test["stdin"].value("bytes", "")
+                                             : std::string());
+    NativeResult N =
+        runNative(Argv, Tmp.path() + "/stdout.txt", InputsPath, StdinPath, 10,
+                  P.UndefinedBehaviorChecks && !MemoryBug);
     bool Skip;
     std::string Expected;
     bool Ok = matches(Test.at("outcome"), N, P.UndefinedBehaviorChecks, Skip,

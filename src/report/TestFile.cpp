@@ -72,21 +72,43 @@ nlohmann::json locationJson(const SourceLoc &L) {
   return {{"file", L.File.str()}, {"line", L.Line}};
 }
 
-std::string hexBytes(const Assignment &A, const Array *Arr) {
+std::string hexBytes(llvm::ArrayRef<uint8_t> Bytes) {
   std::string Hex;
-  for (uint32_t I = 0; I < Arr->Size; ++I)
-    Hex += fmt::format("{:02x}", A.byte(Arr, I));
+  for (uint8_t B : Bytes)
+    Hex += fmt::format("{:02x}", B);
   return Hex;
 }
 
+std::string hexBytes(const Assignment &A, const Array *Arr) {
+  std::vector<uint8_t> Bytes(Arr->Size);
+  for (uint32_t I = 0; I < Arr->Size; ++I)
+    Bytes[I] = A.byte(Arr, I);
+  return hexBytes(Bytes);
+}
+
+/// C-escaped, so any byte survives JSON (which wants UTF-8).
+std::string escaped(llvm::StringRef Text) {
+  std::string Str;
+  for (char Ch : Text) {
+    uint8_t C = static_cast<uint8_t>(Ch);
+    if (C == '\\' || C == '"')
+      Str += fmt::format("\\{}", Ch);
+    else if (C >= 0x20 && C < 0x7f)
+      Str.push_back(Ch);
+    else
+      Str += fmt::format("\\x{:02x}", C);
+  }
+  return Str;
+}
+
 /// A struct's integer members by name, read from the input's bytes.
-nlohmann::json fieldsJson(const ParamInfo &P, const Assignment &A,
-                          const Array *Arr) {
+nlohmann::json fieldsJson(const ParamInfo &P,
+                          const std::vector<uint8_t> &Bytes) {
   nlohmann::json Fields = nlohmann::json::object();
   for (const FieldInfo &F : P.Fields) {
     uint64_t V = 0;
     for (unsigned B = 0; B < F.Bytes && B < 8; ++B)
-      V |= uint64_t(A.byte(Arr, F.Offset + B)) << (8 * B);
+      V |= uint64_t(Bytes[F.Offset + B]) << (8 * B);
     Fields[F.Name] = F.Signed ? nlohmann::json(signExtend(V, 8 * F.Bytes))
                               : nlohmann::json(truncBits(V, 8 * F.Bytes));
   }
@@ -100,13 +122,14 @@ nlohmann::json inputsJson(const EntryInputs &Inputs, const PathResult &R) {
   const Assignment &A = *R.Input;
   nlohmann::json Arr = nlohmann::json::array();
   for (const InputSpec &S : Inputs.specs()) {
+    std::vector<uint8_t> Bytes = EntryInputs::bytes(S, A);
     if (S.Param.IsPointer) {
       const ParamInfo &P = S.Param;
       nlohmann::json Elems = nlohmann::json::array();
       for (unsigned E = 0; E < P.Count && P.ElemBytes <= 8; ++E) {
         uint64_t V = 0;
         for (unsigned B = 0; B < P.ElemBytes; ++B)
-          V |= uint64_t(A.byte(S.Arr, E * P.ElemBytes + B)) << (8 * B);
+          V |= uint64_t(Bytes[E * P.ElemBytes + B]) << (8 * B);
         Elems.push_back(P.Signed
                             ? nlohmann::json(signExtend(V, 8 * P.ElemBytes))
                             : nlohmann::json(V));
@@ -121,25 +144,14 @@ nlohmann::json inputsJson(const EntryInputs &Inputs, const PathResult &R) {
                            {"count", P.Count},
                            {"bits", P.Bytes * 8},
                            {"signed", P.Signed},
-                           {"bytes", hexBytes(A, S.Arr)}};
+                           {"bytes", hexBytes(Bytes)}};
       if (P.ElemBytes <= 8)
         In["value"] = Elems;
       if (!P.Fields.empty())
-        In["fields"] = fieldsJson(P, A, S.Arr);
-      if (P.NulTerminated) {
-        // C-escaped, so any byte survives JSON (which wants UTF-8).
-        std::string Str;
-        for (uint32_t B = 0; B < P.Bytes && A.byte(S.Arr, B); ++B) {
-          uint8_t C = A.byte(S.Arr, B);
-          if (C == '\\' || C == '"')
-            Str += fmt::format("\\{}", char(C));
-          else if (C >= 0x20 && C < 0x7f)
-            Str.push_back(static_cast<char>(C));
-          else
-            Str += fmt::format("\\x{:02x}", C);
-        }
-        In["string"] = Str;
-      }
+        In["fields"] = fieldsJson(P, Bytes);
+      if (P.NulTerminated)
+        In["string"] = escaped(std::string(
+            Bytes.begin(), std::find(Bytes.begin(), Bytes.end(), 0)));
       Arr.push_back(In);
       continue;
     }
@@ -151,8 +163,8 @@ nlohmann::json inputsJson(const EntryInputs &Inputs, const PathResult &R) {
                      {"struct", true},
                      {"bits", S.Param.Bits},
                      {"signed", false},
-                     {"bytes", hexBytes(A, S.Arr)},
-                     {"fields", fieldsJson(S.Param, A, S.Arr)}});
+                     {"bytes", hexBytes(Bytes)},
+                     {"fields", fieldsJson(S.Param, Bytes)}});
       continue;
     }
     nlohmann::json V = S.Param.Signed
@@ -164,7 +176,7 @@ nlohmann::json inputsJson(const EntryInputs &Inputs, const PathResult &R) {
                    {"base_type", S.Param.BaseCType},
                    {"bits", S.Param.Bits},
                    {"signed", S.Param.Signed},
-                   {"bytes", hexBytes(A, S.Arr)},
+                   {"bytes", hexBytes(Bytes)},
                    {"value", V}});
   }
   for (const auto &[Arr0, Req] : R.Created) {
@@ -185,6 +197,34 @@ nlohmann::json inputsJson(const EntryInputs &Inputs, const PathResult &R) {
     Arr.push_back(In);
   }
   return Arr;
+}
+
+/// The command line the test passes to main, each argument escaped and
+/// as hex bytes.
+nlohmann::json argvJson(const EntryInputs &Inputs, const Assignment &A) {
+  nlohmann::json Args = nlohmann::json::array();
+  for (const std::string &Arg : Inputs.argv(A))
+    Args.push_back({{"string", escaped(Arg)},
+                    {"bytes", hexBytes(llvm::ArrayRef<uint8_t>(
+                                  reinterpret_cast<const uint8_t *>(Arg.data()),
+                                  Arg.size()))}});
+  return Args;
+}
+
+/// The bytes the program can read on stdin: the symbolic "stdin" input if
+/// the program read it, else the concrete --stdin contents.
+nlohmann::json stdinJson(const std::string &Concrete, const PathResult &R) {
+  std::string Bytes = Concrete;
+  for (const auto &[Arr, Req] : R.Created)
+    if (Req.Name == "stdin") {
+      Bytes.clear();
+      for (uint32_t I = 0; I < Arr->Size; ++I)
+        Bytes.push_back(static_cast<char>(R.Input->byte(Arr, I)));
+    }
+  return {{"string", escaped(Bytes)},
+          {"bytes", hexBytes(llvm::ArrayRef<uint8_t>(
+                        reinterpret_cast<const uint8_t *>(Bytes.data()),
+                        Bytes.size()))}};
 }
 
 } // namespace
@@ -241,11 +281,14 @@ void TestWriter::onNewPath(const PathResult &R) {
                          {"run", R.Run},
                          {"program", Program.toJson()},
                          {"inputs", inputsJson(Inputs, R)},
+                         {"stdin", stdinJson(Program.Stdin, R)},
                          {"outcome", Outcome},
                          {"decisions", R.Decisions},
                          {"diverged", R.Diverged},
                          {"stdout", R.Stdout},
                          {"path", fmt::format("{:016x}", R.PathId)}};
+  if (Inputs.hasCommandLine())
+    Test["argv"] = argvJson(Inputs, *R.Input);
   writeJsonFile(OutDir + "/" + Name, Test);
   appendProgramOutput(Name, R.Stdout);
   ++Tests;

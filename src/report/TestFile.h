@@ -20,6 +20,9 @@ struct ProgramDescription {
   bool UndefinedBehaviorChecks = false; ///< Compiled with --check=ub.
   std::string Entry;
   ReturnInfo Return;
+  /// The concrete stdin of every test (--stdin); kept in each test, not in
+  /// the program's JSON.
+  std::string Stdin;
   nlohmann::json toJson() const;
   static ProgramDescription fromJson(const nlohmann::json &J);
 };

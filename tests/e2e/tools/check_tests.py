@@ -9,6 +9,9 @@ for names like "x#2" that are not Python identifiers) plus:
   line  the line where a bug or unsupported operation happened
   message  the outcome's message (bugs, unsupported, external-denied, ...)
   stdout   what the program printed on the path
+  argv     the command line of a main(argc, argv) entry (str list, argv[0]
+           first; bytes as Latin-1), or None
+  stdin    the bytes the program could read on stdin
 
   --all EXPR     every test satisfies the Python expression EXPR
   --some EXPR    at least one test does
@@ -43,7 +46,10 @@ def load(directory):
         o = t["outcome"]
         env.update(ret=o.get("value"), kind=o["kind"], bug=o.get("bug"),
                    line=o.get("line"), message=o.get("message"),
-                   stdout=t.get("stdout"), file=os.path.basename(path))
+                   stdout=t.get("stdout"), file=os.path.basename(path),
+                   argv=[bytes.fromhex(a["bytes"]).decode("latin-1")
+                         for a in t["argv"]] if "argv" in t else None,
+                   stdin=bytes.fromhex(t.get("stdin", {}).get("bytes", "")))
         tests.append(env)
     return tests
 

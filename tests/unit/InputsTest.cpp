@@ -1,0 +1,168 @@
+//===- InputsTest.cpp - Entry parameters and command lines as inputs ------===//
+//
+// How the entry's parameters become inputs: command lines of main, the
+// (buffer, length) link, byte buffers, pointers to arrays, --concrete.
+//
+//===----------------------------------------------------------------------===//
+#include "explore/Inputs.h"
+#include "program/Program.h"
+
+#include "llvm/IR/Function.h"
+
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+namespace theseus {
+namespace {
+
+const char *const Source = R"C(
+#include <stddef.h>
+#include <stdint.h>
+struct point { int x, y; };
+int main(int argc, char **argv, char **envp) { return argc; }
+int pair(const char *buf, size_t len) { return buf[0] + (int)len; }
+int find(const char *s, int c, const char *t, int n) { return c + n; }
+int grid(const int a[][30], const uint8_t *bytes, int n) { return n; }
+int fixed(int mode, const struct point *p, const short *a) { return mode; }
+)C";
+
+class InputsTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    Dir = std::filesystem::temp_directory_path() /
+          ("theseus-inputs-" + std::to_string(getpid()));
+    std::filesystem::create_directories(Dir);
+    std::ofstream(Dir / "inputs.c") << Source;
+    CompileOptions Opts;
+    Opts.Sources = {(Dir / "inputs.c").string()};
+    Prog = Program::load(Opts);
+  }
+  void TearDown() override { std::filesystem::remove_all(Dir); }
+
+  const llvm::Function &entry(const char *Name) {
+    return Prog->selectEntry(Name);
+  }
+
+  std::filesystem::path Dir;
+  std::unique_ptr<Program> Prog;
+  ExprContext Ctx;
+};
+
+TEST(CommandLineTest, ParsesKleeStyleArguments) {
+  CommandLineSpec C =
+      parseCommandLine({"-v", "--sym-arg", "3", "--sym-args", "1", "2", "4"});
+  ASSERT_EQ(C.Args.size(), 2u);
+  EXPECT_FALSE(C.Args[0].Symbolic);
+  EXPECT_EQ(C.Args[0].Text, "-v");
+  EXPECT_TRUE(C.Args[1].Symbolic);
+  EXPECT_EQ(C.Args[1].MaxLen, 3u);
+  EXPECT_EQ(C.SymArgsMin, 1u);
+  EXPECT_EQ(C.SymArgsMax, 2u);
+  EXPECT_EQ(C.SymArgsLen, 4u);
+  EXPECT_THROW(parseCommandLine({"--sym-args", "0", "1", "2", "x"}),
+               InputError);
+  EXPECT_THROW(parseCommandLine({"--sym-arg"}), InputError);
+  EXPECT_THROW(parseCommandLine({"--sym-args", "3", "1", "2"}), InputError);
+}
+
+TEST_F(InputsTest, MainTakesACommandLine) {
+  std::vector<ParamInfo> Params = describeParams(entry("main"));
+  ASSERT_EQ(Params.size(), 3u);
+  EXPECT_EQ(Params[0].Role, ParamRole::ArgCount);
+  EXPECT_EQ(Params[1].Role, ParamRole::ArgVector);
+  EXPECT_EQ(Params[2].Role, ParamRole::EnvVector);
+
+  InputOptions Opts;
+  Opts.CommandLine = parseCommandLine({"-v", "--sym-args", "0", "2", "1"});
+  Opts.CommandLine.ProgramName = "inputs";
+  EntryInputs In(Ctx, entry("main"), {}, Opts);
+  EXPECT_TRUE(In.hasCommandLine());
+  EXPECT_TRUE(In.specs().empty());
+  Assignment A = In.zeros();
+  EXPECT_EQ(In.argv(A), (std::vector<std::string>{"inputs", "-v"}));
+  std::vector<EntryArg> Args = In.bind(A);
+  ASSERT_EQ(Args.size(), 3u);
+  EXPECT_EQ(Args[0].Value.Bits, 2u);
+  ASSERT_NE(Args[0].Value.Sym, nullptr); // argc is symbolic in [2, 4].
+  ASSERT_EQ(Args[1].Targets.size(), 4u);
+  EXPECT_EQ(Args[1].Present[2].Bits, 0u); // argv[2] is NULL when argc is 2.
+  EXPECT_TRUE(Args[2].IsPointerArray);
+  EXPECT_TRUE(Args[2].Targets.empty()); // envp holds only its NULL.
+
+  // argc = 2 + byte % 3: a byte of 5 gives all four arguments.
+  const Array *Argc = nullptr;
+  for (const auto &[Arr, Bytes] : A.values())
+    if (Arr->Name == "argc")
+      Argc = Arr;
+  ASSERT_NE(Argc, nullptr);
+  A.set(Argc, {5});
+  EXPECT_EQ(In.argv(A).size(), 4u);
+  EXPECT_EQ(In.bind(A)[1].Present[3].Bits, 1u);
+}
+
+TEST_F(InputsTest, ArgumentsNeedAMain) {
+  InputOptions Opts;
+  Opts.CommandLine = parseCommandLine({"x"});
+  EXPECT_THROW(EntryInputs(Ctx, entry("pair"), {}, Opts), InputError);
+}
+
+TEST_F(InputsTest, LengthFollowingABufferIsBounded) {
+  BufferSizes Sizes;
+  Sizes.StringBytes = 6;
+  EntryInputs In(Ctx, entry("pair"), Sizes);
+  const InputSpec &Len = In.specs()[1];
+  EXPECT_EQ(Len.Param.LengthOf, "buf");
+  EXPECT_EQ(Len.Param.MaxValue, 6u);
+  Assignment A = In.zeros();
+  A.set(Len.Arr, {100, 0, 0, 0, 0, 0, 0, 0});
+  EXPECT_EQ(EntryInputs::unsignedValue(Len, A), 100u % 7);
+
+  // A character after a string is not its length; a size by name is.
+  std::vector<ParamInfo> Find = describeParams(entry("find"), Sizes);
+  EXPECT_TRUE(Find[1].LengthOf.empty());
+  EXPECT_EQ(Find[3].LengthOf, "t");
+
+  Sizes.LinkLengths = false;
+  EXPECT_TRUE(describeParams(entry("pair"), Sizes)[1].LengthOf.empty());
+  Sizes.Lengths = {"len=buf"};
+  EXPECT_EQ(describeParams(entry("pair"), Sizes)[1].LengthOf, "buf");
+  Sizes.Lengths = {"buf=len"};
+  EXPECT_THROW(describeParams(entry("pair"), Sizes), InputError);
+}
+
+TEST_F(InputsTest, PointersToArraysAndByteBuffers) {
+  BufferSizes Sizes;
+  Sizes.Elements = 3;
+  Sizes.LinkLengths = false;
+  std::vector<ParamInfo> P = describeParams(entry("grid"), Sizes);
+  EXPECT_EQ(P[0].CType, "const int (*)[30]");
+  EXPECT_EQ(P[0].Count, 3u);
+  EXPECT_EQ(P[0].ElemBytes, 120u);
+  EXPECT_EQ(P[1].Count, 3u);
+  EXPECT_FALSE(P[1].NulTerminated);
+}
+
+TEST_F(InputsTest, ConcreteValuesAreNotSymbolic) {
+  InputOptions Opts;
+  Opts.Concrete = {"mode=7", "p.y=-2", "a[1]=0x1234"};
+  EntryInputs In(Ctx, entry("fixed"), {}, Opts);
+  std::mt19937_64 Rng(1);
+  Assignment A = In.random(Rng);
+  EXPECT_EQ(EntryInputs::signedValue(In.specs()[0], A), 7);
+  std::vector<EntryArg> Args = In.bind(A);
+  EXPECT_EQ(Args[0].Value.Sym, nullptr);
+  EXPECT_EQ(Args[0].Value.Bits, 7u);
+  // p.y is bytes 4..7 of the struct, a[1] bytes 2..3 of the array.
+  EXPECT_EQ(Args[1].Bytes[4], 0xfe);
+  EXPECT_TRUE(Args[1].Pinned[7] && !Args[1].Pinned[0]);
+  EXPECT_EQ(Args[2].Bytes[2], 0x34);
+  EXPECT_EQ(Args[2].Bytes[3], 0x12);
+  EXPECT_TRUE(Args[2].Pinned[2] && !Args[2].Pinned[4]);
+  Opts.Concrete = {"p.z=1"};
+  EXPECT_THROW(EntryInputs(Ctx, entry("fixed"), {}, Opts), InputError);
+}
+
+} // namespace
+} // namespace theseus
