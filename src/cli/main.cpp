@@ -56,6 +56,7 @@ struct Options {
   ExploreOptions Explore;
   double SolverTimeout = 10;
   bool Quiet = false;
+  bool ConfirmBugs = true;
   size_t TreeMaxNodes = 10'000;
   bool SelfCheck = false;
   unsigned SelfCheckSamples = 100;
@@ -180,16 +181,58 @@ private:
   size_t BugsWritten = 0;
 };
 
+/// Replays each new bug's test natively as soon as it is found, so that a
+/// reported bug says whether a real run of the program confirms it.
+class BugConfirmer {
+public:
+  BugConfirmer(TestWriter &Tests, std::string OutDir, bool Enabled)
+      : Tests(Tests), OutDir(std::move(OutDir)), Enabled(Enabled) {}
+
+  void onNewPath() {
+    while (Checked < Tests.bugs().size())
+      confirm(Checked++);
+  }
+
+private:
+  void confirm(size_t Bug) {
+    if (!Enabled)
+      return Tests.setConfirmation(Bug, "unchecked", "--no-confirm");
+    try {
+      TestReplay R = Replay.replay(OutDir + "/" + Tests.bugs()[Bug].Test);
+      switch (R.Verdict) {
+      case ReplayVerdict::Match:
+        return Tests.setConfirmation(Bug, "confirmed", R.Native);
+      case ReplayVerdict::Mismatch:
+        return Tests.setConfirmation(Bug, "unconfirmed",
+                                     "native run " + R.Native);
+      case ReplayVerdict::Skipped:
+        return Tests.setConfirmation(Bug, "unchecked", "no native counterpart");
+      }
+    } catch (const InputError &E) {
+      Tests.setConfirmation(Bug, "unchecked", E.Message);
+    }
+  }
+
+  TestWriter &Tests;
+  std::string OutDir;
+  bool Enabled;
+  Replayer Replay;
+  size_t Checked = 0;
+};
+
 /// Passes new paths to the test writer, keeps the summary current, and
 /// prints a progress line on stderr once a run takes more than a second.
 class Progress : public ExplorationListener {
 public:
-  Progress(ExplorationListener &Inner, SummaryKeeper &Keeper, bool Enabled)
-      : Inner(Inner), Keeper(Keeper), Enabled(Enabled), Tty(isatty(2)) {}
+  Progress(ExplorationListener &Inner, BugConfirmer &Confirm,
+           SummaryKeeper &Keeper, bool Enabled)
+      : Inner(Inner), Confirm(Confirm), Keeper(Keeper), Enabled(Enabled),
+        Tty(isatty(2)) {}
   ~Progress() override { done(); }
 
   void onNewPath(const PathResult &R) override {
     Inner.onNewPath(R);
+    Confirm.onNewPath();
     Keeper.onNewPath();
   }
   void onProgress(const ExplorationStats &S) override {
@@ -212,6 +255,7 @@ public:
 
 private:
   ExplorationListener &Inner;
+  BugConfirmer &Confirm;
   SummaryKeeper &Keeper;
   bool Enabled;
   bool Tty;
@@ -238,7 +282,8 @@ int runExplorer(const Options &O, const ProgramDescription &Desc, Explorer &E,
                 Fn AfterRun) {
   TestWriter Writer(O.OutDir, Desc, E.inputs());
   SummaryKeeper Keeper(O, Writer, E.coverage());
-  Progress Status(Writer, Keeper, !O.Quiet);
+  BugConfirmer Confirm(Writer, O.OutDir, O.ConfirmBugs);
+  Progress Status(Writer, Confirm, Keeper, !O.Quiet);
   ExplorationStats Stats = E.run(Status);
   Status.done();
 
@@ -508,6 +553,9 @@ int realMain(int Argc, char **Argv) {
   App.add_option("--cflag", O.CFlags,
                  "Extra flag for clang (repeatable), e.g. --cflag=-DN=4");
   App.add_flag("-q,--quiet", O.Quiet, "No progress line");
+  App.add_flag("!--no-confirm", O.ConfirmBugs,
+               "Do not replay each bug's test natively when it is found "
+               "(bugs are then reported as unchecked)");
   // The program's inputs beyond the entry's parameters.
   App.add_option("--sym-stdin", O.SymStdin,
                  "stdin holds N symbolic bytes (then end of file) for "

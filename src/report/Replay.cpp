@@ -394,6 +394,75 @@ void collectTests(const std::string &Path, std::vector<std::string> &Out) {
 
 } // namespace
 
+struct Replayer::Impl {
+  TempDir Tmp;
+  std::map<std::string, std::string> Binaries; // Program JSON -> binary.
+};
+
+Replayer::Replayer() : P(std::make_unique<Impl>()) {}
+Replayer::~Replayer() = default;
+
+TestReplay Replayer::replay(const std::string &F) {
+  nlohmann::json Test;
+  try {
+    std::ifstream In(F);
+    if (!In)
+      throw InputError{"replay: cannot read " + F};
+    Test = nlohmann::json::parse(In);
+  } catch (const nlohmann::json::exception &E) {
+    throw InputError{fmt::format("replay: {} is not a test: {}", F, E.what())};
+  }
+  if (Test.value("format", "") != "theseus-test-1")
+    throw InputError{fmt::format("replay: {} is not a Theseus test", F)};
+  // The input types are fixed by the entry's signature, so the program
+  // description identifies the binary.
+  const nlohmann::json &Outcome = Test.at("outcome");
+  ProgramDescription Prog = ProgramDescription::fromJson(Test.at("program"));
+  bool MemoryBug = Outcome.value("kind", "") == "bug" &&
+                   isMemoryBug(Outcome.value("bug", ""));
+  std::vector<std::string> Sanitize = sanitizerFlags(Prog, MemoryBug);
+  std::string Key = Test.at("program").dump();
+  for (const std::string &Flag : Sanitize)
+    Key += " " + Flag;
+  const TempDir &Tmp = P->Tmp;
+  auto It = P->Binaries.find(Key);
+  if (It == P->Binaries.end())
+    It =
+        P->Binaries
+            .emplace(Key, buildNative(Prog, Test, Tmp,
+                                      static_cast<unsigned>(P->Binaries.size()),
+                                      Sanitize))
+            .first;
+  std::vector<std::string> Argv = {It->second};
+  std::string InputsPath = Tmp.path() + "/inputs.txt";
+  std::ofstream Created(InputsPath);
+  for (const auto &In : Test.at("inputs")) {
+    if (In.value("kind", "parameter") != "parameter")
+      Created << In.at("name").get<std::string>() << " "
+              << In.at("bytes").get<std::string>() << "\n";
+    else if (!Test.contains("argv"))
+      Argv.push_back(In.at("bytes").get<std::string>());
+  }
+  Created.close();
+  for (const auto &Arg : Test.value("argv", nlohmann::json::array()))
+    Argv.push_back(Arg.at("bytes").get<std::string>());
+  std::string StdinPath = Tmp.path() + "/stdin.bin";
+  std::ofstream(StdinPath, std::ios::binary)
+      << hexToBytes(Test.contains("stdin") ? Test["stdin"].value("bytes", "")
+                                           : std::string());
+  NativeResult N =
+      runNative(Argv, Tmp.path() + "/stdout.txt", InputsPath, StdinPath, 10,
+                Prog.UndefinedBehaviorChecks && !MemoryBug);
+  bool Skip;
+  TestReplay R;
+  bool Ok = matches(Outcome, N, Prog.UndefinedBehaviorChecks, Skip, R.Expected);
+  R.Verdict = Skip ? ReplayVerdict::Skipped
+              : Ok ? ReplayVerdict::Match
+                   : ReplayVerdict::Mismatch;
+  R.Native = describe(N);
+  return R;
+}
+
 ReplayTotals replayTests(const std::vector<std::string> &Paths, std::FILE *Out,
                          bool Verbose) {
   std::vector<std::string> Files;
@@ -401,80 +470,30 @@ ReplayTotals replayTests(const std::vector<std::string> &Paths, std::FILE *Out,
     collectTests(P, Files);
   if (Files.empty())
     throw InputError{"replay: no test files found"};
-  TempDir Tmp;
-  std::map<std::string, std::string> Binaries; // Program JSON -> binary.
+  Replayer Replay;
   ReplayTotals T;
   for (const std::string &F : Files) {
-    nlohmann::json Test;
-    try {
-      std::ifstream In(F);
-      if (!In)
-        throw InputError{"replay: cannot read " + F};
-      Test = nlohmann::json::parse(In);
-    } catch (const nlohmann::json::exception &E) {
-      throw InputError{
-          fmt::format("replay: {} is not a test: {}", F, E.what())};
-    }
-    if (Test.value("format", "") != "theseus-test-1")
-      throw InputError{fmt::format("replay: {} is not a Theseus test", F)};
-    // The input types are fixed by the entry's signature, so the program
-    // description identifies the binary.
-    const nlohmann::json &Outcome = Test.at("outcome");
-    ProgramDescription P = ProgramDescription::fromJson(Test.at("program"));
-    bool MemoryBug = Outcome.value("kind", "") == "bug" &&
-                     isMemoryBug(Outcome.value("bug", ""));
-    std::vector<std::string> Sanitize = sanitizerFlags(P, MemoryBug);
-    std::string Key = Test.at("program").dump();
-    for (const std::string &Flag : Sanitize)
-      Key += " " + Flag;
-    auto It = Binaries.find(Key);
-    if (It == Binaries.end())
-      It = Binaries
-               .emplace(Key, buildNative(P, Test, Tmp,
-                                         static_cast<unsigned>(Binaries.size()),
-                                         Sanitize))
-               .first;
-    std::vector<std::string> Argv = {It->second};
-    std::string InputsPath = Tmp.path() + "/inputs.txt";
-    std::ofstream Created(InputsPath);
-    for (const auto &In : Test.at("inputs")) {
-      if (In.value("kind", "parameter") != "parameter")
-        Created << In.at("name").get<std::string>() << " "
-                << In.at("bytes").get<std::string>() << "\n";
-      else if (!Test.contains("argv"))
-        Argv.push_back(In.at("bytes").get<std::string>());
-    }
-    Created.close();
-    for (const auto &Arg : Test.value("argv", nlohmann::json::array()))
-      Argv.push_back(Arg.at("bytes").get<std::string>());
-    std::string StdinPath = Tmp.path() + "/stdin.bin";
-    std::ofstream(StdinPath, std::ios::binary)
-        << hexToBytes(Test.contains("stdin") ? Test["stdin"].value("bytes", "")
-                                             : std::string());
-    NativeResult N =
-        runNative(Argv, Tmp.path() + "/stdout.txt", InputsPath, StdinPath, 10,
-                  P.UndefinedBehaviorChecks && !MemoryBug);
-    bool Skip;
-    std::string Expected;
-    bool Ok = matches(Test.at("outcome"), N, P.UndefinedBehaviorChecks, Skip,
-                      Expected);
+    TestReplay R = Replay.replay(F);
     std::string Name = llvm::sys::path::filename(F).str();
-    if (Skip) {
+    switch (R.Verdict) {
+    case ReplayVerdict::Skipped:
       ++T.Skipped;
       if (Verbose)
         std::fprintf(Out,
                      "%s: skipped (engine outcome '%s' has no native "
                      "counterpart)\n",
-                     Name.c_str(), Expected.c_str());
-    } else if (Ok) {
+                     Name.c_str(), R.Expected.c_str());
+      break;
+    case ReplayVerdict::Match:
       ++T.Matched;
       if (Verbose)
-        std::fprintf(Out, "%s: match (%s)\n", Name.c_str(),
-                     describe(N).c_str());
-    } else {
+        std::fprintf(Out, "%s: match (%s)\n", Name.c_str(), R.Native.c_str());
+      break;
+    case ReplayVerdict::Mismatch:
       ++T.Mismatched;
       std::fprintf(Out, "%s: MISMATCH: engine expected %s, native run %s\n",
-                   Name.c_str(), Expected.c_str(), describe(N).c_str());
+                   Name.c_str(), R.Expected.c_str(), R.Native.c_str());
+      break;
     }
   }
   std::fprintf(Out, "replayed %zu tests: %u match, %u mismatch, %u skipped\n",

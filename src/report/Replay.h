@@ -10,6 +10,7 @@
 #define THESEUS_REPORT_REPLAY_H
 
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,29 @@ struct ReplayTotals {
   unsigned Matched = 0;
   unsigned Mismatched = 0;
   unsigned Skipped = 0; ///< Outcomes a native run cannot reproduce.
+};
+
+enum class ReplayVerdict { Match, Mismatch, Skipped };
+
+struct TestReplay {
+  ReplayVerdict Verdict = ReplayVerdict::Skipped;
+  std::string Expected; ///< What the engine recorded, in words.
+  std::string Native;   ///< What the native run did, in words.
+};
+
+/// Replays tests one at a time, building each program (and sanitizer
+/// variant) natively once.
+class Replayer {
+public:
+  Replayer();
+  ~Replayer();
+  /// Throws InputError for unreadable tests or programs that do not
+  /// compile.
+  TestReplay replay(const std::string &TestFile);
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> P;
 };
 
 /// Replays the given test files and directories of tests, printing one line

@@ -55,7 +55,9 @@ nlohmann::json summaryJson(const RunReport &R) {
                     {"line", B.Line},
                     {"message", B.Message},
                     {"test", B.Test},
-                    {"count", B.Count}});
+                    {"count", B.Count},
+                    {"confirmed", B.Confirmation},
+                    {"replay", B.Replay}});
   nlohmann::json Sites = nlohmann::json::array();
   for (const SiteCount &C : S.Concretizations)
     Sites.push_back(
@@ -153,8 +155,9 @@ void printSummary(std::FILE *Out, const RunReport &R) {
                 S.Runs, R.Tests.tests()));
   P(fmt::format("  bugs             {}\n", R.Tests.bugs().size()));
   for (const BugRecord &B : R.Tests.bugs())
-    P(fmt::format("    {} at {}:{}: {} ({})\n", B.Kind, B.File, B.Line,
-                  B.Message, B.Test));
+    P(fmt::format("    {} at {}:{}: {} ({}) [{}{}{}]\n", B.Kind, B.File, B.Line,
+                  B.Message, B.Test, B.Confirmation,
+                  B.Replay.empty() ? "" : ": ", B.Replay));
   // A long list is summarised; summary.json has all of them.
   const size_t Shown = 32;
   nlohmann::json All = returnValues(R.Tests);

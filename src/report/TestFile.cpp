@@ -300,7 +300,8 @@ void TestWriter::onNewPath(const PathResult &R) {
       ++B.Count;
       return;
     }
-  Bugs.push_back({O.BugKind, O.Loc.File.str(), O.Loc.Line, O.Message, Name, 1});
+  Bugs.push_back(
+      {O.BugKind, O.Loc.File.str(), O.Loc.Line, O.Message, Name, 1, {}, {}});
 }
 
 } // namespace theseus

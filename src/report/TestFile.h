@@ -34,6 +34,10 @@ struct BugRecord {
   std::string Message;
   std::string Test; ///< File name of the first test that shows it.
   uint64_t Count = 0;
+  /// Native replay of the test: "confirmed", "unconfirmed" (with what the
+  /// native run did in `Replay`), or "unchecked" (and why).
+  std::string Confirmation = "unchecked";
+  std::string Replay;
 };
 
 /// Writes one JSON test per new path, immediately (nothing found is lost if
@@ -46,6 +50,10 @@ public:
   void onNewPath(const PathResult &R) override;
 
   const std::vector<BugRecord> &bugs() const { return Bugs; }
+  void setConfirmation(size_t Bug, std::string Verdict, std::string Detail) {
+    Bugs[Bug].Confirmation = std::move(Verdict);
+    Bugs[Bug].Replay = std::move(Detail);
+  }
   /// Distinct return values of the entry, sorted.
   const std::set<int64_t> &signedReturns() const { return SignedReturns; }
   const std::set<uint64_t> &unsignedReturns() const { return UnsignedReturns; }
