@@ -89,6 +89,15 @@ public:
   }
 };
 
+/// What happens at a call of a function without a body (--externals).
+enum class ExternalPolicy : uint8_t {
+  /// Only functions on the list of harmless ones run natively; the others
+  /// end the path (external-denied).
+  Safe,
+  AllowAll, ///< Every such function runs natively (may change the host).
+  Deny,     ///< Only output functions run natively.
+};
+
 enum class ConcretizeMode : uint8_t {
   Pin,  ///< Constrain symbolic arguments of native calls to their values.
   Free, ///< Leave them unconstrained (PyExZ3; may diverge).
@@ -101,9 +110,8 @@ struct ExecOptions {
   uint64_t MaxSteps = 50'000'000; ///< Instructions per run; 0: no limit.
   /// Tell the observer about each new source statement (onStatement).
   bool ReportStatements = false;
-  /// End the path at a call of a function without a body, except output
-  /// functions, instead of calling it natively (--externals=deny).
-  bool DenyExternals = false;
+  /// Which functions without a body run natively (--externals).
+  ExternalPolicy Externals = ExternalPolicy::Safe;
   /// Polled every few thousand instructions; true ends the run.
   std::function<bool()> ShouldStop;
 };
