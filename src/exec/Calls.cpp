@@ -176,7 +176,9 @@ bool Interpreter::Run::builtin(const llvm::CallBase &I,
     bug("reach-error", fmt::format("{}() called", Name.str()), I);
     return true;
   }
-  if (Name == "exit" || Name == "_exit" || Name == "_Exit") {
+  // exit() is a model that runs the atexit() handlers, then _exit().
+  if (Name == "_exit" || Name == "_Exit" ||
+      (Name == "exit" && F.isDeclaration())) {
     Out.HasValue = true;
     Out.Value = pin(Arg(0), 32, I);
     finish(PathEnd::Exit, &I);
@@ -371,7 +373,9 @@ void Interpreter::Run::raiseSignal(const llvm::CallBase &I,
     return set(I, {0, nullptr});
   if (Sig < 0 || Sig >= NSIG)
     return set(I, {truncBits(uint64_t(-1), 32), nullptr});
-  std::string Call = fmt::format("{}(SIG{})", Callee.str(), sigabbrev_np(Sig));
+  std::string Call =
+      fmt::format("{}SIG{})", Callee == "kill" ? "kill(getpid(), " : "raise(",
+                  sigabbrev_np(Sig));
   if (Sig == SIGABRT)
     return bug("abort", Call + " called", I);
   bug("signal",

@@ -1,6 +1,7 @@
 // --externals=deny: a call to a function without a body ends the path with
 // an "external-denied" outcome naming the function and the call site;
-// output functions still run. The default (allow) calls it natively.
+// output functions still run. The default (safe) calls getenv natively, as
+// it is on the list of harmless functions.
 // RUN: rm -rf %t.out %t.allow
 // RUN: %theseus %s --externals=deny -o %t.out | FileCheck %s
 // CHECK: bugs 0
