@@ -395,10 +395,9 @@ bool Interpreter::Run::hostModel(const llvm::CallBase &I,
   if (Name == "kill") {
     // Signalling itself (or its process group) is raise(); signalling
     // other processes is left to the policy.
-    auto Pid = static_cast<pid_t>(Arg(0).Bits);
+    auto Pid = static_cast<pid_t>(pin(Arg(0), 32, I));
     if (Pid != 0 && Pid != getpid())
       return false;
-    pin(Arg(0), 32, I);
     raiseSignal(I, Name, static_cast<int>(pin(Arg(1), 32, I)));
     return true;
   }
@@ -565,16 +564,16 @@ void Interpreter::Run::native(const llvm::CallBase &I,
                               const llvm::Function &F) {
   if (hostModel(I, F))
     return;
-  std::string Denial = nativeDenial(I, F);
-  if (!Denial.empty()) {
-    Out.Message = Denial;
-    return finish(PathEnd::ExternalDenied, &I);
-  }
   void *Fn = NativeCaller::lookup(F.getName().str());
   if (!Fn)
     return unsupported(I, fmt::format("call to '{}', which has no body and "
                                       "no native definition",
                                       F.getName().str()));
+  std::string Denial = nativeDenial(I, F);
+  if (!Denial.empty()) {
+    Out.Message = Denial;
+    return finish(PathEnd::ExternalDenied, &I);
+  }
   Obs.onExternalCall(&F);
   bool Output = isOutputFunction(F.getName());
   std::vector<NativeArg> Args;

@@ -332,8 +332,8 @@ const char *const Functions[] = {
     "strtol0",  "strtol1",   "strtol8",   "strtol10", "strtol16", "strtol36",
     "strtoul0", "strtoul10", "strtoul36", "atoi",     "atol",     "abs",
     "strcmp",   "strncmp",   "memcmp",    "strlen",   "strchr",   "strrchr",
-    "strstr",   "copies",    "ctype",
-    "memchr",   "spans",     "strtok",    "strdup",   "casecmp",  "sort"};
+    "strstr",   "copies",    "ctype",     "memchr",   "spans",    "strtok",
+    "strdup",   "casecmp",   "sort"};
 
 /// The wrappers, interpreted and native, built once for all tests.
 class Wrapped {
