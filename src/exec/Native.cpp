@@ -213,6 +213,8 @@ const std::unordered_set<std::string_view> &harmlessFunctions() {
       "sprintf", "snprintf", "vsprintf", "vsnprintf", "sscanf",
       "__isoc99_sscanf", "__isoc23_sscanf", "__isoc23_strtol",
       "__isoc23_strtoul", "__isoc23_strtoll", "__isoc23_strtoull",
+      // Reading stdin (other files: see the fopen/open checks).
+      "getchar", "scanf", "__isoc99_scanf", "__isoc23_scanf",
       // Output to the captured stdout, or to stderr.
       "printf", "fprintf", "vprintf", "vfprintf", "puts", "fputs", "putchar",
       "fputc", "putc", "fflush", "perror", "fwrite",
