@@ -4,10 +4,13 @@
  * a "0x"/"0X" prefix for bases 0 and 16 ("0x" without a hex digit after it
  * converts the "0"), an octal "0" prefix for base 0, digits and letters up
  * to base 36, saturation on overflow with errno set to ERANGE. */
+#define _GNU_SOURCE /* qsort_r */
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 /* The builtins compile to llvm.abs, which the engine keeps branch-free. */
 int abs(int x) { return __builtin_abs(x); }
@@ -113,3 +116,89 @@ unsigned long long strtoull(const char *restrict s, char **restrict endptr,
 int atoi(const char *s) { return (int)strtol(s, NULL, 10); }
 long atol(const char *s) { return strtol(s, NULL, 10); }
 long long atoll(const char *s) { return strtol(s, NULL, 10); }
+
+/* Sorting and searching are interpreted, so the program's comparator runs
+ * in the engine and each of its decisions is one. qsort is a stable merge
+ * sort, as glibc's is when it can allocate its buffer: both give the same
+ * order for any consistent comparator. */
+typedef int (*compare_with_arg)(const void *, const void *, void *);
+
+static void merge_sort(char *base, char *tmp, size_t n, size_t size,
+                       compare_with_arg compare, void *arg) {
+  if (n < 2)
+    return;
+  size_t half = n / 2;
+  char *right = base + half * size;
+  merge_sort(base, tmp, half, size, compare, arg);
+  merge_sort(right, tmp, n - half, size, compare, arg);
+  char *l = base, *r = right, *end = base + n * size, *out = tmp;
+  while (l < right && r < end) {
+    /* Taking the left one on ties keeps equal elements in order. */
+    char **from = compare(l, r, arg) <= 0 ? &l : &r;
+    memcpy(out, *from, size);
+    *from += size;
+    out += size;
+  }
+  memcpy(out, l, right - l);
+  out += right - l;
+  memcpy(out, r, end - r);
+  memcpy(base, tmp, n * size);
+}
+
+void qsort_r(void *base, size_t n, size_t size, compare_with_arg compare,
+             void *arg) {
+  if (n < 2 || size == 0)
+    return;
+  char *tmp = malloc(n * size);
+  merge_sort(base, tmp, n, size, compare, arg);
+  free(tmp);
+}
+
+typedef int (*compare_fn)(const void *, const void *);
+
+static int call_comparator(const void *a, const void *b, void *compare) {
+  return ((compare_fn)compare)(a, b);
+}
+
+void qsort(void *base, size_t n, size_t size, compare_fn compare) {
+  qsort_r(base, n, size, call_comparator, (void *)compare);
+}
+
+/* glibc's probe order, so that with equal keys the same element is found. */
+void *bsearch(const void *key, const void *base, size_t n, size_t size,
+              compare_fn compare) {
+  size_t low = 0, high = n;
+  while (low < high) {
+    size_t mid = (low + high) / 2;
+    const char *p = (const char *)base + mid * size;
+    int c = compare(key, p);
+    if (c == 0)
+      return (void *)p;
+    if (c < 0)
+      high = mid;
+    else
+      low = mid + 1;
+  }
+  return NULL;
+}
+
+/* exit() runs the handlers atexit() registered, latest first, then ends
+ * the path through _exit(), which the engine knows. A program that
+ * returns from main does not run them (the engine runs the entry function
+ * as a function). */
+#define MAX_HANDLERS 64
+static void (*handlers[MAX_HANDLERS])(void);
+static int handler_count;
+
+int atexit(void (*handler)(void)) {
+  if (handler_count == MAX_HANDLERS)
+    return -1;
+  handlers[handler_count++] = handler;
+  return 0;
+}
+
+void exit(int status) {
+  while (handler_count > 0)
+    handlers[--handler_count]();
+  _exit(status);
+}

@@ -4,7 +4,11 @@
  * engine can negate, so paths through string handling are explored like
  * the program's own code. Results agree with glibc on x86-64: comparisons
  * return the difference of the first differing bytes as unsigned char. */
+#define _GNU_SOURCE /* memrchr */
+#include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* The engine executes these as llvm.mem* intrinsics: symbolic bytes are
  * copied without a branch per byte, and a symbolic length is pinned. */
@@ -109,4 +113,102 @@ char *strstr(const char *haystack, const char *needle) {
     if (!*haystack)
       return NULL;
   }
+}
+
+void *memchr(const void *s, int c, size_t n) {
+  const unsigned char *p = s;
+  for (size_t i = 0; i < n; ++i)
+    if (p[i] == (unsigned char)c)
+      return (void *)(p + i);
+  return NULL;
+}
+
+void *memrchr(const void *s, int c, size_t n) {
+  const unsigned char *p = s;
+  while (n--)
+    if (p[n] == (unsigned char)c)
+      return (void *)(p + n);
+  return NULL;
+}
+
+size_t strnlen(const char *s, size_t max) {
+  size_t n = 0;
+  while (n < max && s[n])
+    ++n;
+  return n;
+}
+
+static int contains(const char *set, char c) {
+  for (; *set; ++set)
+    if (*set == c)
+      return 1;
+  return 0;
+}
+
+size_t strspn(const char *s, const char *accept) {
+  size_t n = 0;
+  while (s[n] && contains(accept, s[n]))
+    ++n;
+  return n;
+}
+
+size_t strcspn(const char *s, const char *reject) {
+  size_t n = 0;
+  while (s[n] && !contains(reject, s[n]))
+    ++n;
+  return n;
+}
+
+char *strpbrk(const char *s, const char *accept) {
+  s += strcspn(s, accept);
+  return *s ? (char *)s : NULL;
+}
+
+/* glibc's algorithm: skip delimiters, the token runs to the next one,
+ * which is overwritten by a NUL; *save points past it (or at the end). */
+char *strtok_r(char *restrict s, const char *restrict delim,
+               char **restrict save) {
+  if (!s)
+    s = *save;
+  s += strspn(s, delim);
+  if (!*s) {
+    *save = s;
+    return NULL;
+  }
+  char *end = s + strcspn(s, delim);
+  if (*end)
+    *end++ = 0;
+  *save = end;
+  return s;
+}
+
+char *strtok(char *restrict s, const char *restrict delim) {
+  static char *save;
+  return strtok_r(s, delim, &save);
+}
+
+char *strndup(const char *s, size_t n) {
+  size_t len = strnlen(s, n);
+  char *copy = malloc(len + 1);
+  if (!copy)
+    return NULL;
+  memcpy(copy, s, len);
+  copy[len] = 0;
+  return copy;
+}
+
+char *strdup(const char *s) { return strndup(s, (size_t)-1); }
+
+/* Differences of the lowercased bytes, as glibc in the "C" locale. */
+int strncasecmp(const char *a, const char *b, size_t n) {
+  for (; n; --n, ++a, ++b) {
+    int d = tolower((unsigned char)*a) - tolower((unsigned char)*b);
+    if (d || !*a)
+      return d;
+  }
+  return 0;
+}
+
+int strcasecmp(const char *a, const char *b) {
+  return strncasecmp(a, b, (size_t)-1);
 }

@@ -52,7 +52,7 @@ struct Options {
   std::vector<std::string> Native;
   std::vector<std::string> CFlags;
   std::vector<std::string> Checks;
-  std::string Externals = "allow";
+  std::string Externals = "safe";
   ExploreOptions Explore;
   double SolverTimeout = 10;
   bool Quiet = false;
@@ -361,7 +361,9 @@ int explore(Options &O) {
     else if (C == "nonlinear")
       O.Explore.Exec.ConcretizeNonlinear = true;
   }
-  O.Explore.Exec.DenyExternals = O.Externals == "deny";
+  O.Explore.Exec.Externals = O.Externals == "deny"   ? ExternalPolicy::Deny
+                             : O.Externals == "safe" ? ExternalPolicy::Safe
+                                                     : ExternalPolicy::AllowAll;
   O.Explore.SolverTimeoutMs =
       static_cast<unsigned>(std::max(0.0, O.SolverTimeout) * 1000);
   ProgramDescription Desc;
@@ -546,9 +548,12 @@ int realMain(int Argc, char **Argv) {
       ->delimiter(',')
       ->check(CLI::IsMember({"ub"}));
   App.add_option("--externals", O.Externals,
-                 "allow: call functions without a body natively; deny: end "
-                 "the path at such a call")
-      ->check(CLI::IsMember({"allow", "deny"}))
+                 "Functions without a body: safe runs only harmless ones "
+                 "natively and ends the path at the others; allow-all runs "
+                 "all natively (dangerous: they can change files, spawn "
+                 "processes); deny runs only output functions ('allow' is "
+                 "a deprecated synonym of allow-all)")
+      ->check(CLI::IsMember({"safe", "allow-all", "allow", "deny"}))
       ->capture_default_str();
   App.add_option("--cflag", O.CFlags,
                  "Extra flag for clang (repeatable), e.g. --cflag=-DN=4");

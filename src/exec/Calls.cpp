@@ -1,6 +1,15 @@
 //===- Calls.cpp - Calls, intrinsics, builtins, native calls ---===//
 #include "exec/InterpreterRun.h"
 
+#include "llvm/ADT/STLExtras.h"
+
+#include <csignal>
+#include <cstdio>
+#include <fcntl.h>
+#include <map>
+#include <optional>
+#include <unistd.h>
+
 namespace theseus {
 
 void Interpreter::Run::call(const llvm::CallBase &I) {
@@ -167,7 +176,9 @@ bool Interpreter::Run::builtin(const llvm::CallBase &I,
     bug("reach-error", fmt::format("{}() called", Name.str()), I);
     return true;
   }
-  if (Name == "exit" || Name == "_exit" || Name == "_Exit") {
+  // exit() is a model that runs the atexit() handlers, then _exit().
+  if (Name == "_exit" || Name == "_Exit" ||
+      (Name == "exit" && F.isDeclaration())) {
     Out.HasValue = true;
     Out.Value = pin(Arg(0), 32, I);
     finish(PathEnd::Exit, &I);
@@ -402,20 +413,233 @@ bool Interpreter::Run::harness(const llvm::CallBase &I,
   return true;
 }
 
+/// Signals whose default action is to ignore the signal, or to stop or
+/// continue the process: a raise() of them returns.
+static bool isHarmlessSignal(int Sig) {
+  switch (Sig) {
+  case SIGCHLD:
+  case SIGCONT:
+  case SIGURG:
+  case SIGWINCH:
+  case SIGSTOP:
+  case SIGTSTP:
+  case SIGTTIN:
+  case SIGTTOU:
+    return true;
+  default:
+    return false;
+  }
+}
+
+void Interpreter::Run::raiseSignal(const llvm::CallBase &I,
+                                   llvm::StringRef Callee, int Sig) {
+  if (Sig == 0 || isHarmlessSignal(Sig))
+    return set(I, {0, nullptr});
+  if (Sig < 0 || Sig >= NSIG)
+    return set(I, {truncBits(uint64_t(-1), 32), nullptr});
+  std::string Call =
+      fmt::format("{}SIG{})", Callee == "kill" ? "kill(getpid(), " : "raise(",
+                  sigabbrev_np(Sig));
+  if (Sig == SIGABRT)
+    return bug("abort", Call + " called", I);
+  bug("signal",
+      fmt::format("{}: the program is killed by signal {} ({})", Call, Sig,
+                  sigdescr_np(Sig)),
+      I);
+}
+
+bool Interpreter::Run::hostModel(const llvm::CallBase &I,
+                                 const llvm::Function &F) {
+  llvm::StringRef Name = F.getName();
+  auto Arg = [&](unsigned N) { return operand(I.getArgOperand(N)); };
+  if (Name == "raise") {
+    raiseSignal(I, Name, static_cast<int>(pin(Arg(0), 32, I)));
+    return true;
+  }
+  if (Name == "kill") {
+    // Signalling itself (or its process group) is raise(); signalling
+    // other processes is left to the policy.
+    auto Pid = static_cast<pid_t>(pin(Arg(0), 32, I));
+    if (Pid != 0 && Pid != getpid())
+      return false;
+    raiseSignal(I, Name, static_cast<int>(pin(Arg(1), 32, I)));
+    return true;
+  }
+  if (Name == "signal" || Name == "sigaction") {
+    // No handler is installed: a signal raised later ends the path as if
+    // it had its default action, which is exact only if the handler would
+    // not have run.
+    ConcolicValue Handler = Arg(1);
+    if (Handler.Sym || Handler.Bits != 0)
+      Obs.onConcretization(&I, "signal handler not installed");
+    if (!I.getType()->isVoidTy())
+      set(I, {0, nullptr});
+    return true;
+  }
+  if (Name.starts_with("pthread_") || Name.starts_with("thrd_") ||
+      Name == "clone") {
+    unsupported(
+        I, fmt::format("threads are not supported (call to {})", Name.str()));
+    return true;
+  }
+  if (llvm::is_contained({"setjmp", "_setjmp", "sigsetjmp", "__sigsetjmp",
+                          "longjmp", "_longjmp", "siglongjmp", "__longjmp_chk"},
+                         Name)) {
+    unsupported(I, fmt::format("non-local jumps (setjmp/longjmp) are not "
+                               "supported (call to {})",
+                               Name.str()));
+    return true;
+  }
+  return false;
+}
+
+/// The argument of a reading function that names the open file: a FILE *
+/// or a descriptor. --externals=safe lets a program read stdin and the
+/// files it opened for reading, and close those files.
+static std::optional<unsigned> fileArgument(llvm::StringRef Name) {
+  return llvm::StringSwitch<std::optional<unsigned>>(Name)
+      .Cases("fclose", "close", "read", "fgetc", "getc", 0u)
+      .Cases("feof", "ferror", "fileno", "fseek", "ftell", 0u)
+      .Cases("rewind", "clearerr", "lseek", 0u)
+      .Cases("ungetc", "fscanf", "__isoc99_fscanf", 1u)
+      .Case("fgets", 2u)
+      .Case("fread", 3u)
+      .Default(std::nullopt);
+}
+
+static bool isStdin(uint64_t Handle, bool Descriptor) {
+  return Descriptor ? Handle == 0 : Handle == reinterpret_cast<uint64_t>(stdin);
+}
+
+std::string Interpreter::Run::openDenial(const llvm::CallBase &I,
+                                         llvm::StringRef Callee) {
+  std::string Where = sourceLocOf(&I).str();
+  if (Callee == "fopen" || Callee == "fopen64") {
+    uint64_t Mode = operand(I.getArgOperand(1)).Bits;
+    pinPointee(I, Mode, Callee, false);
+    std::string Text = S.Mem.readCString(Mode, 16);
+    if (!Text.empty() && Text[0] == 'r' && Text.find('+') == std::string::npos)
+      return "";
+    return fmt::format("call to {} with mode \"{}\" denied at {}: it opens a "
+                       "file for writing; --externals=allow-all runs it "
+                       "natively",
+                       Callee.str(), Text, Where);
+  }
+  unsigned FlagsArg = Callee == "openat" ? 2 : 1;
+  auto Flags = static_cast<int>(pin(operand(I.getArgOperand(FlagsArg)), 32, I));
+  if ((Flags & O_ACCMODE) == O_RDONLY && !(Flags & (O_CREAT | O_TRUNC)))
+    return "";
+  return fmt::format("call to {} with flags {:#o} denied at {}: it opens a "
+                     "file for writing or creates one; --externals=allow-all "
+                     "runs it natively",
+                     Callee.str(), Flags, Where);
+}
+
+std::string Interpreter::Run::nativeDenial(const llvm::CallBase &I,
+                                           const llvm::Function &F) {
+  std::string Name = F.getName().str();
+  std::string Where = sourceLocOf(&I).str();
+  switch (In.Opts.Externals) {
+  case ExternalPolicy::AllowAll:
+    return "";
+  case ExternalPolicy::Deny:
+    if (isOutputFunction(Name))
+      return "";
+    return fmt::format("external call to {} denied (--externals=deny) at {}",
+                       Name, Where);
+  case ExternalPolicy::Safe:
+    break;
+  }
+  if (isHarmlessHostFunction(Name) || NativeCaller::isFromLoadedLibrary(Name))
+    return "";
+  if (llvm::is_contained({"fopen", "fopen64", "open", "open64", "openat"},
+                         Name))
+    return openDenial(I, Name);
+  if (Name == "write") {
+    // To stdout (captured) or stderr; other descriptors may be Theseus'.
+    uint64_t Fd = pin(operand(I.getArgOperand(0)), 32, I);
+    if (Fd == 1 || Fd == 2)
+      return "";
+  }
+  if (std::optional<unsigned> N = fileArgument(Name)) {
+    uint64_t Handle = pin(operand(I.getArgOperand(*N)), 64, I);
+    bool Descriptor = I.getArgOperand(*N)->getType()->isIntegerTy();
+    bool Closes = Name == "fclose" || Name == "close";
+    if (HostFiles::isOpen(Handle) || (!Closes && isStdin(Handle, Descriptor)))
+      return "";
+    return fmt::format("call to {} denied at {}: it uses a file the program "
+                       "did not open for reading; --externals=allow-all runs "
+                       "it natively",
+                       Name, Where);
+  }
+  if (const char *Effect = hostEffectOf(Name))
+    return fmt::format("call to {} denied at {}: it {}; --externals=allow-all "
+                       "runs it natively",
+                       Name, Where, Effect);
+  return fmt::format("call to {} denied at {}: it is not on the list of "
+                     "harmless functions; --externals=allow-all runs it "
+                     "natively",
+                     Name, Where);
+}
+
+void Interpreter::Run::pinPointee(const llvm::CallBase &I, uint64_t Addr,
+                                  llvm::StringRef Callee, bool Output) {
+  const MemoryObject *O = S.Mem.objectNear(Addr);
+  if (!O || Addr >= O->Base + O->Size)
+    return;
+  const ObjectContents *C = S.Mem.objects().at(O->Base).second.get();
+  if (!C || C->Symbolic.empty())
+    return;
+  std::string Reason =
+      fmt::format("symbolic bytes passed to {} {}",
+                  Output ? "output function" : "native", Callee.str());
+  if (Output)
+    return Obs.onSymbolicOutput(&I, (Reason + " (not pinned)").c_str());
+  Obs.onConcretization(&I, Reason.c_str());
+  if (In.Opts.ExternalArgs != ConcretizeMode::Pin)
+    return;
+  // One decision for the whole object, in offset order so that runs are
+  // reproducible.
+  std::map<uint64_t, ExprRef> Bytes(C->Symbolic.begin(), C->Symbolic.end());
+  ExprRef All = nullptr;
+  for (const auto &[Offset, Byte] : Bytes) {
+    ExprRef Eq = Ctx.eq(Byte, Ctx.constant(C->Bytes[Offset], 8));
+    All = All ? Ctx.logicalAnd(All, Eq) : Eq;
+  }
+  decide(All, true, BranchKind::Pin, I);
+}
+
+/// Remembers the files a native call opened or closed.
+static void trackHostFiles(llvm::StringRef Name,
+                           const std::vector<NativeArg> &Args, uint64_t Ret) {
+  if (Name == "fopen" || Name == "fopen64") {
+    if (Ret != 0)
+      HostFiles::opened(Ret);
+  } else if (Name == "open" || Name == "open64" || Name == "openat") {
+    if (static_cast<int>(Ret) >= 0)
+      HostFiles::opened(static_cast<uint32_t>(Ret));
+  } else if (Name == "fclose" || Name == "close") {
+    HostFiles::closed(Name == "close" ? static_cast<uint32_t>(Args[0].Bits)
+                                      : Args[0].Bits);
+  }
+}
+
 void Interpreter::Run::native(const llvm::CallBase &I,
                               const llvm::Function &F) {
-  if (In.Opts.DenyExternals && !isOutputFunction(F.getName())) {
-    Out.Message =
-        fmt::format("external call to {} denied (--externals=deny) at {}",
-                    F.getName().str(), sourceLocOf(&I).str());
-    return finish(PathEnd::ExternalDenied, &I);
-  }
+  if (hostModel(I, F))
+    return;
   void *Fn = NativeCaller::lookup(F.getName().str());
   if (!Fn)
     return unsupported(I, fmt::format("call to '{}', which has no body and "
                                       "no native definition",
                                       F.getName().str()));
+  std::string Denial = nativeDenial(I, F);
+  if (!Denial.empty()) {
+    Out.Message = Denial;
+    return finish(PathEnd::ExternalDenied, &I);
+  }
   Obs.onExternalCall(&F);
+  bool Output = isOutputFunction(F.getName());
   std::vector<NativeArg> Args;
   bool PassesPointer = false;
   for (unsigned N = 0; N < I.arg_size(); ++N) {
@@ -426,14 +650,17 @@ void Interpreter::Run::native(const llvm::CallBase &I,
       return unsupported(I, fmt::format("an aggregate argument to native "
                                         "function '{}'",
                                         F.getName().str()));
-    if (V.Sym && isOutputFunction(F.getName())) {
-      Obs.onSymbolicOutput(&I);
+    if (V.Sym && Output) {
+      Obs.onSymbolicOutput(&I, "argument of an output call (not pinned)");
     } else if (V.Sym) {
       if (In.Opts.ExternalArgs == ConcretizeMode::Pin)
         pin(V, W, I);
       Obs.onConcretization(&I, "argument of a native call");
     }
-    PassesPointer |= A->getType()->isPointerTy();
+    if (A->getType()->isPointerTy()) {
+      PassesPointer = true;
+      pinPointee(I, V.Bits, F.getName(), Output);
+    }
     Args.push_back(
         {A->getType(), V.Bits, I.paramHasAttr(N, llvm::Attribute::SExt)});
   }
@@ -452,6 +679,7 @@ void Interpreter::Run::native(const llvm::CallBase &I,
   if (!Ok)
     return unsupported(I, fmt::format("native call to '{}' with {}",
                                       F.getName().str(), Error));
+  trackHostFiles(F.getName(), Args, Ret);
   if (!I.getType()->isVoidTy())
     set(I, {truncBits(Ret, scalarWidth(I.getType())), nullptr});
 }

@@ -68,8 +68,9 @@ public:
   virtual void onConcretization(const llvm::Instruction *I,
                                 const char *Reason) = 0;
   /// A symbolic value was passed to an output function (printf, ...) and
-  /// printed with its concrete value; nothing was pinned.
-  virtual void onSymbolicOutput(const llvm::Instruction *I) {}
+  /// printed with its concrete value; nothing was pinned, no path lost.
+  virtual void onSymbolicOutput(const llvm::Instruction *I,
+                                const char *What) {}
   /// Instructions of `BB` up to and including `Last` were executed (the
   /// whole block when the terminator ran). For coverage.
   virtual void onBlockExecuted(const llvm::BasicBlock *BB,
@@ -92,6 +93,15 @@ public:
   }
 };
 
+/// What happens at a call of a function without a body (--externals).
+enum class ExternalPolicy : uint8_t {
+  /// Only functions on the list of harmless ones run natively; the others
+  /// end the path (external-denied).
+  Safe,
+  AllowAll, ///< Every such function runs natively (may change the host).
+  Deny,     ///< Only output functions run natively.
+};
+
 enum class ConcretizeMode : uint8_t {
   Pin,  ///< Constrain symbolic arguments of native calls to their values.
   Free, ///< Leave them unconstrained (PyExZ3; may diverge).
@@ -104,9 +114,8 @@ struct ExecOptions {
   uint64_t MaxSteps = 50'000'000; ///< Instructions per run; 0: no limit.
   /// Tell the observer about each new source statement (onStatement).
   bool ReportStatements = false;
-  /// End the path at a call of a function without a body, except output
-  /// functions, instead of calling it natively (--externals=deny).
-  bool DenyExternals = false;
+  /// Which functions without a body run natively (--externals).
+  ExternalPolicy Externals = ExternalPolicy::Safe;
   /// The program's stdin (read through the runtime/libc/stdio.c models):
   /// `SymbolicStdin` symbolic bytes named "stdin" if not 0, else `Stdin`.
   uint32_t SymbolicStdin = 0;

@@ -244,6 +244,22 @@ private:
   /// whether it holds on this run.
   bool decideArgument(const llvm::CallBase &I, BranchKind Kind);
   void native(const llvm::CallBase &I, const llvm::Function &F);
+  /// Functions without a body that Theseus runs itself rather than
+  /// natively, under every --externals policy, because running them would
+  /// crash or fork Theseus (signals, threads, non-local jumps). Returns
+  /// false for other functions.
+  bool hostModel(const llvm::CallBase &I, const llvm::Function &F);
+  /// raise(Sig) in a single-threaded program without handlers: the path
+  /// ends with a bug for a fatal signal, else the call returns 0.
+  void raiseSignal(const llvm::CallBase &I, llvm::StringRef Callee, int Sig);
+  /// Why the policy forbids calling `F` natively here, or "" if it allows.
+  std::string nativeDenial(const llvm::CallBase &I, const llvm::Function &F);
+  /// The denial for opening a file (fopen, open) unless it is for reading.
+  std::string openDenial(const llvm::CallBase &I, llvm::StringRef Callee);
+  /// Makes the symbolic bytes of the object `Addr` points into concrete
+  /// before native code reads them: pinned, except for output functions.
+  void pinPointee(const llvm::CallBase &I, uint64_t Addr,
+                  llvm::StringRef Callee, bool Output);
   /// Reports the failed check of a `__ubsan_handle_*` call as a bug;
   /// returns false for other functions.
   bool sanitizerHandler(const llvm::CallBase &I, const llvm::Function &F);

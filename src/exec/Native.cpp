@@ -11,19 +11,41 @@
 #include <fcntl.h>
 #include <ffi.h>
 #include <fmt/format.h>
+#include <set>
+#include <string>
 #include <sys/mman.h>
 #include <unistd.h>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace theseus {
+
+namespace {
+
+/// The libraries given to loadLibrary, as the dynamic loader names them.
+std::set<std::string> &loadedLibraries() {
+  static std::set<std::string> Paths;
+  return Paths;
+}
+
+} // namespace
 
 void NativeCaller::loadLibrary(const std::string &Path) {
   if (!dlopen(Path.c_str(), RTLD_NOW | RTLD_GLOBAL))
     throw std::runtime_error(
         fmt::format("cannot load {}: {}", Path, dlerror()));
+  loadedLibraries().insert(Path);
 }
 
 void *NativeCaller::lookup(const std::string &Name) {
   return dlsym(RTLD_DEFAULT, Name.c_str());
+}
+
+bool NativeCaller::isFromLoadedLibrary(const std::string &Name) {
+  Dl_info Info;
+  void *Addr = lookup(Name);
+  return Addr && dladdr(Addr, &Info) && Info.dli_fname &&
+         loadedLibraries().count(Info.dli_fname);
 }
 
 namespace {
@@ -149,6 +171,106 @@ bool NativeCaller::call(void *Fn, llvm::Type *RetTy,
     std::memcpy(&Ret, RetBuf, 8);
   }
   return true;
+}
+
+namespace {
+
+/// The list behind isHarmlessHostFunction. Functions the libc models
+/// define (runtime/libc) never get here; they are listed when a program
+/// may still call the host's version (e.g. bitcode linked without them).
+const std::unordered_set<std::string_view> &harmlessFunctions() {
+  static const std::unordered_set<std::string_view> Names = {
+      // <string.h>, <strings.h>
+      "memchr", "memrchr", "memcmp", "memcpy", "memmove", "memset", "memmem",
+      "strlen", "strnlen", "strcmp", "strncmp", "strcasecmp", "strncasecmp",
+      "strcoll", "strcpy", "strncpy", "stpcpy", "stpncpy", "strcat", "strncat",
+      "strchr", "strrchr", "strstr", "strcasestr", "strspn", "strcspn",
+      "strpbrk", "strtok", "strtok_r", "strerror", "strerror_r", "strsignal",
+      "bzero", "bcmp",
+      // <ctype.h>
+      "isalpha", "isdigit", "isalnum", "islower", "isupper", "isxdigit",
+      "isspace", "isblank", "iscntrl", "isgraph", "isprint", "ispunct",
+      "isascii", "toascii", "tolower", "toupper", "__ctype_b_loc",
+      "__ctype_tolower_loc", "__ctype_toupper_loc",
+      // <stdlib.h> conversions and arithmetic
+      "atoi", "atol", "atoll", "atof", "strtol", "strtoul", "strtoll",
+      "strtoull", "strtod", "strtof", "strtold", "strtoimax", "strtoumax",
+      "abs", "labs", "llabs", "div", "ldiv", "lldiv", "rand", "srand", "random",
+      "srandom", "rand_r", "getenv", "secure_getenv",
+      // <math.h>
+      "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh",
+      "tanh", "asinh", "acosh", "atanh", "exp", "exp2", "expm1", "log", "log2",
+      "log10", "log1p", "logb", "pow", "sqrt", "cbrt", "hypot", "fabs", "floor",
+      "ceil", "round", "lround", "llround", "trunc", "rint", "lrint",
+      "nearbyint", "fmod", "remainder", "fmin", "fmax", "fdim", "fma", "ldexp",
+      "frexp", "modf", "scalbn", "copysign", "nextafter", "erf", "erfc",
+      "tgamma", "lgamma", "sinf", "cosf", "tanf", "atanf", "atan2f", "expf",
+      "logf", "log2f", "log10f", "powf", "sqrtf", "fabsf", "floorf", "ceilf",
+      "roundf", "truncf", "fmodf", "fminf", "fmaxf", "ldexpf", "frexpf",
+      "modff", "hypotf", "cbrtf", "__isnan", "__isinf", "__finite",
+      "__fpclassify", "__signbit",
+      // Formatting into buffers, parsing from them.
+      "sprintf", "snprintf", "vsprintf", "vsnprintf", "sscanf",
+      "__isoc99_sscanf", "__isoc23_sscanf", "__isoc23_strtol",
+      "__isoc23_strtoul", "__isoc23_strtoll", "__isoc23_strtoull",
+      // Reading stdin (other files: see the fopen/open checks).
+      "getchar", "scanf", "__isoc99_scanf", "__isoc23_scanf",
+      // Output to the captured stdout, or to stderr.
+      "printf", "fprintf", "vprintf", "vfprintf", "puts", "fputs", "putchar",
+      "fputc", "putc", "fflush", "perror", "fwrite",
+      // Time, identity.
+      "time", "clock", "difftime", "gettimeofday", "clock_gettime", "localtime",
+      "localtime_r", "gmtime", "gmtime_r", "mktime", "strftime", "asctime",
+      "ctime", "getpid", "getppid", "getuid", "geteuid", "getgid", "getegid",
+      "isatty", "sysconf", "getpagesize"};
+  return Names;
+}
+
+} // namespace
+
+bool isHarmlessHostFunction(std::string_view Name) {
+  return harmlessFunctions().count(Name) != 0;
+}
+
+const char *hostEffectOf(std::string_view Name) {
+  static const char *const Files = "changes the file system";
+  static const char *const Processes = "runs or signals processes";
+  static const char *const Network = "opens network connections";
+  static const std::unordered_map<std::string_view, const char *> Effects = {
+      {"unlink", Files},      {"unlinkat", Files},   {"remove", Files},
+      {"rename", Files},      {"renameat", Files},   {"mkdir", Files},
+      {"mkdirat", Files},     {"rmdir", Files},      {"chdir", Files},
+      {"fchdir", Files},      {"chmod", Files},      {"fchmod", Files},
+      {"chown", Files},       {"truncate", Files},   {"ftruncate", Files},
+      {"link", Files},        {"symlink", Files},    {"creat", Files},
+      {"write", Files},       {"pwrite", Files},     {"tmpfile", Files},
+      {"mkstemp", Files},     {"freopen", Files},    {"utime", Files},
+      {"system", Processes},  {"popen", Processes},  {"execl", Processes},
+      {"execlp", Processes},  {"execle", Processes}, {"execv", Processes},
+      {"execvp", Processes},  {"execve", Processes}, {"posix_spawn", Processes},
+      {"kill", Processes},    {"killpg", Processes}, {"wait", Processes},
+      {"waitpid", Processes}, {"socket", Network},   {"connect", Network},
+      {"bind", Network},      {"listen", Network},   {"accept", Network},
+      {"send", Network},      {"sendto", Network},   {"getaddrinfo", Network}};
+  auto It = Effects.find(Name);
+  return It == Effects.end() ? nullptr : It->second;
+}
+
+namespace {
+
+std::set<uint64_t> &openHostFiles() {
+  static std::set<uint64_t> Handles;
+  return Handles;
+}
+
+} // namespace
+
+void HostFiles::opened(uint64_t Handle) { openHostFiles().insert(Handle); }
+
+void HostFiles::closed(uint64_t Handle) { openHostFiles().erase(Handle); }
+
+bool HostFiles::isOpen(uint64_t Handle) {
+  return openHostFiles().count(Handle) != 0;
 }
 
 } // namespace theseus

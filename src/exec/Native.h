@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace llvm {
@@ -42,12 +43,36 @@ public:
   static void loadLibrary(const std::string &Path);
   /// The host address of a function or variable, or null.
   static void *lookup(const std::string &Name);
+  /// Whether `Name` is defined by a library given to loadLibrary (the
+  /// user's --native code, which every policy runs natively).
+  static bool isFromLoadedLibrary(const std::string &Name);
 
   /// Calls `Fn`. `FixedArgs` is the number of non-variadic arguments (equal
   /// to Args.size() for non-variadic functions). Returns false and sets
   /// `Error` when a type cannot be passed.
   bool call(void *Fn, llvm::Type *RetTy, const std::vector<NativeArg> &Args,
             unsigned FixedArgs, uint64_t &Ret, std::string &Error);
+};
+
+/// Functions without a body that --externals=safe runs natively: they
+/// compute (string, memory, math, conversions, formatting into buffers),
+/// print to the captured stdout or to stderr, or read the clock or the
+/// environment. None changes files, processes, signals or threads.
+bool isHarmlessHostFunction(std::string_view Name);
+
+/// What a well-known function with effects on the host does ("changes the
+/// file system", ...), for the message of a denied call; null if unknown.
+const char *hostEffectOf(std::string_view Name);
+
+/// Files and descriptors the program opened natively (for reading only),
+/// so that --externals=safe lets it read and close those and no others:
+/// closing or reading Theseus' own descriptors would break the engine.
+/// Process-wide, as the host's descriptor table is.
+class HostFiles {
+public:
+  static void opened(uint64_t Handle);
+  static void closed(uint64_t Handle);
+  static bool isOpen(uint64_t Handle);
 };
 
 } // namespace theseus

@@ -81,8 +81,9 @@ public:
                         const char *Reason) override {
     E.Concretized.note(I, Reason, true);
   }
-  void onSymbolicOutput(const llvm::Instruction *I) override {
-    E.Concretized.note(I, "argument of an output call (not pinned)", false);
+  void onSymbolicOutput(const llvm::Instruction *I,
+                        const char *What) override {
+    E.Concretized.note(I, What, false);
   }
   void onBlockExecuted(const llvm::BasicBlock *BB,
                        const llvm::Instruction *Last) override {

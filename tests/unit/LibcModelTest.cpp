@@ -114,10 +114,12 @@ int classify(int c) { return isdigit(c) && toupper(c) != tolower(c); }
 /// gets `probe_F(a, b, expected)`, which branches on the result against the
 /// native one.
 const char *const Wrappers = R"C(
+#define _GNU_SOURCE
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* Each byte of an input picks one of 32 characters that matter to the
    functions under test: NUL, white space, signs, digits, letters of both
@@ -237,11 +239,84 @@ long long t_ctype(long long a, long long b) {
          (long long)toascii(c) << 48;
 }
 
+/* Searches of byte b & 31 of the alphabet within the first (b >> 8) & 15
+   bytes. */
+long long t_memchr(long long a, long long b) {
+  char s[9];
+  unpack(a, s);
+  size_t n = (b >> 8) & 15;
+  const char *p = memchr(s, alphabet[b & 31], n > 9 ? 9 : n);
+  const char *q = memrchr(s, alphabet[b & 31], n > 9 ? 9 : n);
+  return (p ? p - s : -1) * 16 + (q ? q - s : -1) + strnlen(s, n) * 256;
+}
+/* The set is the string b packs. */
+long long t_spans(long long a, long long b) {
+  char s[9], set[9];
+  unpack(a, s);
+  unpack(b, set);
+  const char *p = strpbrk(s, set);
+  return strspn(s, set) | strcspn(s, set) << 8 | (p ? p - s + 1 : 0) << 16;
+}
+/* Token offsets and lengths, with the delimiters b packs (strtok_r) and
+   their first one (strtok). */
+long long t_strtok(long long a, long long b) {
+  char s[9], t[9], delim[9], *save, *tok;
+  unpack(a, s);
+  unpack(a, t);
+  unpack(b, delim);
+  unsigned long long h = 0;
+  for (tok = strtok_r(s, delim, &save); tok; tok = strtok_r(NULL, delim, &save))
+    h = h * 131 + (tok - s) * 16 + strlen(tok);
+  char one[2] = {delim[0], 0};
+  for (tok = strtok(t, one); tok; tok = strtok(NULL, one))
+    h = h * 137 + (tok - t) * 16 + strlen(tok);
+  return (long long)h;
+}
+long long t_strdup(long long a, long long b) {
+  char s[9];
+  unpack(a, s);
+  char *whole = strdup(s), *part = strndup(s, b & 15);
+  long long r = strcmp(whole, s) * 4096 + strlen(part) * 16 + strlen(whole);
+  r += memcmp(part, s, strlen(part)) * 65536;
+  free(whole);
+  free(part);
+  return r;
+}
+/* y is x with the bytes of b's low half changed, and the case of letters
+   flipped where bits 32..39 of b are set. */
+long long t_casecmp(long long a, long long b) {
+  char x[9], y[9];
+  unpack(a, x);
+  unpack(a ^ (b & 0xffffffff), y);
+  for (int i = 0; i < 8; ++i)
+    if (isalpha(y[i]) && (b >> (32 + i)) & 1)
+      y[i] ^= 32;
+  return strcasecmp(x, y) * 256 + strncasecmp(x, y, (b >> 56) & 15);
+}
+/* Sorts the 8 bytes of a as 4 pairs by their first byte only (stability
+   shows), then searches for byte b in the sorted first bytes. */
+static int by_first(const void *x, const void *y) {
+  return *(const unsigned char *)x - *(const unsigned char *)y;
+}
+long long t_sort(long long a, long long b) {
+  unsigned char v[8];
+  for (int i = 0; i < 8; ++i)
+    v[i] = (unsigned char)(a >> (8 * i)) & 7;
+  qsort(v, 4, 2, by_first);
+  unsigned char key = (unsigned char)b & 7;
+  const unsigned char *hit = bsearch(&key, v, 4, 2, by_first);
+  long long r = hit ? hit - v + 1 : 0;
+  for (int i = 0; i < 8; ++i)
+    r = r * 8 + v[i];
+  return r;
+}
+
 #define FUNCTIONS(F)                                                           \
   F(strtol0) F(strtol1) F(strtol8) F(strtol10) F(strtol16) F(strtol36)       \
   F(strtoul0) F(strtoul10) F(strtoul36) F(atoi) F(atol) F(abs) F(strcmp)      \
   F(strncmp) F(memcmp) F(strlen) F(strchr) F(strrchr) F(strstr) F(copies)     \
-  F(ctype)
+  F(ctype)                                                                    \
+  F(memchr) F(spans) F(strtok) F(strdup) F(casecmp) F(sort)
 
 #ifndef NATIVE
 #define PROBE(NAME)                                                            \
@@ -257,7 +332,8 @@ const char *const Functions[] = {
     "strtol0",  "strtol1",   "strtol8",   "strtol10", "strtol16", "strtol36",
     "strtoul0", "strtoul10", "strtoul36", "atoi",     "atol",     "abs",
     "strcmp",   "strncmp",   "memcmp",    "strlen",   "strchr",   "strrchr",
-    "strstr",   "copies",    "ctype"};
+    "strstr",   "copies",    "ctype",     "memchr",   "spans",    "strtok",
+    "strdup",   "casecmp",   "sort"};
 
 /// The wrappers, interpreted and native, built once for all tests.
 class Wrapped {
