@@ -3,8 +3,10 @@
  * The program's stdin is a buffer the engine fills on the first read
  * (theseus_stdin): the bytes of --stdin FILE, or --sym-stdin N symbolic
  * bytes named "stdin", then end of file. Without either option stdin is
- * empty, so a program never waits on the terminal. Reading another stream
- * or file descriptor through these functions ends the path as unsupported.
+ * empty, so a program never waits on the terminal. Another stream or file
+ * descriptor is read by glibc's own entry points for the same functions
+ * (_IO_getc, fgets_unlocked, ...), which run natively where the externals
+ * policy allows it (files the program opened for reading).
  *
  * <stdio.h> is not included: it renames scanf to __isoc99_scanf under some
  * standards, and the models define both names. */
@@ -21,6 +23,13 @@ typedef long ssize_t;
  * and returns its size; ends the path as unsupported with `what`. */
 size_t theseus_stdin(unsigned char *buf, size_t cap);
 void theseus_unsupported(const char *what);
+
+/* glibc's exported names for the same functions, called natively. */
+int _IO_getc(FILE *f);
+int _IO_ungetc(int c, FILE *f);
+char *fgets_unlocked(char *s, int n, FILE *f);
+size_t fread_unlocked(void *ptr, size_t size, size_t n, FILE *f);
+ssize_t __read(int fd, void *buf, size_t n);
 
 static unsigned char stdin_bytes[1 << 16];
 static size_t stdin_size, stdin_pos;
@@ -40,32 +49,30 @@ static int next_byte(void) {
   return stdin_pos < stdin_size ? stdin_bytes[stdin_pos++] : EOF;
 }
 
-static int is_stdin(FILE *f, const char *function) {
-  if (f == stdin)
-    return 1;
-  theseus_unsupported(function);
-  return 0;
-}
 
 int getchar(void) { return next_byte(); }
 
 int fgetc(FILE *f) {
-  return is_stdin(f, "fgetc on a stream other than stdin") ? next_byte() : EOF;
+  return f == stdin ? next_byte() : _IO_getc(f);
 }
 
 int getc(FILE *f) {
-  return is_stdin(f, "getc on a stream other than stdin") ? next_byte() : EOF;
+  return f == stdin ? next_byte() : _IO_getc(f);
 }
 
 int ungetc(int c, FILE *f) {
-  if (!is_stdin(f, "ungetc on a stream other than stdin") || c == EOF)
+  if (f != stdin)
+    return _IO_ungetc(c, f);
+  if (c == EOF)
     return EOF;
   pushed_back = (unsigned char)c;
   return pushed_back;
 }
 
 char *fgets(char *s, int n, FILE *f) {
-  if (!is_stdin(f, "fgets on a stream other than stdin") || n <= 0)
+  if (f != stdin)
+    return fgets_unlocked(s, n, f);
+  if (n <= 0)
     return NULL;
   int i = 0;
   while (i < n - 1) {
@@ -83,7 +90,9 @@ char *fgets(char *s, int n, FILE *f) {
 }
 
 size_t fread(void *ptr, size_t size, size_t n, FILE *f) {
-  if (!is_stdin(f, "fread on a stream other than stdin") || size == 0)
+  if (f != stdin)
+    return fread_unlocked(ptr, size, n, f);
+  if (size == 0)
     return 0;
   unsigned char *out = ptr;
   size_t got = 0;
@@ -97,10 +106,8 @@ size_t fread(void *ptr, size_t size, size_t n, FILE *f) {
 }
 
 ssize_t read(int fd, void *buf, size_t n) {
-  if (fd != 0) {
-    theseus_unsupported("read from a file descriptor other than 0 (stdin)");
-    return -1;
-  }
+  if (fd != 0)
+    return __read(fd, buf, n);
   unsigned char *out = buf;
   size_t got = 0;
   for (; got < n; ++got) {
@@ -209,8 +216,10 @@ static int scan_string(char *out, int width, int skip, int is_chars) {
 }
 
 int theseus_vfscanf(FILE *f, const char *fmt, void **args) {
-  if (!is_stdin(f, "fscanf on a stream other than stdin"))
+  if (f != stdin) {
+    theseus_unsupported("fscanf on a stream other than stdin");
     return EOF;
+  }
   int assigned = 0, any_input = 0, k = 0;
   for (const char *p = fmt; *p; ++p) {
     if (isspace(*p)) {

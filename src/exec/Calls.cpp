@@ -499,6 +499,10 @@ bool Interpreter::Run::hostModel(const llvm::CallBase &I,
 static std::optional<unsigned> fileArgument(llvm::StringRef Name) {
   return llvm::StringSwitch<std::optional<unsigned>>(Name)
       .Cases("fclose", "close", "read", "fgetc", "getc", 0u)
+      .Cases("__read", "_IO_getc", 0u) // From the stdio models.
+      .Case("_IO_ungetc", 1u)
+      .Case("fgets_unlocked", 2u)
+      .Case("fread_unlocked", 3u)
       .Cases("feof", "ferror", "fileno", "fseek", "ftell", 0u)
       .Cases("rewind", "clearerr", "lseek", 0u)
       .Cases("ungetc", "fscanf", "__isoc99_fscanf", 1u)

@@ -180,7 +180,7 @@ private:
     finish(PathEnd::Bug, &I);
   }
   void unsupported(const llvm::Instruction &I, const std::string &What) {
-    SourceLoc L = sourceLocOf(&I);
+    SourceLoc L = innermostKnownLoc(callStack(&I)); // The model's caller.
     Out.Message = fmt::format("unsupported: {} at {}", What, L.str());
     finish(PathEnd::Unsupported, &I);
   }
