@@ -351,6 +351,9 @@ bool matches(const nlohmann::json &Outcome, const NativeResult &N,
 }
 
 void collectTests(const std::string &Path, std::vector<std::string> &Out) {
+  if (!llvm::sys::fs::exists(Path))
+    throw InputError{
+        fmt::format("replay: no such file or directory: {}", Path)};
   if (!llvm::sys::fs::is_directory(Path)) {
     Out.push_back(Path);
     return;
@@ -363,8 +366,45 @@ void collectTests(const std::string &Path, std::vector<std::string> &Out) {
     if (Name.starts_with("test") && Name.ends_with(".json"))
       Found.push_back(It->path());
   }
+  if (Found.empty())
+    throw InputError{
+        fmt::format("replay: no test files (test*.json) in {}", Path)};
   std::sort(Found.begin(), Found.end());
   Out.insert(Out.end(), Found.begin(), Found.end());
+}
+
+/// nlohmann's message without its "[json.exception.type_error.302] " tag.
+std::string jsonError(const nlohmann::json::exception &E) {
+  auto [Tag, Message] = llvm::StringRef(E.what()).split("] ");
+  return Message.empty() ? Tag.str() : Message.str();
+}
+
+/// Reads a test file and checks its outline; fields are checked as they are
+/// used (see replayTests).
+nlohmann::json readTest(const std::string &F) {
+  std::ifstream In(F);
+  if (!In)
+    throw InputError{"replay: cannot read " + F};
+  nlohmann::json Test;
+  try {
+    Test = nlohmann::json::parse(In);
+  } catch (const nlohmann::json::exception &E) {
+    throw InputError{
+        fmt::format("replay: {} is not valid JSON: {}", F, jsonError(E))};
+  }
+  if (!Test.is_object() || Test.value("format", nlohmann::json()) !=
+                               nlohmann::json("theseus-test-1"))
+    throw InputError{fmt::format("replay: {} is not a Theseus test (no "
+                                 "\"format\": \"theseus-test-1\")",
+                                 F)};
+  if (!Test.value("program", nlohmann::json()).is_object() ||
+      !Test.value("outcome", nlohmann::json()).is_object() ||
+      !Test.value("inputs", nlohmann::json()).is_array())
+    throw InputError{fmt::format(
+        "replay: {} is not a valid Theseus test: it needs the objects "
+        "\"program\" and \"outcome\" and the array \"inputs\"",
+        F)};
+  return Test;
 }
 
 } // namespace
@@ -380,69 +420,66 @@ ReplayTotals replayTests(const std::vector<std::string> &Paths, std::FILE *Out,
   std::map<std::string, std::string> Binaries; // Program JSON -> binary.
   ReplayTotals T;
   for (const std::string &F : Files) {
-    nlohmann::json Test;
+    nlohmann::json Test = readTest(F);
+    // A field of the wrong type names the test instead of ending Theseus
+    // with an internal error.
     try {
-      std::ifstream In(F);
-      if (!In)
-        throw InputError{"replay: cannot read " + F};
-      Test = nlohmann::json::parse(In);
+      // The input types are fixed by the entry's signature, so the program
+      // description identifies the binary.
+      const nlohmann::json &Outcome = Test.at("outcome");
+      ProgramDescription P = ProgramDescription::fromJson(Test.at("program"));
+      bool MemoryBug = Outcome.value("kind", "") == "bug" &&
+                       isMemoryBug(Outcome.value("bug", ""));
+      std::vector<std::string> Sanitize = sanitizerFlags(P, MemoryBug);
+      std::string Key = Test.at("program").dump();
+      for (const std::string &Flag : Sanitize)
+        Key += " " + Flag;
+      auto It = Binaries.find(Key);
+      if (It == Binaries.end())
+        It = Binaries
+                 .emplace(Key,
+                          buildNative(P, Test.at("inputs"), Tmp,
+                                      static_cast<unsigned>(Binaries.size()),
+                                      Sanitize))
+                 .first;
+      std::vector<std::string> Argv = {It->second};
+      std::string InputsPath = Tmp.path() + "/inputs.txt";
+      std::ofstream Created(InputsPath);
+      for (const auto &In : Test.at("inputs")) {
+        if (In.value("kind", "parameter") == "parameter")
+          Argv.push_back(In.at("bytes").get<std::string>());
+        else
+          Created << In.at("name").get<std::string>() << " "
+                  << In.at("bytes").get<std::string>() << "\n";
+      }
+      Created.close();
+      NativeResult N = runNative(Argv, Tmp.path() + "/stdout.txt", InputsPath,
+                                 10, P.UndefinedBehaviorChecks && !MemoryBug);
+      bool Skip;
+      std::string Expected;
+      bool Ok = matches(Test.at("outcome"), N, P.UndefinedBehaviorChecks, Skip,
+                        Expected);
+      std::string Name = llvm::sys::path::filename(F).str();
+      if (Skip) {
+        ++T.Skipped;
+        if (Verbose)
+          std::fprintf(Out,
+                       "%s: skipped (engine outcome '%s' has no native "
+                       "counterpart)\n",
+                       Name.c_str(), Expected.c_str());
+      } else if (Ok) {
+        ++T.Matched;
+        if (Verbose)
+          std::fprintf(Out, "%s: match (%s)\n", Name.c_str(),
+                       describe(N).c_str());
+      } else {
+        ++T.Mismatched;
+        std::fprintf(Out, "%s: MISMATCH: engine expected %s, native run %s\n",
+                     Name.c_str(), Expected.c_str(), describe(N).c_str());
+      }
     } catch (const nlohmann::json::exception &E) {
-      throw InputError{
-          fmt::format("replay: {} is not a test: {}", F, E.what())};
-    }
-    if (Test.value("format", "") != "theseus-test-1")
-      throw InputError{fmt::format("replay: {} is not a Theseus test", F)};
-    // The input types are fixed by the entry's signature, so the program
-    // description identifies the binary.
-    const nlohmann::json &Outcome = Test.at("outcome");
-    ProgramDescription P = ProgramDescription::fromJson(Test.at("program"));
-    bool MemoryBug = Outcome.value("kind", "") == "bug" &&
-                     isMemoryBug(Outcome.value("bug", ""));
-    std::vector<std::string> Sanitize = sanitizerFlags(P, MemoryBug);
-    std::string Key = Test.at("program").dump();
-    for (const std::string &Flag : Sanitize)
-      Key += " " + Flag;
-    auto It = Binaries.find(Key);
-    if (It == Binaries.end())
-      It = Binaries
-               .emplace(Key, buildNative(P, Test.at("inputs"), Tmp,
-                                         static_cast<unsigned>(Binaries.size()),
-                                         Sanitize))
-               .first;
-    std::vector<std::string> Argv = {It->second};
-    std::string InputsPath = Tmp.path() + "/inputs.txt";
-    std::ofstream Created(InputsPath);
-    for (const auto &In : Test.at("inputs")) {
-      if (In.value("kind", "parameter") == "parameter")
-        Argv.push_back(In.at("bytes").get<std::string>());
-      else
-        Created << In.at("name").get<std::string>() << " "
-                << In.at("bytes").get<std::string>() << "\n";
-    }
-    Created.close();
-    NativeResult N = runNative(Argv, Tmp.path() + "/stdout.txt", InputsPath, 10,
-                               P.UndefinedBehaviorChecks && !MemoryBug);
-    bool Skip;
-    std::string Expected;
-    bool Ok = matches(Test.at("outcome"), N, P.UndefinedBehaviorChecks, Skip,
-                      Expected);
-    std::string Name = llvm::sys::path::filename(F).str();
-    if (Skip) {
-      ++T.Skipped;
-      if (Verbose)
-        std::fprintf(Out,
-                     "%s: skipped (engine outcome '%s' has no native "
-                     "counterpart)\n",
-                     Name.c_str(), Expected.c_str());
-    } else if (Ok) {
-      ++T.Matched;
-      if (Verbose)
-        std::fprintf(Out, "%s: match (%s)\n", Name.c_str(),
-                     describe(N).c_str());
-    } else {
-      ++T.Mismatched;
-      std::fprintf(Out, "%s: MISMATCH: engine expected %s, native run %s\n",
-                   Name.c_str(), Expected.c_str(), describe(N).c_str());
+      throw InputError{fmt::format("replay: {} is not a valid Theseus test: {}",
+                                   F, jsonError(E))};
     }
   }
   std::fprintf(Out, "replayed %zu tests: %u match, %u mismatch, %u skipped\n",
