@@ -14,6 +14,7 @@
 #include "report/TestFile.h"
 #include "report/TreeWriter.h"
 
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -21,6 +22,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <ctime>
@@ -109,8 +111,7 @@ void loadNativeCode(const std::vector<std::string> &Files,
                                        "-g"};
       Argv.insert(Argv.end(), CFlags.begin(), CFlags.end());
       Argv.insert(Argv.end(), {F, "-o", Lib});
-      if (runProgram(Argv) != 0)
-        throw InputError{fmt::format("compilation of {} failed", F)};
+      runCompiler(Argv, F);
     }
     try {
       NativeCaller::loadLibrary(Lib);
@@ -444,7 +445,46 @@ int replay(Options &O) {
   return T.Mismatched ? BugsFound : NoBug;
 }
 
+/// A non-negative integer option of at least `Min` (CLI11's own range
+/// checks quote the whole range of a double, and unsigned conversion
+/// accepts "-1").
+CLI::Validator countAtLeast(uint64_t Min) {
+  return CLI::Validator(
+      [Min](std::string &S) -> std::string {
+        uint64_t V = 0;
+        if (S.empty() || !std::all_of(S.begin(), S.end(), ::isdigit) ||
+            llvm::StringRef(S).getAsInteger(10, V))
+          return fmt::format("'{}' is not a non-negative integer", S);
+        if (V < Min)
+          return fmt::format("'{}' is less than {}", S, Min);
+        return "";
+      },
+      "N");
+}
+
+/// A duration in seconds: a finite number, 0 or more.
+CLI::Validator seconds() {
+  return CLI::Validator(
+      [](std::string &S) -> std::string {
+        char *End = nullptr;
+        double V = std::strtod(S.c_str(), &End);
+        if (S.empty() || *End || !std::isfinite(V) || V < 0)
+          return fmt::format("'{}' is not a number of seconds (0 or more)", S);
+        return "";
+      },
+      "SECONDS");
+}
+
+/// LLVM's fatal errors (a corrupt module, say) end Theseus with a message
+/// and the internal error status instead of LLVM's abort.
+void onLLVMFatalError(void *, const char *Reason, bool) {
+  std::fprintf(stderr, "theseus: internal error: LLVM: %s\n", Reason);
+  std::fflush(stderr);
+  std::_Exit(InternalError);
+}
+
 int realMain(int Argc, char **Argv) {
+  llvm::install_fatal_error_handler(onLLVMFatalError);
   Options O;
   CLI::App App{"Theseus: concolic and forking symbolic execution for C "
                "programs.\n"
@@ -476,59 +516,69 @@ int realMain(int Argc, char **Argv) {
                  "Fork mode: iterations of a loop a path may start each time "
                  "it enters the loop; the next one ends the path as 'bound "
                  "reached' (0: no limit)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(countAtLeast(0));
   App.add_option("--max-states", O.Explore.MaxStates,
                  "Fork mode: states waiting at most; further forks are "
                  "dropped and counted (0: no limit)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(countAtLeast(0));
   App.add_flag("--self-check", O.SelfCheck,
                "Fork mode: run each leaf's input and random inputs "
                "concretely and check they end in the leaf the tree says "
                "(exit status 3 on a mismatch)");
   App.add_option("--self-check-samples", O.SelfCheckSamples,
                  "Random inputs for --self-check")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(countAtLeast(0));
   App.add_flag("--tree-statements", O.Explore.Exec.ReportStatements,
                "Fork mode: a tree node per source statement instead of one "
                "per branch point");
   App.add_option("--tree-max-nodes", O.TreeMaxNodes,
                  "Fork mode: write tree.json/tree.dot only for trees up to "
                  "this many nodes")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(countAtLeast(0));
   App.add_option("--max-iterations", O.Explore.MaxIterations,
                  "Stop after this many runs (0: no limit)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(countAtLeast(0));
   App.add_option("--max-time", O.Explore.MaxTime,
                  "Stop after this many seconds (0: no limit); solver queries "
                  "in flight are interrupted at the deadline")
       ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
+      ->check(seconds());
   O.Explore.MaxMemoryMB = physicalMemoryMB() / 2;
   App.add_option("--max-memory", O.Explore.MaxMemoryMB,
                  "Resident memory budget in MiB (default: half of physical "
                  "memory; 0: no limit). Concolic mode stops at it; fork mode "
                  "stops forking and drops waiting states")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(countAtLeast(0));
   App.add_option("--max-depth", O.Explore.MaxDepth,
                  "Record at most this many decisions per path (0: no limit)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(countAtLeast(0));
   App.add_option("--max-len", O.Explore.Buffers.Elements,
                  "Elements in the buffer behind a pointer parameter")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(countAtLeast(0));
   App.add_option("--max-strlen", O.Explore.Buffers.StringBytes,
                  "Bytes behind a char * parameter, including the final NUL")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      ->check(countAtLeast(1));
   App.add_option("--max-steps", O.Explore.Exec.MaxSteps,
                  "Instructions per run before it is cut off (0: no limit)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(countAtLeast(0));
   App.add_option("--solver-timeout", O.SolverTimeout,
                  "Seconds per solver query; on timeout non-linear terms are "
                  "concretised and the query retried")
       ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
+      ->check(seconds());
   App.add_option("--seed", O.Explore.Seed, "Random seed")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(countAtLeast(0));
   App.add_flag("--random-inputs", O.Explore.RandomStart,
                "Start from a random input instead of zeros");
   App.add_option("--seed-input", O.Explore.SeedInput,
@@ -596,8 +646,10 @@ int realMain(int Argc, char **Argv) {
   try {
     App.parse(Ours, Argv);
   } catch (const CLI::ParseError &E) {
-    int RC = App.exit(E);
-    return RC == 0 ? NoBug : UsageError;
+    if (E.get_exit_code() == 0)
+      return App.exit(E); // --help, --version.
+    std::fprintf(stderr, "theseus: error: %s (see --help)\n", E.what());
+    return UsageError;
   }
   try {
     return Replay->parsed() ? replay(O) : explore(O);

@@ -1,6 +1,8 @@
 //===- Program.cpp - Compile, link and describe the program under test ----===//
 #include "program/Program.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/BinaryFormat/Dwarf.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
@@ -9,13 +11,16 @@
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
 #include <fmt/format.h>
+#include <fstream>
 
 #ifndef THESEUS_DEFAULT_CLANG
 #define THESEUS_DEFAULT_CLANG "/usr/lib/llvm-19/bin/clang"
@@ -37,16 +42,92 @@ std::string findClang() {
 }
 
 int runProgram(const std::vector<std::string> &Argv,
-               std::optional<std::string> StdoutFile) {
+               std::optional<std::string> StdoutFile,
+               std::optional<std::string> StderrFile) {
   std::vector<llvm::StringRef> Args(Argv.begin(), Argv.end());
   std::optional<llvm::StringRef> Redirects[3] = {std::nullopt, std::nullopt,
                                                  std::nullopt};
   if (StdoutFile)
     Redirects[1] = llvm::StringRef(*StdoutFile);
+  if (StderrFile)
+    Redirects[2] = llvm::StringRef(*StderrFile);
   std::string Err;
   int RC = llvm::sys::ExecuteAndWait(Argv[0], Args, std::nullopt, Redirects, 0,
                                      0, &Err);
   return RC;
+}
+
+bool isCxxFileName(llvm::StringRef Path) {
+  return llvm::is_contained({".cpp", ".cc", ".cxx", ".c++", ".cp", ".C", ".CPP",
+                             ".ii", ".hpp", ".hh", ".hxx", ".H"},
+                            llvm::sys::path::extension(Path));
+}
+
+namespace {
+
+/// Whether a C file that clang rejected is C++ code: C++ headers, namespaces,
+/// templates, classes or scope operators. Only asked after a failed compile,
+/// so a C program that merely mentions these words compiles as before.
+bool looksLikeCxx(const std::string &Source) {
+  auto Buf = llvm::MemoryBuffer::getFile(Source);
+  if (!Buf)
+    return false;
+  static const llvm::Regex Cxx(
+      "(^|\n)[ \t]*#[ \t]*include[ \t]*<[a-z_]+>|"
+      "(^|[^a-zA-Z0-9_])(namespace[ \t]+[a-zA-Z_]|template[ \t]*<|"
+      "class[ \t]+[a-zA-Z_][a-zA-Z0-9_]*[ \t\n]*[:{]|std::|using[ \t]+"
+      "namespace)");
+  return Cxx.match((*Buf)->getBuffer());
+}
+
+/// Clang's first error line from its output, with the count of the others.
+std::string firstClangError(llvm::StringRef Log) {
+  llvm::SmallVector<llvm::StringRef> Lines;
+  Log.split(Lines, '\n');
+  std::string First;
+  unsigned Errors = 0;
+  for (llvm::StringRef L : Lines) {
+    if (!L.contains("error: "))
+      continue;
+    if (First.empty())
+      First = L.str();
+    ++Errors;
+  }
+  if (First.empty())
+    return "clang failed without an error message";
+  if (Errors > 1)
+    First += fmt::format(" (and {} more error{})", Errors - 1,
+                         Errors > 2 ? "s" : "");
+  return First;
+}
+
+std::string readFile(const std::string &Path) {
+  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  return Buf ? (*Buf)->getBuffer().str() : std::string();
+}
+
+} // namespace
+
+void runCompiler(const std::vector<std::string> &Argv,
+                 const std::string &Source) {
+  llvm::SmallString<128> LogPath;
+  if (llvm::sys::fs::createTemporaryFile("theseus-clang", "log", LogPath))
+    throw InputError{"cannot create a temporary file"};
+  std::string LogFile(LogPath);
+  int RC = runProgram(Argv, std::nullopt, LogFile);
+  std::string Log = readFile(LogFile);
+  llvm::sys::fs::remove(LogFile);
+  if (RC < 0)
+    throw InputError{fmt::format("cannot run {}", Argv[0])};
+  if (RC == 0) {
+    std::fputs(Log.c_str(), stderr);
+    return;
+  }
+  if (looksLikeCxx(Source))
+    throw InputError{fmt::format("C++ is not supported: {} (clang: {})", Source,
+                                 firstClangError(Log))};
+  throw InputError{fmt::format("compilation of {} failed: {}", Source,
+                               firstClangError(Log))};
 }
 
 TempDir::TempDir() {
@@ -92,17 +173,14 @@ std::string compileToBitcode(const CompileOptions &Opts,
                                    "-fno-discard-value-names",
                                    "-D__THESEUS__=1",
                                    "-D__NO_CTYPE=1"};
-  if (!Opts.IncludeDir.empty())
+  // A preprocessed file (.i) has its headers in it already.
+  if (!Opts.IncludeDir.empty() && !hasExtension(Source, ".i"))
     Argv.push_back("-I" + Opts.IncludeDir);
   if (Opts.UndefinedBehaviorChecks)
     Argv.push_back(undefinedBehaviorSanitizeFlag());
   Argv.insert(Argv.end(), Opts.CFlags.begin(), Opts.CFlags.end());
   Argv.insert(Argv.end(), {Source, "-o", Out});
-  int RC = runProgram(Argv);
-  if (RC < 0)
-    throw InputError{fmt::format("cannot run {}", Argv[0])};
-  if (RC != 0)
-    throw InputError{fmt::format("compilation of {} failed", Source)};
+  runCompiler(Argv, Source);
   return Out;
 }
 
@@ -110,13 +188,30 @@ std::unique_ptr<llvm::Module> parseModule(const std::string &Path,
                                           llvm::LLVMContext &Ctx) {
   llvm::SMDiagnostic Diag;
   auto M = llvm::parseIRFile(Path, Diag, Ctx);
-  if (!M) {
-    std::string Msg;
-    llvm::raw_string_ostream OS(Msg);
-    Diag.print("theseus", OS);
-    throw InputError{OS.str()};
-  }
+  if (!M)
+    throw InputError{
+        Diag.getLineNo() > 0
+            ? fmt::format("{}:{}:{}: {}", Path, Diag.getLineNo(),
+                          Diag.getColumnNo() + 1, Diag.getMessage().str())
+            : fmt::format("cannot read {}: {}", Path, Diag.getMessage().str())};
   return M;
+}
+
+/// Refuses what is not a readable C, preprocessed C or LLVM IR file before
+/// clang or the IR reader see it.
+void checkInputFile(const std::string &Src) {
+  if (!llvm::sys::fs::exists(Src))
+    throw InputError{fmt::format("no such file: {}", Src)};
+  if (llvm::sys::fs::is_directory(Src))
+    throw InputError{fmt::format("{} is a directory, not a C file", Src)};
+  if (isCxxFileName(Src))
+    throw InputError{fmt::format("C++ is not supported: {}", Src)};
+  if (!llvm::is_contained({".c", ".i", ".bc", ".ll"},
+                          llvm::sys::path::extension(Src)))
+    throw InputError{fmt::format(
+        "unsupported input file type (expected .c, .i, .bc or .ll): {}", Src)};
+  if (!std::ifstream(Src))
+    throw InputError{fmt::format("cannot read {}", Src)};
 }
 
 const char *const LibcModelTag = "theseus.libc-model";
@@ -154,8 +249,7 @@ std::unique_ptr<Program> Program::load(const CompileOptions &Opts) {
   TempDir Tmp;
   unsigned Index = 0;
   for (const std::string &Src : Opts.Sources) {
-    if (!llvm::sys::fs::exists(Src))
-      throw InputError{fmt::format("no such file: {}", Src)};
+    checkInputFile(Src);
     std::string BC = Src;
     if (!hasExtension(Src, ".bc") && !hasExtension(Src, ".ll"))
       BC = compileToBitcode(Opts, Src, Tmp, Index++);
@@ -173,7 +267,8 @@ std::unique_ptr<Program> Program::load(const CompileOptions &Opts) {
   std::string Errors;
   llvm::raw_string_ostream OS(Errors);
   if (llvm::verifyModule(*P->M, &OS))
-    throw InputError{"the linked module is not valid LLVM IR:\n" + OS.str()};
+    throw InputError{"the linked module is not valid LLVM IR: " +
+                     llvm::StringRef(Errors).split('\n').first.str()};
   return P;
 }
 
@@ -200,6 +295,9 @@ llvm::Function &Program::selectEntry(const std::string &Name) const {
   }
   if (F)
     return *F;
+  if (definedFunctions().empty())
+    throw InputError{fmt::format("no function is defined in {}",
+                                 llvm::join(Opts.Sources, ", "))};
   std::string List;
   for (const std::string &N : definedFunctions())
     List += (List.empty() ? "" : ", ") + N;
@@ -208,9 +306,8 @@ llvm::Function &Program::selectEntry(const std::string &Name) const {
           ? fmt::format("no function named '{}' or 'main'",
                         llvm::sys::path::stem(Opts.Sources.front()).str())
           : fmt::format("no defined function named '{}'", Name);
-  throw InputError{
-      fmt::format("{}; choose one with --entry (defined functions: {})", What,
-                  List.empty() ? "none" : List)};
+  throw InputError{fmt::format(
+      "{}; choose one with --entry (defined functions: {})", What, List)};
 }
 
 std::string SourceLoc::str() const {

@@ -44,7 +44,18 @@ std::string findClang();
 /// Runs a program and waits; returns its exit status (or -1 if it could not
 /// run). Output goes where ours goes unless redirected.
 int runProgram(const std::vector<std::string> &Argv,
-               std::optional<std::string> StdoutFile = std::nullopt);
+               std::optional<std::string> StdoutFile = std::nullopt,
+               std::optional<std::string> StderrFile = std::nullopt);
+
+/// Runs the compiler command `Argv` on `Source`. On failure throws an
+/// InputError with one line: clang's first error (and how many followed),
+/// or "C++ is not supported" when the source is C++; clang's full output is
+/// not shown. On success, its warnings are passed on to stderr.
+void runCompiler(const std::vector<std::string> &Argv,
+                 const std::string &Source);
+
+/// Whether the file name says C++ (.cpp, .cc, .cxx, ...).
+bool isCxxFileName(llvm::StringRef Path);
 
 /// A temporary directory removed on destruction.
 class TempDir {

@@ -376,6 +376,9 @@ std::string hexToBytes(const std::string &Hex) {
 }
 
 void collectTests(const std::string &Path, std::vector<std::string> &Out) {
+  if (!llvm::sys::fs::exists(Path))
+    throw InputError{
+        fmt::format("replay: no such file or directory: {}", Path)};
   if (!llvm::sys::fs::is_directory(Path)) {
     Out.push_back(Path);
     return;
@@ -388,8 +391,45 @@ void collectTests(const std::string &Path, std::vector<std::string> &Out) {
     if (Name.starts_with("test") && Name.ends_with(".json"))
       Found.push_back(It->path());
   }
+  if (Found.empty())
+    throw InputError{
+        fmt::format("replay: no test files (test*.json) in {}", Path)};
   std::sort(Found.begin(), Found.end());
   Out.insert(Out.end(), Found.begin(), Found.end());
+}
+
+/// nlohmann's message without its "[json.exception.type_error.302] " tag.
+std::string jsonError(const nlohmann::json::exception &E) {
+  auto [Tag, Message] = llvm::StringRef(E.what()).split("] ");
+  return Message.empty() ? Tag.str() : Message.str();
+}
+
+/// Reads a test file and checks its outline; fields are checked as they are
+/// used (see replayTests).
+nlohmann::json readTest(const std::string &F) {
+  std::ifstream In(F);
+  if (!In)
+    throw InputError{"replay: cannot read " + F};
+  nlohmann::json Test;
+  try {
+    Test = nlohmann::json::parse(In);
+  } catch (const nlohmann::json::exception &E) {
+    throw InputError{
+        fmt::format("replay: {} is not valid JSON: {}", F, jsonError(E))};
+  }
+  if (!Test.is_object() || Test.value("format", nlohmann::json()) !=
+                               nlohmann::json("theseus-test-1"))
+    throw InputError{fmt::format("replay: {} is not a Theseus test (no "
+                                 "\"format\": \"theseus-test-1\")",
+                                 F)};
+  if (!Test.value("program", nlohmann::json()).is_object() ||
+      !Test.value("outcome", nlohmann::json()).is_object() ||
+      !Test.value("inputs", nlohmann::json()).is_array())
+    throw InputError{fmt::format(
+        "replay: {} is not a valid Theseus test: it needs the objects "
+        "\"program\" and \"outcome\" and the array \"inputs\"",
+        F)};
+  return Test;
 }
 
 } // namespace
@@ -403,17 +443,18 @@ Replayer::Replayer() : P(std::make_unique<Impl>()) {}
 Replayer::~Replayer() = default;
 
 TestReplay Replayer::replay(const std::string &F) {
-  nlohmann::json Test;
+  nlohmann::json Test = readTest(F);
+  // A field of the wrong type names the test instead of ending Theseus
+  // with an internal error.
   try {
-    std::ifstream In(F);
-    if (!In)
-      throw InputError{"replay: cannot read " + F};
-    Test = nlohmann::json::parse(In);
+    return replayTest(Test);
   } catch (const nlohmann::json::exception &E) {
-    throw InputError{fmt::format("replay: {} is not a test: {}", F, E.what())};
+    throw InputError{fmt::format("replay: {} is not a valid Theseus test: {}",
+                                 F, jsonError(E))};
   }
-  if (Test.value("format", "") != "theseus-test-1")
-    throw InputError{fmt::format("replay: {} is not a Theseus test", F)};
+}
+
+TestReplay Replayer::replayTest(const nlohmann::json &Test) {
   // The input types are fixed by the entry's signature, so the program
   // description identifies the binary.
   const nlohmann::json &Outcome = Test.at("outcome");

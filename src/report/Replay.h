@@ -11,6 +11,7 @@
 
 #include <cstdio>
 #include <memory>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,7 @@ public:
   TestReplay replay(const std::string &TestFile);
 
 private:
+  TestReplay replayTest(const nlohmann::json &Test);
   struct Impl;
   std::unique_ptr<Impl> P;
 };

@@ -1,0 +1,1 @@
+int small(int x) { return x > 4 ? 1 : 0; }
