@@ -13,6 +13,8 @@
 namespace theseus {
 
 void Interpreter::Run::call(const llvm::CallBase &I) {
+  if (I.isInlineAsm())
+    return unsupported(I, "inline assembly");
   const llvm::Function *F = I.getCalledFunction();
   if (!F) {
     ConcolicValue Target = operand(I.getCalledOperand());

@@ -181,6 +181,14 @@ private:
   }
   void unsupported(const llvm::Instruction &I, const std::string &What) {
     SourceLoc L = innermostKnownLoc(callStack(&I)); // The model's caller.
+    // Instructions clang emits without a line (e.g. a computed goto's
+    // indirectbr): the closest earlier line of the block, else the
+    // function's.
+    for (auto It = I.getReverseIterator(); !L.known() && It != I.getParent()->rend();
+         ++It)
+      L = sourceLocOf(&*It);
+    if (!L.known())
+      L = sourceLocOf(*I.getFunction());
     Out.Message = fmt::format("unsupported: {} at {}", What, L.str());
     finish(PathEnd::Unsupported, &I);
   }

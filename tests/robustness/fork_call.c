@@ -1,10 +1,8 @@
-// fork() on a path: unsupported for that path (it must not fork Theseus).
-// Not run today: fork() runs natively and the forked Theseus holds the pipe
-// open (src/exec/Calls.cpp); drop the REQUIRES line once fork is handled.
-// REQUIRES: theseus-fork-model
+// fork() on a path must not fork Theseus: it is modelled as a failing
+// fork (-1, errno EAGAIN), the program's error path.
 // RUN: rm -rf %t.out
 // RUN: %expect-status 0 %theseus %s -o %t.out
-// RUN: %check-tests %t.out --some "ret == 0" --some "kind == 'unsupported' and 'fork' in message"
+// RUN: %check-tests %t.out --count 2 --some "ret == 0 and x <= 1" --some "ret == 0 and x > 1"
 #include <unistd.h>
 int fork_call(int x) {
   if (x > 1)

@@ -1,6 +1,5 @@
 // Inline assembly on one path ends that path as unsupported, naming it.
 // Expected to fail today: today the asm call is run as a call through a null function pointer (src/exec/Calls.cpp).
-// XFAIL: *
 // RUN: rm -rf %t.out
 // RUN: %expect-status 0 %theseus %s -o %t.out | FileCheck %s
 // CHECK: complete no: unsupported (1)
