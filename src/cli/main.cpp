@@ -354,6 +354,10 @@ int realMain(int Argc, char **Argv) {
   App.add_option("--max-steps", O.Explore.Exec.MaxSteps,
                  "Instructions per run before it is cut off (0: no limit)")
       ->capture_default_str();
+  App.add_option("--max-stack", O.Explore.Exec.MaxStack,
+                 "Bytes of stack for the program (frames and stack arrays); "
+                 "beyond it a stack-overflow bug (0: no limit)")
+      ->capture_default_str();
   App.add_option("--solver-timeout", O.SolverTimeout,
                  "Seconds per solver query; on timeout non-linear terms are "
                  "concretised and the query retried")
