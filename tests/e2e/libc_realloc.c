@@ -2,8 +2,7 @@
 // reports an overflow past the new size as a heap out-of-bounds access,
 // frees the old block (a stale pointer is a use after free), follows glibc
 // for realloc(NULL, n) and realloc(p, 0), reports realloc of a non-heap
-// pointer like free, and explores a symbolic size as malloc does (a path
-// per size, no concretisation).
+// pointer like free, and explores a symbolic size as malloc does.
 // RUN: rm -rf %t.out
 // RUN: not %theseus %s -o %t.out | FileCheck %s
 // RUN: %check-tests %t.out --some "kind == 'return' and ret == 1 and n == 12345" \
