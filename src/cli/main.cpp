@@ -571,6 +571,11 @@ int realMain(int Argc, char **Argv) {
                  "Instructions per run before it is cut off (0: no limit)")
       ->capture_default_str()
       ->check(countAtLeast(0));
+  App.add_option("--max-stack", O.Explore.Exec.MaxStack,
+                 "Bytes of stack for the program (frames and stack arrays); "
+                 "beyond it a stack-overflow bug (0: no limit)")
+      ->capture_default_str()
+      ->check(countAtLeast(0));
   App.add_option("--solver-timeout", O.SolverTimeout,
                  "Seconds per solver query; on timeout non-linear terms are "
                  "concretised and the query retried")

@@ -77,14 +77,14 @@ void Interpreter::Run::intrinsic(const llvm::CallBase &I,
   case llvm::Intrinsic::memcpy:
   case llvm::Intrinsic::memmove:
   case llvm::Intrinsic::memset: {
-    unsigned LW = scalarWidth(I.getArgOperand(2)->getType());
-    uint64_t Len = pin(Arg(2), LW, I);
+    bool IsSet = F.getIntrinsicID() == llvm::Intrinsic::memset;
+    uint64_t Len;
+    if (!chooseLength(I, IsSet ? 1 : 2, Len) || Len == 0)
+      return;
     uint64_t Dst;
-    if (Len == 0)
+    if (!access(I, Arg(0), Len, Dst, /*Write=*/true))
       return;
-    if (!access(I, Arg(0), Len, Dst))
-      return;
-    if (F.getIntrinsicID() == llvm::Intrinsic::memset) {
+    if (IsSet) {
       ConcolicValue B = Arg(1);
       return S.Mem.fill(Dst, static_cast<uint8_t>(B.Bits), B.Sym, Len);
     }
@@ -187,11 +187,14 @@ bool Interpreter::Run::builtin(const llvm::CallBase &I,
     return true;
   }
   if (Name == "malloc" || Name == "calloc") {
-    uint64_t Size = allocationSize(Arg(0), I);
-    if (Name == "calloc")
-      Size *= allocationSize(Arg(1), I);
-    const MemoryObject *O = S.Mem.allocate(Size, 16, ObjectKind::Heap, "heap");
-    set(I, {O->Base, nullptr});
+    uint64_t Size = 0, Count = 1;
+    bool Fits = allocationSize(I, 0, Size) &&
+                (Name == "malloc" || allocationSize(I, 1, Count)) &&
+                Size * Count <= MaxHeapObject; // Both are at most 2^30.
+    uint64_t Base = 0; // A failed allocation returns NULL.
+    if (Fits)
+      Base = S.Mem.allocate(Size * Count, 16, ObjectKind::Heap, "heap")->Base;
+    set(I, {Base, nullptr});
     return true;
   }
   if (Name == "free") {
@@ -207,11 +210,13 @@ bool Interpreter::Run::builtin(const llvm::CallBase &I,
   return false;
 }
 
-uint64_t Interpreter::Run::allocationSize(const ConcolicValue &V,
-                                          const llvm::CallBase &I) {
-  if (V.Sym)
-    Obs.onConcretization(&I, "size of a heap allocation");
-  return pin(V, 64, I);
+bool Interpreter::Run::allocationSize(const llvm::CallBase &I, unsigned Arg,
+                                      uint64_t &Size) {
+  const llvm::Value *V = I.getArgOperand(Arg);
+  bool Fits;
+  Size = chooseSize(operand(V), scalarWidth(V->getType()), MaxHeapObject,
+                    BranchKind::Branch, I, Fits);
+  return Fits;
 }
 
 const MemoryObject *Interpreter::Run::heapBlock(const llvm::CallBase &I,
@@ -233,7 +238,9 @@ const MemoryObject *Interpreter::Run::heapBlock(const llvm::CallBase &I,
 /// one is a use after free, as under AddressSanitizer.
 void Interpreter::Run::reallocate(const llvm::CallBase &I) {
   uint64_t Addr = pin(operand(I.getArgOperand(0)), 64, I);
-  uint64_t Size = allocationSize(operand(I.getArgOperand(1)), I);
+  uint64_t Size;
+  if (!allocationSize(I, 1, Size))
+    return set(I, {0, nullptr}); // Failed: the old block stays.
   uint64_t OldSize = 0;
   if (Addr != 0) {
     const MemoryObject *Old = heapBlock(I, Addr, "realloc");

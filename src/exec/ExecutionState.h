@@ -62,6 +62,10 @@ struct StackFrame {
   llvm::BasicBlock::const_iterator PC;
   llvm::DenseMap<const llvm::Value *, ConcolicValue> Locals;
   std::vector<uint64_t> Allocas; ///< Released when the frame returns.
+  /// What the frame counts against the program's stack limit: a fixed cost
+  /// (return address, saved registers) plus its stack objects.
+  static constexpr uint64_t Overhead = 64;
+  uint64_t StackBytes = Overhead;
   const llvm::CallBase *CallSite = nullptr; ///< In the caller; null for entry.
 };
 
@@ -101,6 +105,7 @@ struct ExecutionState {
   std::vector<StackFrame> Stack;
   Memory Mem;
   uint64_t Steps = 0;
+  uint64_t StackBytes = 0; ///< Sum of the frames' StackBytes.
   /// Inputs the program created on this path, by base name, so that the
   /// names stay unique and stable across a fork.
   llvm::StringMap<unsigned> InputNames;

@@ -79,6 +79,8 @@ void Interpreter::initGlobals() {
         InitialMemory.allocate(Size, G.getAlign() ? G.getAlign()->value() : 16,
                                ObjectKind::Global, G.getName().str());
     GlobalAddress[&G] = O->Base;
+    if (G.isConstant())
+      InitialMemory.setReadOnly(O->Base);
   }
   // Initialisers may refer to any global's address, so they come second.
   for (const llvm::GlobalVariable &G : M.globals()) {
@@ -248,6 +250,7 @@ Interpreter::createState(const llvm::Function &Entry,
       V = {placeBuffer(*S, Arg), nullptr};
     F.Locals[&A] = V;
   }
+  S->StackBytes = F.StackBytes;
   S->Stack.push_back(std::move(F));
   return S;
 }

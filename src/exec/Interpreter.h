@@ -112,6 +112,9 @@ struct ExecOptions {
   /// Replace mul/div/rem of two symbolic operands by the concrete result.
   bool ConcretizeNonlinear = false;
   uint64_t MaxSteps = 50'000'000; ///< Instructions per run; 0: no limit.
+  /// The program's stack: frames and stack objects beyond it are a
+  /// stack-overflow bug (--max-stack).
+  uint64_t MaxStack = 8 << 20;
   /// Tell the observer about each new source statement (onStatement).
   bool ReportStatements = false;
   /// Which functions without a body run natively (--externals).
@@ -179,6 +182,8 @@ private:
   /// Functions replaced by a user's contract, theseus_summary_<name>.
   llvm::DenseMap<const llvm::Function *, const llvm::Function *> Summaries;
   llvm::DenseMap<const llvm::Constant *, uint64_t> ConstantCache;
+  /// Read-only objects read at a symbolic offset, by base address.
+  llvm::DenseMap<uint64_t, const ConstantTable *> Tables;
   struct DeclaredVariable {
     std::string Name;
     const llvm::Value *Address;

@@ -127,6 +127,10 @@ inline bool isOutputFunction(llvm::StringRef Name) {
       .Default(false);
 }
 
+/// Heap allocations above this size fail (malloc returns NULL): the
+/// engine keeps every object's bytes in memory.
+constexpr uint64_t MaxHeapObject = uint64_t(1) << 30;
+
 class Interpreter::Run {
 public:
   Run(Interpreter &In, ExecutionState &S, ExecutionObserver &Obs)
@@ -222,6 +226,15 @@ private:
   void branch(const llvm::BranchInst &I);
   void switchInst(const llvm::SwitchInst &I);
   void alloca(const llvm::AllocaInst &I);
+  /// Reports that `What` does not fit in the stack limit (--max-stack).
+  void stackOverflow(const llvm::Instruction &I, const std::string &What);
+  /// The concrete value of a size or count `N` (unsigned, `W` bits). When
+  /// it is symbolic, "N <= Max" is a decision of `OverKind` and, when it
+  /// holds, branches fix the value; the explorers negate them to try other
+  /// sizes. `Fits` tells whether N <= Max on this run.
+  uint64_t chooseSize(const ConcolicValue &N, unsigned W, uint64_t Max,
+                      BranchKind OverKind, const llvm::Instruction &I,
+                      bool &Fits);
   void load(const llvm::LoadInst &I);
   void store(const llvm::StoreInst &I);
   void gep(const llvm::GetElementPtrInst &I);
@@ -240,8 +253,14 @@ private:
   const MemoryObject *heapBlock(const llvm::CallBase &I, uint64_t Addr,
                                 llvm::StringRef Callee);
   void reallocate(const llvm::CallBase &I);
-  /// A symbolic size is pinned to its value, and the concretisation counted.
-  uint64_t allocationSize(const ConcolicValue &V, const llvm::CallBase &I);
+  /// The length (argument 2) of memcpy, memmove or memset, whose first
+  /// `Pointers` arguments are accessed; a symbolic length is chosen by
+  /// chooseSize, and one beyond an object's end is an out-of-bounds bug.
+  bool chooseLength(const llvm::CallBase &I, unsigned Pointers, uint64_t &Len);
+  /// The size argument `Arg` of a heap allocation; false when it is above
+  /// MaxHeapObject (the allocation fails). A symbolic size is chosen by a
+  /// decision the explorers negate (chooseSize).
+  bool allocationSize(const llvm::CallBase &I, unsigned Arg, uint64_t &Size);
   /// A fresh input of `Size` bytes named after `Base` (made unique in the
   /// run); returns its array (null if the observer keeps it concrete) and
   /// fills `Bytes` with this run's value.
@@ -274,22 +293,27 @@ private:
   void extractValue(const llvm::ExtractValueInst &I);
 
   /// Resolves a pointer operand for an access of `Size` bytes; reports the
-  /// bug and returns false when the access is invalid. A symbolic pointer is
-  /// pinned to its concrete value.
+  /// bug and returns false when the access is invalid (or writes a
+  /// read-only object). A symbolic pointer is pinned to its concrete value.
   bool access(const llvm::Instruction &I, const ConcolicValue &Ptr,
-              uint64_t Size, uint64_t &Addr);
+              uint64_t Size, uint64_t &Addr, bool Write = false);
+  /// Reports the bug and returns false when `O` is read-only.
+  bool writable(const llvm::Instruction &I, const MemoryObject &O,
+                uint64_t Addr);
 
   /// Where a load or store lands. For a symbolic pointer into a small
-  /// object, `Offset` is the symbolic offset within `Obj`; the object's
-  /// bounds check has been recorded as a decision.
+  /// object or a constant table, `Offset` is the symbolic offset within
+  /// `Obj`; the object's bounds check has been recorded as a decision.
   struct Location {
     uint64_t Addr = 0;
     const MemoryObject *Obj = nullptr;
     ExprRef Offset = nullptr;
+    const ConstantTable *Table = nullptr; ///< When Obj is read-only.
   };
   bool locate(const llvm::Instruction &I, const ConcolicValue &Ptr,
               uint64_t Size, Location &L);
   const MemoryObject *provenance(const ConcolicValue &Ptr);
+  const ConstantTable *tableOf(const MemoryObject &O);
   /// Reads `Bytes` at a symbolic offset: an if-then-else over the offsets
   /// the pointer can take within the object.
   ExprRef loadSymbolic(const Location &L, unsigned Bytes);

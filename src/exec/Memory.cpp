@@ -88,6 +88,14 @@ const MemoryObject *Memory::addHostObject(uint64_t Address, uint64_t Size,
   return Raw;
 }
 
+void Memory::setReadOnly(uint64_t Base) {
+  auto It = Objects.find(Base);
+  assert(It != Objects.end() && "no object there");
+  auto Copy = std::make_shared<MemoryObject>(*It->second.first);
+  Copy->ReadOnly = true;
+  It->second.first = std::move(Copy);
+}
+
 void Memory::release(uint64_t Base) {
   auto It = Objects.find(Base);
   if (It == Objects.end())

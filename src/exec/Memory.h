@@ -84,6 +84,10 @@ public:
   /// Registers memory that lives in the host process (e.g. libc's `stdout`).
   const MemoryObject *addHostObject(uint64_t Address, uint64_t Size,
                                     std::string Name);
+  /// Marks an object constant: writes to it are bugs, and reads at a
+  /// symbolic offset may use its initial bytes as a table. Earlier
+  /// pointers to its MemoryObject are no longer valid.
+  void setReadOnly(uint64_t Base);
   /// Removes an object; later accesses to it report use after free.
   void release(uint64_t Base);
 

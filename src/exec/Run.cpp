@@ -1,6 +1,8 @@
 //===- Run.cpp - Control flow, arithmetic and memory ---===//
 #include "exec/InterpreterRun.h"
 
+#include "llvm/IR/DebugInfo.h"
+
 namespace theseus {
 
 PathOutcome Interpreter::Run::go() {
@@ -42,9 +44,13 @@ void Interpreter::Run::noteStatement(const llvm::Instruction &I) {
 
 std::vector<StackEntry>
 Interpreter::Run::callStack(const llvm::Instruction *At) const {
+  // A stack overflow can be 100,000 frames deep: the innermost ones say
+  // where it happened.
+  const size_t MaxReported = 100;
   std::vector<StackEntry> Stack;
   const llvm::Instruction *Pos = At;
-  for (auto It = S.Stack.rbegin(); It != S.Stack.rend(); ++It) {
+  for (auto It = S.Stack.rbegin();
+       It != S.Stack.rend() && Stack.size() < MaxReported; ++It) {
     Stack.push_back({It->Fn->getName().str(), sourceLocOf(Pos)});
     Pos = It->CallSite;
   }
@@ -107,6 +113,12 @@ void Interpreter::Run::pushFrame(const llvm::Function &Fn,
   F.Block = &Fn.getEntryBlock();
   F.PC = F.Block->begin();
   F.CallSite = CallSite;
+  uint64_t Limit = In.Opts.MaxStack;
+  if (Limit && S.StackBytes + F.StackBytes > Limit)
+    return stackOverflow(*CallSite,
+                         fmt::format("call to '{}' ({} bytes for its frame)",
+                                     Fn.getName().str(), F.StackBytes));
+  S.StackBytes += F.StackBytes;
   unsigned Index = 0;
   for (const llvm::Argument &A : Fn.args())
     if (Index < Args.size())
@@ -120,6 +132,7 @@ void Interpreter::Run::returnFrom(const llvm::Instruction &I, ConcolicValue V,
   Obs.onBlockExecuted(F.Block, nullptr);
   for (uint64_t Base : F.Allocas)
     S.Mem.release(Base);
+  S.StackBytes -= F.StackBytes;
   const llvm::CallBase *Site = F.CallSite;
   if (S.Stack.size() == 1) {
     Out.HasValue = HasValue;
@@ -529,7 +542,7 @@ void Interpreter::Run::switchInst(const llvm::SwitchInst &I) {
 
 bool Interpreter::Run::access(const llvm::Instruction &I,
                               const ConcolicValue &Ptr, uint64_t Size,
-                              uint64_t &Addr) {
+                              uint64_t &Addr, bool Write) {
   if (Ptr.Sym) {
     // Symbolic addresses are pinned to the concrete one for now.
     Obs.onConcretization(&I, "symbolic pointer");
@@ -538,21 +551,131 @@ bool Interpreter::Run::access(const llvm::Instruction &I,
     Addr = Ptr.Bits;
   }
   AccessError Err;
-  if (S.Mem.resolve(Addr, Size, Err))
-    return true;
+  if (const MemoryObject *O = S.Mem.resolve(Addr, Size, Err))
+    return !Write || writable(I, *O, Addr);
   bug(bugKindFor(Err),
       fmt::format("invalid {}-byte access at address {:#x}", Size, Addr), I);
   return false;
 }
 
+bool Interpreter::Run::writable(const llvm::Instruction &I,
+                                const MemoryObject &O, uint64_t Addr) {
+  if (!O.ReadOnly)
+    return true;
+  bug(bugKindFor(AccessError::ReadOnly),
+      fmt::format("write at offset {} of the constant '{}'", Addr - O.Base,
+                  O.Name),
+      I);
+  return false;
+}
+
+void Interpreter::Run::stackOverflow(const llvm::Instruction &I,
+                                     const std::string &What) {
+  bug("stack-overflow",
+      fmt::format("{} exceeds the stack limit of {} bytes (--max-stack) "
+                  "with {} bytes in use, {} calls deep",
+                  What, In.Opts.MaxStack, S.StackBytes, S.Stack.size()),
+      I);
+}
+
+uint64_t Interpreter::Run::chooseSize(const ConcolicValue &N, unsigned W,
+                                      uint64_t Max, BranchKind OverKind,
+                                      const llvm::Instruction &I, bool &Fits) {
+  uint64_t Count = truncBits(N.Bits, W);
+  Fits = Count <= Max;
+  if (!N.Sym)
+    return Count;
+  ExprRef Sym = Ctx.resize(N.Sym, 64, false);
+  decide(Ctx.ule(Sym, Ctx.constant(Max, 64)), Fits, OverKind, I);
+  if (!Fits)
+    return Count;
+  // The size is fixed by branches whose conditions depend only on the
+  // branches before them, so that both explorers' trees stay consistent:
+  // "Sym < 2^K" for K = 0, 1, ... until it holds (small sizes first), then
+  // the bits below the top one.
+  unsigned K = 0;
+  for (; K < 64 && (uint64_t(1) << K) <= Max; ++K) {
+    bool Below = Count < (uint64_t(1) << K);
+    decide(Ctx.ult(Sym, Ctx.constant(uint64_t(1) << K, 64)), Below,
+           BranchKind::Branch, I);
+    if (Below)
+      break;
+  }
+  for (unsigned Bit = K > 1 ? K - 1 : 0; Bit-- > 0;)
+    decide(Ctx.extract(Sym, Bit, 1), (Count >> Bit) & 1, BranchKind::Branch, I);
+  return Count;
+}
+
+bool Interpreter::Run::chooseLength(const llvm::CallBase &I, unsigned Pointers,
+                                    uint64_t &Len) {
+  const llvm::Value *LenArg = I.getArgOperand(2);
+  ConcolicValue N = operand(LenArg);
+  // The longest length every pointer's object has room for; a pointer
+  // outside any object is reported by access().
+  uint64_t Max = ~uint64_t(0);
+  const MemoryObject *Tightest = nullptr;
+  for (unsigned K = 0; N.Sym && K < Pointers; ++K) {
+    uint64_t Addr = operand(I.getArgOperand(K)).Bits;
+    const MemoryObject *O = S.Mem.objectNear(Addr);
+    if (!O || Addr - O->Base > O->Size || O->Base + O->Size - Addr >= Max)
+      continue;
+    Max = O->Base + O->Size - Addr;
+    Tightest = O;
+  }
+  bool Fits;
+  Len = chooseSize(N, scalarWidth(LenArg->getType()), Max, BranchKind::Check, I,
+                   Fits);
+  if (!Fits)
+    bug(bugKindFor(AccessError::OutOfBounds),
+        fmt::format("{}-byte access with room for {} in '{}' ({} bytes)", Len,
+                    Max, Tightest->Name, Tightest->Size),
+        I);
+  return Fits;
+}
+
+namespace {
+/// Where a stack variable is declared: the allocas of fixed-size locals
+/// carry no line of their own.
+SourceLoc declarationOf(const llvm::AllocaInst &I) {
+  auto *A = const_cast<llvm::AllocaInst *>(&I);
+  const llvm::DILocalVariable *V = nullptr;
+  for (llvm::DbgVariableRecord *R : llvm::findDVRDeclares(A))
+    V = R->getVariable();
+  for (llvm::DbgDeclareInst *D : llvm::findDbgDeclares(A))
+    V = D->getVariable();
+  SourceLoc L;
+  if (V) {
+    L.File = V->getFilename();
+    L.Dir = V->getDirectory();
+    L.Line = V->getLine();
+  }
+  return L;
+}
+} // namespace
+
 void Interpreter::Run::alloca(const llvm::AllocaInst &I) {
-  ConcolicValue N = operand(I.getArraySize());
-  uint64_t Count = pin(N, scalarWidth(I.getArraySize()->getType()), I);
-  uint64_t Size = DL.getTypeAllocSize(I.getAllocatedType()) * Count;
+  uint64_t Elem = DL.getTypeAllocSize(I.getAllocatedType());
+  uint64_t Limit = In.Opts.MaxStack;
+  uint64_t Room = S.StackBytes <= Limit ? Limit - S.StackBytes : 0;
+  uint64_t MaxCount = Limit && Elem ? Room / Elem : ~uint64_t(0);
+  bool Fits;
+  uint64_t Count = chooseSize(operand(I.getArraySize()),
+                              scalarWidth(I.getArraySize()->getType()),
+                              MaxCount, BranchKind::Check, I, Fits);
   std::string Name = I.hasName() ? I.getName().str() : "alloca";
+  if (!Fits) { // Elem * Count may not even fit in 64 bits.
+    stackOverflow(
+        I, fmt::format("stack object '{}' ({} x {} bytes)", Name, Count, Elem));
+    if (!Out.Stack.front().Loc.known())
+      Out.Loc = Out.Stack.front().Loc = declarationOf(I);
+    return;
+  }
+  uint64_t Size = Elem * Count;
+  S.StackBytes += Size;
   const MemoryObject *O =
       S.Mem.allocate(Size, I.getAlign().value(), ObjectKind::Stack, Name);
   frame().Allocas.push_back(O->Base);
+  frame().StackBytes += Size;
   set(I, {O->Base, nullptr});
 }
 
@@ -562,6 +685,9 @@ namespace {
 /// through if-then-else chains; larger ones pin the pointer.
 constexpr uint64_t MaxSymbolicObject = 4096;
 constexpr uint64_t MaxCandidateOffsets = 256;
+/// Read-only objects up to this size are read at symbolic offsets as
+/// tables (TableRead), whatever the number of offsets.
+constexpr uint64_t MaxConstantTable = 64 * 1024;
 
 /// The offsets an expression can take are `Residue + k * Stride`: array
 /// indexing scales the index by the element size.
@@ -628,6 +754,11 @@ bool Interpreter::Run::locate(const llvm::Instruction &I,
     return false;
   }
   L.Obj = Near;
+  if (Near->ReadOnly && Near->Size <= MaxConstantTable) {
+    L.Offset = Off;
+    L.Table = tableOf(*Near);
+    return true;
+  }
   auto [Stride, Residue] = strideOf(Off);
   if (Near->Size > MaxSymbolicObject ||
       (Near->Size - Size) / Stride + 1 > MaxCandidateOffsets) {
@@ -639,7 +770,24 @@ bool Interpreter::Run::locate(const llvm::Instruction &I,
   return true;
 }
 
+const ConstantTable *Interpreter::Run::tableOf(const MemoryObject &O) {
+  auto [It, New] = In.Tables.try_emplace(O.Base, nullptr);
+  if (New) // Read-only: the bytes are still the initial ones.
+    It->second =
+        Ctx.table(O.Name, S.Mem.objects().find(O.Base)->second.second->Bytes);
+  return It->second;
+}
+
 ExprRef Interpreter::Run::loadSymbolic(const Location &L, unsigned Bytes) {
+  if (L.Table) {
+    ExprRef Result = nullptr;
+    for (unsigned K = 0; K < Bytes; ++K) {
+      ExprRef B =
+          Ctx.tableRead(L.Table, Ctx.add(L.Offset, Ctx.constant(K, 64)));
+      Result = Result ? Ctx.concat(B, Result) : B;
+    }
+    return Result;
+  }
   auto [Stride, Residue] = strideOf(L.Offset);
   ExprRef Result = nullptr;
   for (uint64_t O = Residue; O + Bytes <= L.Obj->Size; O += Stride) {
@@ -704,7 +852,8 @@ void Interpreter::Run::store(const llvm::StoreInst &I) {
     return unsupported(I, "store of an aggregate or vector value");
   unsigned Bytes = static_cast<unsigned>(DL.getTypeStoreSize(V->getType()));
   Location L;
-  if (!locate(I, operand(I.getPointerOperand()), Bytes, L))
+  if (!locate(I, operand(I.getPointerOperand()), Bytes, L) ||
+      (L.Obj && !writable(I, *L.Obj, L.Addr)))
     return;
   ConcolicValue Val = operand(V);
   if (L.Offset && !V->getType()->isFloatingPointTy())

@@ -39,6 +39,11 @@ uint64_t Evaluator::compute(ExprRef E) {
     return truncBits(~eval(E->operand(0)), W);
   case ExprKind::Select:
     return eval(E->operand(0)) ? eval(E->operand(1)) : eval(E->operand(2));
+  case ExprKind::TableRead: {
+    uint64_t Index = eval(E->operand(0));
+    const std::vector<uint8_t> &Bytes = E->table()->Bytes;
+    return Index < Bytes.size() ? Bytes[Index] : 0;
+  }
   default:
     break;
   }

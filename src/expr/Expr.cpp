@@ -60,6 +60,8 @@ const char *kindName(ExprKind K) {
     return "sle";
   case ExprKind::Select:
     return "select";
+  case ExprKind::TableRead:
+    return "table-read";
   }
   return "?";
 }
@@ -159,6 +161,7 @@ static size_t hashNode(const Expr &E) {
   Mix(size_t(E.kind()));
   Mix(E.width());
   Mix(reinterpret_cast<size_t>(E.array()));
+  Mix(reinterpret_cast<size_t>(E.table()));
   for (unsigned I = 0; I < E.numOperands(); ++I)
     Mix(reinterpret_cast<size_t>(E.operand(I)));
   return H;
@@ -166,7 +169,7 @@ static size_t hashNode(const Expr &E) {
 
 bool ExprContext::NodeEq::operator()(const Expr *A, const Expr *B) const {
   if (A->Kind != B->Kind || A->Width != B->Width || A->Value != B->Value ||
-      A->Arr != B->Arr || A->NumOps != B->NumOps)
+      A->Arr != B->Arr || A->Table != B->Table || A->NumOps != B->NumOps)
     return false;
   for (unsigned I = 0; I < A->NumOps; ++I)
     if (A->Ops[I] != B->Ops[I])
@@ -231,6 +234,26 @@ ExprRef ExprContext::read(const Array *A, uint32_t Index) {
   E.Width = 8;
   E.Value = Index;
   E.Arr = A;
+  return intern(std::move(E));
+}
+
+const ConstantTable *ExprContext::table(std::string Name,
+                                        std::vector<uint8_t> Bytes) {
+  Tables.push_back({std::move(Name), std::move(Bytes)});
+  return &Tables.back();
+}
+
+ExprRef ExprContext::tableRead(const ConstantTable *T, ExprRef Index) {
+  assert(Index->width() == 64 && "table index of another width");
+  if (Index->isConst())
+    return constant(
+        Index->value() < T->Bytes.size() ? T->Bytes[Index->value()] : 0, 8);
+  Expr E;
+  E.Kind = ExprKind::TableRead;
+  E.Width = 8;
+  E.Table = T;
+  E.Ops[0] = Index;
+  E.NumOps = 1;
   return intern(std::move(E));
 }
 

@@ -29,6 +29,13 @@ struct Array {
   uint32_t Id; ///< Dense index, stable for the context's lifetime.
 };
 
+/// The bytes of a read-only object of the program (a constant table), read
+/// at a symbolic index by TableRead nodes.
+struct ConstantTable {
+  std::string Name;
+  std::vector<uint8_t> Bytes;
+};
+
 enum class ExprKind : uint8_t {
   Const,
   Read, ///< One byte of an Array at a (constant) index.
@@ -58,6 +65,9 @@ enum class ExprKind : uint8_t {
   Slt,
   Sle,
   Select,
+  /// One byte of a ConstantTable at the 64-bit index operand; 0 past the
+  /// table's end (accesses are bounds-checked before they read).
+  TableRead,
 };
 
 const char *kindName(ExprKind K);
@@ -77,6 +87,7 @@ public:
   /// a Read.
   uint64_t value() const { return Value; }
   const Array *array() const { return Arr; }
+  const ConstantTable *table() const { return Table; }
   /// Unique, dense, increasing with creation: a deterministic sort key.
   uint32_t id() const { return Id; }
   size_t hash() const { return Hash; }
@@ -93,6 +104,7 @@ private:
   uint32_t Width;
   uint64_t Value = 0;
   const Array *Arr = nullptr;
+  const ConstantTable *Table = nullptr;
   ExprRef Ops[3] = {nullptr, nullptr, nullptr};
   uint32_t Id = 0;
   size_t Hash = 0;
@@ -167,6 +179,11 @@ public:
   ExprRef sge(ExprRef L, ExprRef R) { return sle(R, L); }
 
   ExprRef select(ExprRef C, ExprRef T, ExprRef F);
+
+  /// A table owned by the context, for tableRead.
+  const ConstantTable *table(std::string Name, std::vector<uint8_t> Bytes);
+  /// Byte `Index` (64 bits) of `T`; a constant for a constant index.
+  ExprRef tableRead(const ConstantTable *T, ExprRef Index);
   ExprRef logicalAnd(ExprRef L, ExprRef R) { return bitAnd(L, R); }
   ExprRef logicalOr(ExprRef L, ExprRef R) { return bitOr(L, R); }
 
@@ -188,6 +205,7 @@ private:
   std::deque<Expr> Nodes;
   std::unordered_set<const Expr *, NodeHash, NodeEq> Table;
   std::vector<std::unique_ptr<Array>> Arrays;
+  std::deque<ConstantTable> Tables;
   ExprRef True;
   ExprRef False;
 };

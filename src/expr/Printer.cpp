@@ -122,6 +122,8 @@ std::string BoundedPrinter::render(ExprRef E, bool Nested) {
                               print(Op->operand(1), true)));
     return (E->width() == 1 ? "!" : "~") + print(Op, true);
   }
+  case ExprKind::TableRead:
+    return fmt::format("{}[{}]", E->table()->Name, print(E->operand(0), false));
   case ExprKind::Select:
     return Wrap(fmt::format("{} ? {} : {}", print(E->operand(0), true),
                             print(E->operand(1), true),

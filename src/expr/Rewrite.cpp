@@ -65,6 +65,8 @@ private:
       return Ctx.bitNot(Op[0]);
     case ExprKind::Select:
       return Ctx.select(Op[0], Op[1], Op[2]);
+    case ExprKind::TableRead:
+      return Ctx.tableRead(E->table(), Op[0]);
     default:
       if (isComparison(E->kind()))
         return Ctx.compare(E->kind(), Op[0], Op[1]);

@@ -622,6 +622,36 @@ TEST(ExprPrinterTest, ReadableNames) {
 }
 
 //===----------------------------------------------------------------------===//
+// Constant tables.
+//===----------------------------------------------------------------------===//
+
+TEST(ExprTableTest, ReadsFoldAtConstantIndicesAndEvaluateAtSymbolicOnes) {
+  ExprContext Ctx;
+  std::vector<uint8_t> Bytes(300, 0);
+  Bytes[7] = 3;
+  Bytes[299] = 9;
+  const ConstantTable *T = Ctx.table("tab", Bytes);
+  EXPECT_EQ(Ctx.tableRead(T, Ctx.constant(7, 64)), Ctx.constant(3, 8));
+  EXPECT_EQ(Ctx.tableRead(T, Ctx.constant(300, 64)), Ctx.constant(0, 8))
+      << "past the end reads as 0";
+  const Array *I = Ctx.array("i", 2);
+  ExprRef Index = Ctx.zext(Ctx.readLE(I, 0, 2), 64);
+  ExprRef R = Ctx.tableRead(T, Index);
+  EXPECT_EQ(R->kind(), ExprKind::TableRead);
+  EXPECT_EQ(R->width(), 8u);
+  EXPECT_EQ(Ctx.tableRead(T, Index), R) << "hash-consed";
+  // The same index into another table with the same bytes is another node.
+  EXPECT_NE(Ctx.tableRead(Ctx.table("tab", Bytes), Index), R);
+  for (auto [At, Want] :
+       {std::pair<uint16_t, uint64_t>{7, 3}, {299, 9}, {8, 0}, {1000, 0}}) {
+    Assignment A;
+    A.set(I, {uint8_t(At), uint8_t(At >> 8)});
+    EXPECT_EQ(evaluate(R, A), Want) << "index " << At;
+  }
+  EXPECT_EQ(toString(R), "tab[(u64)i]");
+}
+
+//===----------------------------------------------------------------------===//
 // Property test: random trees against an independent reference evaluator.
 //===----------------------------------------------------------------------===//
 

@@ -336,6 +336,17 @@ long long ssub_o_ll(long long a, long long b) {
   F2(unsigned long long, umul_o_ull, unsigned long long, unsigned long long)   \
   F2(long long, ssub_o_ll, long long, long long)
 
+/* Memory limits and tables (not compared with native code). */
+int vla_last(unsigned n) {
+  int v[n + 1];
+  for (unsigned i = 0; i <= n; ++i)
+    v[i] = (int)i * 3;
+  return v[n];
+}
+int recurse(int n) { return n <= 0 ? 0 : 1 + recurse(n - 1); }
+static const unsigned char table300[300] = {[7] = 3, [250] = 9, [299] = 1};
+int table_at(unsigned char i) { return table300[i]; }
+
 #ifdef NATIVE_WRAPPERS
 #define W2(R, F, T1, T2)                                                       \
   long long w_##F(long long a, long long b) { return (long long)F((T1)a, (T2)b); }
@@ -425,8 +436,11 @@ private:
 class Recorder : public ExecutionObserver {
 public:
   void onBranch(const BranchEvent &E) override { Events.push_back(E); }
-  void onConcretization(const llvm::Instruction *, const char *) override {}
+  void onConcretization(const llvm::Instruction *, const char *) override {
+    ++Concretizations;
+  }
   std::vector<BranchEvent> Events;
+  unsigned Concretizations = 0;
 };
 
 unsigned widthOf(const llvm::Type *T) {
@@ -862,3 +876,85 @@ TEST_F(DivisionBugTest, NonZeroSymbolicDivisorIsACheckNotTaken) {
 }
 
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// Sizes, the stack limit, constant tables.
+//===----------------------------------------------------------------------===//
+
+TEST_F(InterpreterTest, SymbolicVlaSizeIsDecidedNotPinned) {
+  Call C(Ctx, function("vla_last"), {5});
+  Recorder Obs;
+  PathOutcome Out = run(C.F, C.Symbolic, Obs);
+  ASSERT_EQ(Out.End, PathEnd::Return) << Out.Message;
+  EXPECT_EQ(Out.Value, 15u);
+  EXPECT_EQ(Obs.Concretizations, 0u);
+  expectConsistentDecisions(Obs, C.Input);
+  std::vector<const BranchEvent *> AtAlloca;
+  for (const BranchEvent &E : Obs.Events) {
+    EXPECT_NE(E.Kind, BranchKind::Pin) << toString(E.Cond);
+    if (llvm::isa<llvm::AllocaInst>(E.Inst))
+      AtAlloca.push_back(&E);
+  }
+  // The stack limit first (a check the explorer negates to find an
+  // overflow), then branches that fix the size: negating one of them
+  // reaches another size.
+  ASSERT_GE(AtAlloca.size(), 2u);
+  EXPECT_EQ(AtAlloca.front()->Kind, BranchKind::Check);
+  for (uint64_t Other : {0, 4, 6, 100}) {
+    Call O(Ctx, C.F, {Other});
+    bool Differs = false;
+    for (const BranchEvent *E : AtAlloca)
+      Differs |= E->Kind == BranchKind::Branch &&
+                 evaluate(E->Cond, O.Input) != uint64_t(E->Taken);
+    EXPECT_TRUE(Differs) << "size " << Other + 1 << " is not another path";
+  }
+}
+
+TEST_F(InterpreterTest, StackLimitMakesHugeArraysAndDeepRecursionBugs) {
+  ExecOptions Opts;
+  Opts.MaxStack = 4096;
+  Interpreter Small(*Prog, Ctx, Opts);
+  auto RunSmall = [&](const char *Name, uint64_t Arg, Recorder &Obs) {
+    Call C(Ctx, function(Name), {Arg});
+    std::unique_ptr<ExecutionState> S = Small.createState(C.F, C.Symbolic);
+    PathOutcome Out = Small.run(*S, Obs);
+    expectConsistentDecisions(Obs, C.Input);
+    return Out;
+  };
+  Recorder Fits, Deep, Huge;
+  EXPECT_EQ(RunSmall("recurse", 10, Fits).End, PathEnd::Return);
+  PathOutcome Out = RunSmall("recurse", 1000, Deep);
+  EXPECT_EQ(Out.End, PathEnd::Bug);
+  EXPECT_EQ(Out.BugKind, "stack-overflow");
+  EXPECT_NE(Out.Message.find("call to 'recurse'"), std::string::npos)
+      << Out.Message;
+  Out = RunSmall("vla_last", 5000, Huge);
+  EXPECT_EQ(Out.End, PathEnd::Bug);
+  EXPECT_EQ(Out.BugKind, "stack-overflow");
+  ASSERT_FALSE(Huge.Events.empty());
+  EXPECT_EQ(Huge.Events.back().Kind, BranchKind::Check);
+  EXPECT_FALSE(Huge.Events.back().Taken) << "the size is above the limit";
+
+  // The default 8 MiB: a deep recursion ends as a bug, reporting only the
+  // innermost frames.
+  Call C(Ctx, function("recurse"), {10'000'000});
+  Recorder Obs;
+  Out = run(C.F, C.Concrete, Obs);
+  EXPECT_EQ(Out.BugKind, "stack-overflow");
+  EXPECT_EQ(Out.Stack.size(), 100u);
+}
+
+TEST_F(InterpreterTest, ConstantTableIsReadAtASymbolicIndex) {
+  Call C(Ctx, function("table_at"), {7});
+  Recorder Obs;
+  PathOutcome Out = run(C.F, C.Symbolic, Obs);
+  ASSERT_EQ(Out.End, PathEnd::Return) << Out.Message;
+  EXPECT_EQ(truncBits(Out.Value, 32), 3u);
+  EXPECT_EQ(Obs.Concretizations, 0u);
+  ASSERT_NE(Out.ValueSym, nullptr);
+  for (auto [Index, Want] :
+       {std::pair<uint64_t, uint64_t>{250, 9}, {7, 3}, {8, 0}}) {
+    Call At(Ctx, C.F, {Index});
+    EXPECT_EQ(truncBits(evaluate(Out.ValueSym, At.Input), 32), Want);
+  }
+}

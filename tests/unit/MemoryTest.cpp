@@ -327,6 +327,22 @@ TEST_F(MemoryCopyTest, FillWithConcreteAndSymbolicBytes) {
   expectMatchesModel(Mem);
 }
 
+TEST_F(MemoryTest, ReadOnlyObjectsKeepTheirContents) {
+  uint64_t Base = Mem.allocate(4, 4, ObjectKind::Global, "table")->Base;
+  Mem.store(Ctx, Base, 4, 0x04030201, nullptr);
+  EXPECT_FALSE(Mem.objectAt(Base)->ReadOnly);
+  Mem.setReadOnly(Base);
+  AccessError Err;
+  const MemoryObject *R = Mem.resolve(Base, 4, Err);
+  ASSERT_NE(R, nullptr);
+  EXPECT_TRUE(R->ReadOnly);
+  EXPECT_EQ(R->Name, "table");
+  EXPECT_EQ(load(Mem, Base, 4).first, 0x04030201u);
+  // A copy of the memory sees the same read-only object.
+  Memory Copy = Mem;
+  EXPECT_TRUE(Copy.objectAt(Base)->ReadOnly);
+}
+
 TEST_F(MemoryTest, ReadCString) {
   const MemoryObject *O = Mem.allocate(8, 8, ObjectKind::Global, "s");
   const char Text[] = "hi!";

@@ -117,6 +117,32 @@ TEST_F(SolverTest, SeedExampleIsUnsat) {
   EXPECT_EQ(S.stats().ConstraintsOut, 3u);
 }
 
+TEST_F(SolverTest, ConstantTableReadsAreSolvedAtTheirIndex) {
+  // A 20,000-byte table with three non-zero bytes, as a program's static
+  // const array: the solver finds the only index holding each value.
+  std::vector<uint8_t> Bytes(20000, 0);
+  Bytes[0] = 1;
+  Bytes[12345] = 2;
+  Bytes[19999] = 3;
+  const ConstantTable *T = Ctx.table("big", Bytes);
+  ExprRef W = Ctx.readLE(Ctx.array("w", 2), 0, 2);
+  ExprRef Index = Ctx.zext(W, 64);
+  ExprRef Read = Ctx.tableRead(T, Index);
+  for (auto [Value, Where] :
+       {std::pair<uint64_t, uint64_t>{2, 12345}, {3, 19999}, {1, 0}}) {
+    SolverResponse R =
+        S.check({Ctx.eq(Read, Ctx.constant(Value, 8))}, Assignment());
+    ASSERT_EQ(R.Result, SatResult::Sat) << "value " << Value;
+    EXPECT_EQ(evaluate(W, R.Model), Where) << "value " << Value;
+  }
+  EXPECT_EQ(S.check({Ctx.eq(Read, Ctx.constant(4, 8))}, {}).Result,
+            SatResult::Unsat);
+  // Past the end the table reads as zero, as the evaluator says.
+  ExprRef Far = Ctx.tableRead(T, Ctx.add(Index, Ctx.constant(50000, 64)));
+  EXPECT_EQ(S.check({Ctx.ne(Far, Ctx.constant(0, 8))}, {}).Result,
+            SatResult::Unsat);
+}
+
 TEST_F(SolverTest, UnsatDetection) {
   ExprRef X = var("x"), Y = var("y");
   EXPECT_EQ(S.check({Ctx.eq(X, c(1)), Ctx.eq(X, c(2))}, {}).Result,
