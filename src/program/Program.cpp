@@ -378,7 +378,10 @@ std::string arraySpelling(const llvm::DICompositeType *Arr) {
         Range
             ? llvm::dyn_cast_if_present<llvm::ConstantInt *>(Range->getCount())
             : nullptr;
-    Dims += Count ? fmt::format("[{}]", Count->getZExtValue()) : "[]";
+    // A flexible array member's count is -1.
+    Dims += Count && Count->getSExtValue() >= 0
+                ? fmt::format("[{}]", Count->getZExtValue())
+                : "[]";
   }
   const llvm::DIType *ElemType = Arr->getBaseType();
   auto *Qualified = llvm::dyn_cast_or_null<llvm::DIDerivedType>(ElemType);
@@ -549,7 +552,9 @@ bool flattenFields(const llvm::DIType *T, const std::string &Prefix,
         underlying(C->getBaseType())->getSizeInBits() / 8);
     if (!Count || !ElemBytes)
       return false;
-    for (uint64_t I = 0; I < Count->getZExtValue(); ++I)
+    // A flexible array member (count -1) has no bytes in the struct: the
+    // fixed part alone is the input.
+    for (int64_t I = 0; I < Count->getSExtValue(); ++I)
       if (!flattenFields(C->getBaseType(), fmt::format("{}[{}]", Prefix, I),
                          Base + static_cast<unsigned>(I) * ElemBytes, Out))
         return false;
@@ -706,6 +711,15 @@ ParamInfo *findParam(std::vector<ParamInfo> &Params, llvm::StringRef Name) {
   return nullptr;
 }
 
+/// A parameter type as an error message names it.
+std::string spellingForError(const llvm::DIType *DI, const CTypeDesc &D) {
+  auto *Ptr = llvm::dyn_cast_or_null<llvm::DIDerivedType>(DI);
+  if (Ptr && Ptr->getTag() == llvm::dwarf::DW_TAG_pointer_type &&
+      llvm::isa_and_nonnull<llvm::DISubroutineType>(Ptr->getBaseType()))
+    return "a function pointer";
+  return D.Spelled.empty() ? "non-integer" : D.Spelled;
+}
+
 /// Bounds an integer length parameter by its buffer's element count.
 void linkLength(ParamInfo &Len, const ParamInfo &Buf) {
   Len.LengthOf = Buf.Name;
@@ -786,8 +800,7 @@ std::vector<ParamInfo> describeParams(const llvm::Function &F,
           "parameter '{}' of '{}' has type '{}': only integer parameters and "
           "pointers to integers, characters or structs can be symbolic "
           "inputs so far",
-          P.Name, F.getName().str(),
-          D.Spelled.empty() ? "non-integer" : D.Spelled)};
+          P.Name, F.getName().str(), spellingForError(DI, D))};
     };
     if (T->isPointerTy() && !A.hasByValAttr()) {
       if (!describePointee(DI, Sizes, P))

@@ -1,5 +1,5 @@
 // Computed goto (goto *p): indirectbr is unsupported on the path; the message
-// must name the source line. Expected to fail today: the indirect branch block has no debug location (src/exec).
+// must name the source line.
 // RUN: rm -rf %t.out
 // RUN: %expect-status 0 %theseus %s -o %t.out | FileCheck %s
 // CHECK: complete no: unsupported (1)

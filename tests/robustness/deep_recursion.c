@@ -1,6 +1,4 @@
 // Recursion ten million calls deep is a stack-overflow bug (--max-stack).
-// Expected to fail today: --max-stack is not on this branch (src/exec/Run.cpp).
-// XFAIL: *
 // RUN: rm -rf %t.out
 // RUN: %expect-status 1 %theseus %s -o %t.out --max-time 20
 // RUN: %check-tests %t.out --some "ret == 0" --some "bug == 'stack-overflow'"

@@ -1,6 +1,4 @@
 // A function-pointer parameter cannot be an input: a clear error naming it.
-// Expected to fail today: today the message names the type ' *' (src/explore/Inputs).
-// XFAIL: *
 // RUN: %expect-status 2 --one-line %theseus %s -o %t.out 2>&1 | FileCheck %s
 // CHECK: theseus: error: parameter 'f' of 'fnptr_param' {{.*}}function pointer
 int fnptr_param(int (*f)(int), int x) {

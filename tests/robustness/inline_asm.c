@@ -1,9 +1,8 @@
 // Inline assembly on one path ends that path as unsupported, naming it.
-// Expected to fail today: today the asm call is run as a call through a null function pointer (src/exec/Calls.cpp).
 // RUN: rm -rf %t.out
 // RUN: %expect-status 0 %theseus %s -o %t.out | FileCheck %s
 // CHECK: complete no: unsupported (1)
-// RUN: %check-tests %t.out --none "kind == 'bug'" --some "kind == 'unsupported' and line == 11 and 'assembly' in message"
+// RUN: %check-tests %t.out --none "kind == 'bug'" --some "kind == 'unsupported' and line == 9 and 'assembly' in message"
 int inline_asm(int x) {
   if (x > 10) {
     int y;

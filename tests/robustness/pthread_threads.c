@@ -1,5 +1,4 @@
 // pthread_create on a path: unsupported for that path, no crash of Theseus.
-// Expected to fail today: today the native call kills Theseus with SIGSEGV (src/exec/Calls.cpp).
 // RUN: rm -rf %t.out
 // RUN: %expect-status 0 %theseus %s -o %t.out
 // RUN: %check-tests %t.out --some "ret == 0" --some "kind == 'unsupported' and 'pthread_create' in message"

@@ -1,5 +1,5 @@
 // raise(SIGSEGV) on a path ends that path (the program's crash is a result),
-// never Theseus. Expected to fail today: the native raise kills Theseus (src/exec/Calls.cpp).
+// never Theseus.
 // RUN: rm -rf %t.out
 // RUN: %expect-status 1 %theseus %s -o %t.out
 // RUN: %check-tests %t.out --some "ret == 0" --some "x == 42 and kind != 'return'"

@@ -1,7 +1,5 @@
 // A variable-length array of symbolic size: the size is either kept symbolic
 // (one path per loop length) or concretised and counted, never silently.
-// Expected to fail today: today the size is pinned silently and the run claims complete (src/exec/Run.cpp).
-// XFAIL: *
 // RUN: rm -rf %t.out
 // RUN: %expect-status 0 %theseus %s -o %t.out
 // RUN: %check-summary %t.out "not complete or tests > 3"
