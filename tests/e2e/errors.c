@@ -13,8 +13,7 @@
 //
 // RUN: printf 'int broken(int x) { return x +; }\n' > %t.broken.c
 // RUN: not %theseus %t.broken.c 2>&1 | FileCheck --check-prefix=COMPILE %s
-// COMPILE: error: expected expression
-// COMPILE: theseus: error: compilation of {{.*}}broken.c failed
+// COMPILE: theseus: error: compilation of {{.*}}broken.c failed: {{.*}}broken.c:1:31: error: expected expression
 //
 // RUN: not %theseus %s --strategy sideways 2>&1 | FileCheck --check-prefix=USAGE %s
 // USAGE: --strategy: sideways not in {bfs,dfs,generational,dart,random-path,coverage-new}

@@ -22,7 +22,11 @@
 // FORK: concretizations 0
 // RUN: %check-tests %t.fork --some "bug == 'reach-error' and nondet_uint_1 >= 2" \
 // RUN:   --some "ret == 0 and nondet_uint_1 == 0"
-// RUN: %theseus replay %t.fork | FileCheck --check-prefix=REPLAY %s
+// The states still waiting at --max-iterations are written as interrupted
+// tests, which replay skips.
+// RUN: %theseus replay %t.fork | FileCheck --check-prefix=FORKREPLAY %s
+// RUN: %check-tests %t.fork --some "kind == 'interrupted'"
+// FORKREPLAY: 0 mismatch
 extern unsigned int __VERIFIER_nondet_uint(void);
 extern int __VERIFIER_nondet_int(void);
 extern void __assert_fail(const char *, const char *, unsigned, const char *);
