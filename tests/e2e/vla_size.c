@@ -7,8 +7,8 @@
 // RUN: rm -rf %t.out %t.fork
 // RUN: not %theseus %s --entry main --max-iterations 60 -o %t.out | FileCheck %s
 // CHECK: bugs 2
-// CHECK-DAG: stack-overflow at {{.*}}vla_size.c:33: stack object 'vla' ({{[0-9]+}} x 4 bytes) exceeds the stack limit of 8388608 bytes
-// CHECK-DAG: reach-error at {{.*}}vla_size.c:47
+// CHECK-DAG: stack-overflow at {{.*}}vla_size.c:37: stack object 'vla' ({{[0-9]+}} x 4 bytes) exceeds the stack limit of 8388608 bytes
+// CHECK-DAG: reach-error at {{.*}}vla_size.c:51
 // CHECK: concretizations 0
 // RUN: %check-tests %t.out --some "bug == 'stack-overflow' and nondet_uint_1 > 2097152" \
 // RUN:   --some "bug == 'reach-error' and nondet_uint_1 >= 2" \
@@ -18,7 +18,7 @@
 // REPLAY: 0 mismatch, 0 skipped
 //
 // RUN: not %theseus %s --entry main --mode fork --max-iterations 20 -o %t.fork | FileCheck --check-prefix=FORK %s
-// FORK: reach-error at {{.*}}vla_size.c:47
+// FORK: reach-error at {{.*}}vla_size.c:51
 // FORK: concretizations 0
 // RUN: %check-tests %t.fork --some "bug == 'reach-error' and nondet_uint_1 >= 2" \
 // RUN:   --some "ret == 0 and nondet_uint_1 == 0"
