@@ -403,10 +403,12 @@ int explore(Options &O) {
         [&](nlohmann::json &Summary, const ExplorationStats &Stats,
             const TestWriter &Writer) {
           if (Explorer.tree().size() <= O.TreeMaxNodes) {
-            std::string Problem =
-                writeTree(Explorer.tree(), O.OutDir, [&](uint64_t Bits) {
-                  return Writer.returnValue(Bits);
-                });
+            // Graphviz's layout does not fit in a spent time budget.
+            bool RenderSvg = Stats.StopReason != "max-time";
+            std::string Problem = writeTree(
+                Explorer.tree(), O.OutDir,
+                [&](uint64_t Bits) { return Writer.returnValue(Bits); },
+                RenderSvg);
             if (!Problem.empty())
               std::fprintf(stderr, "theseus: %s\n", Problem.c_str());
           } else
@@ -486,6 +488,7 @@ void onLLVMFatalError(void *, const char *Reason, bool) {
 int realMain(int Argc, char **Argv) {
   llvm::install_fatal_error_handler(onLLVMFatalError);
   Options O;
+  O.Explore.Started = std::chrono::steady_clock::now(); // --max-time's clock.
   CLI::App App{"Theseus: concolic and forking symbolic execution for C "
                "programs.\n"
                "Explores the paths of an entry function and writes a test "

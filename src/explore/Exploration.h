@@ -52,6 +52,9 @@ struct ExploreOptions {
   bool KeepLeafModels = false;
   /// Resident memory the run may use, in MiB (0: no limit).
   uint64_t MaxMemoryMB = 0;
+  /// When the time budget started (the command line sets the process's
+  /// start, so compiling the program counts); unset: when the run starts.
+  std::optional<std::chrono::steady_clock::time_point> Started;
   ExecOptions Exec;
 };
 
@@ -70,11 +73,13 @@ class RunBudget {
 public:
   explicit RunBudget(const ExploreOptions &O)
       : MaxIterations(O.MaxIterations), MaxTime(O.MaxTime),
-        MaxMemoryBytes(O.MaxMemoryMB << 20) {
+        MaxMemoryBytes(O.MaxMemoryMB << 20), Started(O.Started) {
     start();
   }
   void start() {
-    StartTicks = std::chrono::steady_clock::now().time_since_epoch().count();
+    StartTicks = Started.value_or(std::chrono::steady_clock::now())
+                     .time_since_epoch()
+                     .count();
   }
   double elapsed() const {
     using Clock = std::chrono::steady_clock;
@@ -104,6 +109,7 @@ private:
   uint64_t MaxIterations;
   double MaxTime;
   uint64_t MaxMemoryBytes;
+  std::optional<std::chrono::steady_clock::time_point> Started;
   /// Read by the solver's watchdog thread.
   std::atomic<std::chrono::steady_clock::rep> StartTicks;
   mutable std::chrono::steady_clock::time_point LastMemoryCheck;

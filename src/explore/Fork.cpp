@@ -440,7 +440,7 @@ void ForkExplorer::dropHalfOfPending() {
 void ForkExplorer::writeInterruptedStates() {
   if (Pending.empty() || !cutForStopReason(Stats.StopReason))
     return;
-  double Grace = std::max(1.0, 0.1 * Opts.MaxTime) * 0.5;
+  double Grace = std::max(1.0, 0.1 * Opts.MaxTime) * 0.25;
   double Deadline = Budget.elapsed() + Grace;
   PathOutcome Outcome;
   Outcome.End = PathEnd::Interrupted;

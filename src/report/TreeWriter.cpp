@@ -205,14 +205,14 @@ std::string treeDot(const ExecutionTree &T, const ReturnFormatter &Return) {
 }
 
 std::string writeTree(const ExecutionTree &T, const std::string &Dir,
-                      const ReturnFormatter &Return) {
+                      const ReturnFormatter &Return, bool RenderSvg) {
   writeJsonFile(Dir + "/tree.json", treeJson(T, Return));
   std::string DotPath = Dir + "/tree.dot";
   std::ofstream(DotPath) << treeDot(T, Return);
   // Graphviz needs tens of seconds to lay out trees of thousands of nodes.
   const size_t MaxRendered = 1000;
   auto Dot = llvm::sys::findProgramByName("dot");
-  if (!Dot || T.size() > MaxRendered)
+  if (!Dot || T.size() > MaxRendered || !RenderSvg)
     return "";
   std::string Svg = Dir + "/tree.svg";
   llvm::StringRef Args[] = {*Dot, "-Tsvg", DotPath, "-o", Svg};

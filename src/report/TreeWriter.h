@@ -21,10 +21,10 @@ nlohmann::json treeJson(const ExecutionTree &T, const ReturnFormatter &Return);
 /// (dashed) dropped or interrupted.
 std::string treeDot(const ExecutionTree &T, const ReturnFormatter &Return);
 /// Writes tree.json and tree.dot into `Dir`, and tree.svg when Graphviz's
-/// `dot` is installed and the tree has at most 1000 nodes. Returns a
-/// problem to tell the user, or "".
+/// `dot` is installed, the tree has at most 1000 nodes and `RenderSvg`.
+/// Returns a problem to tell the user, or "".
 std::string writeTree(const ExecutionTree &T, const std::string &Dir,
-                      const ReturnFormatter &Return);
+                      const ReturnFormatter &Return, bool RenderSvg = true);
 
 } // namespace theseus
 
