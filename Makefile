@@ -4,7 +4,7 @@ BUILD_DIR ?= build
 BUILD_TYPE ?= Release
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps configure build check demo bench bench-real clean format
+.PHONY: all deps configure build check check-asan demo bench bench-real clean format
 
 all: build
 
@@ -21,6 +21,22 @@ build: deps configure
 
 check: build
 	ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS)
+
+# Theseus itself under AddressSanitizer and UndefinedBehaviorSanitizer: the
+# unit tests, the lit suites (e2e, robustness) and 20 seconds of fuzzing of
+# the test-file reader. The forking self-check over the e2e corpus is left
+# to `make check`: it runs the same programs again. detect_leaks=0: Theseus
+# keeps the explorer alive until exit, and LLVM and Z3 keep global state.
+ASAN_BUILD_DIR ?= build-asan
+
+$(ASAN_BUILD_DIR)/build.ninja: | deps
+	cmake -G Ninja -S . -B $(ASAN_BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DTHESEUS_SANITIZE=ON
+
+check-asan: $(ASAN_BUILD_DIR)/build.ninja
+	cmake --build $(ASAN_BUILD_DIR) -j $(JOBS)
+	ASAN_OPTIONS=detect_leaks=0 ctest --test-dir $(ASAN_BUILD_DIR) \
+	  --output-on-failure -j $(JOBS) -E '^self-check-corpus$$'
 
 demo: build
 	$(BUILD_DIR)/bin/theseus examples/max4.c -o $(BUILD_DIR)/demo-out

@@ -259,12 +259,12 @@ std::vector<std::string> sanitizerFlags(const ProgramDescription &P,
 }
 
 /// Compiles the program and driver once per distinct program.
-std::string buildNative(const ProgramDescription &P, const nlohmann::json &Test,
-                        const TempDir &Tmp, unsigned Index,
+std::string buildNative(const ProgramDescription &P,
+                        const std::string &DriverSource, const TempDir &Tmp,
+                        unsigned Index,
                         const std::vector<std::string> &Sanitize) {
   std::string Driver = fmt::format("{}/driver{}.c", Tmp.path(), Index);
-  std::ofstream(Driver) << driverSource(P, Test.at("inputs"),
-                                        Test.contains("argv"));
+  std::ofstream(Driver) << DriverSource;
   std::string Bin = fmt::format("{}/program{}", Tmp.path(), Index);
   std::string Clang = findClang();
   std::vector<std::string> Objects;
@@ -308,9 +308,8 @@ std::string buildNative(const ProgramDescription &P, const nlohmann::json &Test,
 }
 
 /// Did UndefinedBehaviorSanitizer report an error at the bug's line?
-bool sanitizerReportAt(const nlohmann::json &Outcome, const NativeResult &N) {
-  std::string Where = fmt::format("{}:{}:", Outcome.value("file", ""),
-                                  Outcome.value("line", 0u));
+bool sanitizerReportAt(const RecordedOutcome &Outcome, const NativeResult &N) {
+  std::string Where = fmt::format("{}:{}:", Outcome.File, Outcome.Line);
   for (size_t Pos = N.Stderr.find(Where); Pos != std::string::npos;
        Pos = N.Stderr.find(Where, Pos + 1)) {
     size_t End = N.Stderr.find('\n', Pos);
@@ -325,39 +324,36 @@ bool sanitizerReportAt(const nlohmann::json &Outcome, const NativeResult &N) {
 /// outcomes that have no native counterpart. With --check=ub the build
 /// stops at the first UndefinedBehaviorSanitizer report, which confirms a
 /// bug at its line.
-bool matches(const nlohmann::json &Outcome, const NativeResult &N,
+bool matches(const RecordedOutcome &Outcome, const NativeResult &N,
              bool CheckedUB, bool &Skip, std::string &Expected) {
-  std::string Kind = Outcome.at("kind");
+  const std::string &Kind = Outcome.Kind;
   Skip = false;
   if (Kind == "return") {
-    Expected =
-        "returned " + (Outcome.contains("value") ? Outcome.at("value").dump()
-                                                 : std::string("void"));
+    Expected = "returned " + Outcome.Value;
     return describe(N) == Expected;
   }
   if (Kind == "exit") {
-    int Code = Outcome.at("code").get<int>() & 0xff;
+    int Code = Outcome.Code & 0xff;
     Expected = fmt::format("exited with code {}", Code);
     return N.Exited && N.Code == Code &&
            N.Stdout.find("THESEUS_RETURN") == std::string::npos;
   }
-  std::string UBSanReport =
-      fmt::format("an UndefinedBehaviorSanitizer report at line {}",
-                  Outcome.value("line", 0u));
+  std::string UBSanReport = fmt::format(
+      "an UndefinedBehaviorSanitizer report at line {}", Outcome.Line);
   if (Kind == "bug" && CheckedUB && sanitizerReportAt(Outcome, N)) {
     Expected = UBSanReport;
     return true;
   }
-  if (Kind == "bug" && isUndefinedBehaviorBug(Outcome.at("bug"))) {
+  if (Kind == "bug" && isUndefinedBehaviorBug(Outcome.Bug)) {
     Expected = UBSanReport;
     return false;
   }
-  if (Kind == "bug" && isMemoryBug(Outcome.at("bug"))) {
+  if (Kind == "bug" && isMemoryBug(Outcome.Bug)) {
     Expected = "an AddressSanitizer report";
     return N.Stderr.find("AddressSanitizer") != std::string::npos;
   }
   if (Kind == "bug") {
-    int Sig = signalForBug(Outcome.at("bug"));
+    int Sig = signalForBug(Outcome.Bug);
     Expected = fmt::format("killed by signal {} ({})", Sig, strsignal(Sig));
     if (CheckedUB)
       Expected += " or " + UBSanReport;
@@ -368,10 +364,23 @@ bool matches(const nlohmann::json &Outcome, const NativeResult &N,
   return false;
 }
 
-std::string hexToBytes(const std::string &Hex) {
+/// The bytes of a test's "stdin" field; throws InputError naming the test
+/// `Name` unless it is an even number of hex digits.
+std::string hexToBytes(llvm::StringRef Hex, const std::string &Name) {
   std::string Out;
-  for (size_t I = 0; I + 1 < Hex.size(); I += 2)
-    Out.push_back(static_cast<char>(std::stoi(Hex.substr(I, 2), nullptr, 16)));
+  for (size_t I = 0; I + 1 < Hex.size(); I += 2) {
+    unsigned Byte;
+    if (Hex.substr(I, 2).getAsInteger(16, Byte))
+      throw InputError{fmt::format(
+          "replay: {} is not a valid Theseus test: stdin bytes \"{}\" are not "
+          "hex",
+          Name, Hex.substr(I, 2).str())};
+    Out.push_back(static_cast<char>(Byte));
+  }
+  if (Hex.size() % 2)
+    throw InputError{fmt::format("replay: {} is not a valid Theseus test: "
+                                 "stdin bytes have an odd number of digits",
+                                 Name)};
   return Out;
 }
 
@@ -404,15 +413,12 @@ std::string jsonError(const nlohmann::json::exception &E) {
   return Message.empty() ? Tag.str() : Message.str();
 }
 
-/// Reads a test file and checks its outline; fields are checked as they are
-/// used (see replayTests).
-nlohmann::json readTest(const std::string &F) {
-  std::ifstream In(F);
-  if (!In)
-    throw InputError{"replay: cannot read " + F};
+/// Parses a test file's text and checks its outline; fields are checked as
+/// they are extracted (see parseTest).
+nlohmann::json parseOutline(const std::string &Text, const std::string &F) {
   nlohmann::json Test;
   try {
-    Test = nlohmann::json::parse(In);
+    Test = nlohmann::json::parse(Text);
   } catch (const nlohmann::json::exception &E) {
     throw InputError{
         fmt::format("replay: {} is not valid JSON: {}", F, jsonError(E))};
@@ -432,7 +438,58 @@ nlohmann::json readTest(const std::string &F) {
   return Test;
 }
 
+RecordedOutcome recordedOutcome(const nlohmann::json &O) {
+  RecordedOutcome R;
+  R.Kind = O.at("kind").get<std::string>();
+  R.File = O.value("file", "");
+  R.Line = O.value("line", 0u);
+  if (R.Kind == "bug")
+    R.Bug = O.at("bug").get<std::string>();
+  if (R.Kind == "exit")
+    R.Code = O.at("code").get<int>();
+  if (R.Kind == "return" && O.contains("value"))
+    R.Value = O.at("value").dump();
+  return R;
+}
+
+/// The fields of a test with a valid outline; throws nlohmann's exceptions
+/// for fields of the wrong type.
+ReplayTestFields extractFields(const nlohmann::json &Test,
+                               const std::string &Name) {
+  ReplayTestFields T;
+  T.Program = ProgramDescription::fromJson(Test.at("program"));
+  T.ProgramKey = Test.at("program").dump();
+  T.Outcome = recordedOutcome(Test.at("outcome"));
+  T.MemoryBug = T.Outcome.Kind == "bug" && isMemoryBug(T.Outcome.Bug);
+  bool CommandLine = Test.contains("argv");
+  T.DriverSource = driverSource(T.Program, Test.at("inputs"), CommandLine);
+  for (const auto &In : Test.at("inputs")) {
+    if (In.value("kind", "parameter") != "parameter")
+      T.CreatedInputs += In.at("name").get<std::string>() + " " +
+                         In.at("bytes").get<std::string>() + "\n";
+    else if (!CommandLine)
+      T.Args.push_back(In.at("bytes").get<std::string>());
+  }
+  for (const auto &Arg : Test.value("argv", nlohmann::json::array()))
+    T.Args.push_back(Arg.at("bytes").get<std::string>());
+  if (Test.contains("stdin"))
+    T.Stdin = hexToBytes(Test.at("stdin").value("bytes", ""), Name);
+  return T;
+}
+
 } // namespace
+
+ReplayTestFields parseTest(const std::string &Text, const std::string &Name) {
+  nlohmann::json Test = parseOutline(Text, Name);
+  // A field of the wrong type names the test instead of ending Theseus
+  // with an internal error.
+  try {
+    return extractFields(Test, Name);
+  } catch (const nlohmann::json::exception &E) {
+    throw InputError{fmt::format("replay: {} is not a valid Theseus test: {}",
+                                 Name, jsonError(E))};
+  }
+}
 
 struct Replayer::Impl {
   TempDir Tmp;
@@ -443,26 +500,20 @@ Replayer::Replayer() : P(std::make_unique<Impl>()) {}
 Replayer::~Replayer() = default;
 
 TestReplay Replayer::replay(const std::string &F) {
-  nlohmann::json Test = readTest(F);
-  // A field of the wrong type names the test instead of ending Theseus
-  // with an internal error.
-  try {
-    return replayTest(Test);
-  } catch (const nlohmann::json::exception &E) {
-    throw InputError{fmt::format("replay: {} is not a valid Theseus test: {}",
-                                 F, jsonError(E))};
-  }
+  std::ifstream In(F);
+  if (!In)
+    throw InputError{"replay: cannot read " + F};
+  std::string Text(std::istreambuf_iterator<char>(In), {});
+  return replayTest(parseTest(Text, F));
 }
 
-TestReplay Replayer::replayTest(const nlohmann::json &Test) {
+TestReplay Replayer::replayTest(const ReplayTestFields &Test) {
   // The input types are fixed by the entry's signature, so the program
   // description identifies the binary.
-  const nlohmann::json &Outcome = Test.at("outcome");
-  ProgramDescription Prog = ProgramDescription::fromJson(Test.at("program"));
-  bool MemoryBug = Outcome.value("kind", "") == "bug" &&
-                   isMemoryBug(Outcome.value("bug", ""));
+  const ProgramDescription &Prog = Test.Program;
+  bool MemoryBug = Test.MemoryBug;
   std::vector<std::string> Sanitize = sanitizerFlags(Prog, MemoryBug);
-  std::string Key = Test.at("program").dump();
+  std::string Key = Test.ProgramKey;
   for (const std::string &Flag : Sanitize)
     Key += " " + Flag;
   const TempDir &Tmp = P->Tmp;
@@ -470,33 +521,23 @@ TestReplay Replayer::replayTest(const nlohmann::json &Test) {
   if (It == P->Binaries.end())
     It =
         P->Binaries
-            .emplace(Key, buildNative(Prog, Test, Tmp,
+            .emplace(Key, buildNative(Prog, Test.DriverSource, Tmp,
                                       static_cast<unsigned>(P->Binaries.size()),
                                       Sanitize))
             .first;
   std::vector<std::string> Argv = {It->second};
+  Argv.insert(Argv.end(), Test.Args.begin(), Test.Args.end());
   std::string InputsPath = Tmp.path() + "/inputs.txt";
-  std::ofstream Created(InputsPath);
-  for (const auto &In : Test.at("inputs")) {
-    if (In.value("kind", "parameter") != "parameter")
-      Created << In.at("name").get<std::string>() << " "
-              << In.at("bytes").get<std::string>() << "\n";
-    else if (!Test.contains("argv"))
-      Argv.push_back(In.at("bytes").get<std::string>());
-  }
-  Created.close();
-  for (const auto &Arg : Test.value("argv", nlohmann::json::array()))
-    Argv.push_back(Arg.at("bytes").get<std::string>());
+  std::ofstream(InputsPath) << Test.CreatedInputs;
   std::string StdinPath = Tmp.path() + "/stdin.bin";
-  std::ofstream(StdinPath, std::ios::binary)
-      << hexToBytes(Test.contains("stdin") ? Test["stdin"].value("bytes", "")
-                                           : std::string());
+  std::ofstream(StdinPath, std::ios::binary) << Test.Stdin;
   NativeResult N =
       runNative(Argv, Tmp.path() + "/stdout.txt", InputsPath, StdinPath, 10,
                 Prog.UndefinedBehaviorChecks && !MemoryBug);
   bool Skip;
   TestReplay R;
-  bool Ok = matches(Outcome, N, Prog.UndefinedBehaviorChecks, Skip, R.Expected);
+  bool Ok =
+      matches(Test.Outcome, N, Prog.UndefinedBehaviorChecks, Skip, R.Expected);
   R.Verdict = Skip ? ReplayVerdict::Skipped
               : Ok ? ReplayVerdict::Match
                    : ReplayVerdict::Mismatch;

@@ -9,9 +9,10 @@
 #ifndef THESEUS_REPORT_REPLAY_H
 #define THESEUS_REPORT_REPLAY_H
 
+#include "report/TestFile.h"
+
 #include <cstdio>
 #include <memory>
-#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,33 @@ struct TestReplay {
   std::string Native;   ///< What the native run did, in words.
 };
 
+/// The engine's recorded outcome of a test.
+struct RecordedOutcome {
+  std::string Kind; ///< "return", "exit", "bug", or one with no native run.
+  std::string Bug;  ///< The bug kind, for "bug".
+  std::string File;
+  unsigned Line = 0;
+  int Code = 0;               ///< The exit code, for "exit".
+  std::string Value = "void"; ///< The returned value as JSON, for "return".
+};
+
+/// A test file's fields as the replay uses them, checked and extracted
+/// without compiling or running anything.
+struct ReplayTestFields {
+  ProgramDescription Program;
+  std::string ProgramKey; ///< The program's JSON: one native build per key.
+  RecordedOutcome Outcome;
+  bool MemoryBug = false;        ///< Needs an AddressSanitizer build.
+  std::string DriverSource;      ///< The C driver calling the entry.
+  std::vector<std::string> Args; ///< The driver's arguments.
+  std::string CreatedInputs;     ///< "name hex" lines of created inputs.
+  std::string Stdin;             ///< The bytes read from stdin.
+};
+
+/// Parses the text of the test file `Name`. Throws InputError, and nothing
+/// else, for any text that is not a valid test.
+ReplayTestFields parseTest(const std::string &Text, const std::string &Name);
+
 /// Replays tests one at a time, building each program (and sanitizer
 /// variant) natively once.
 class Replayer {
@@ -42,7 +70,7 @@ public:
   TestReplay replay(const std::string &TestFile);
 
 private:
-  TestReplay replayTest(const nlohmann::json &Test);
+  TestReplay replayTest(const ReplayTestFields &Test);
   struct Impl;
   std::unique_ptr<Impl> P;
 };

@@ -24,3 +24,9 @@ config.substitutions.append(
 path = os.pathsep.join([config.llvm_tools_dir, config.environment.get("PATH", ""),
                         os.environ.get("PATH", "")])
 config.environment["PATH"] = path
+
+# Theseus built with AddressSanitizer (THESEUS_SANITIZE): tests that measure
+# Theseus' own memory use say `UNSUPPORTED: asan`, since shadow memory and
+# redzones are not Theseus' footprint.
+if config.theseus_sanitize.upper() in ("ON", "1", "TRUE", "YES", "Y"):
+    config.available_features.add("asan")

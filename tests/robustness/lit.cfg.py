@@ -13,3 +13,9 @@ config.test_exec_root = os.path.join(config.theseus_obj_root, "tests",
                                      "robustness")
 config.substitutions.append(
     ("%expect-status", f"{config.python} {config.test_source_root}/status.py"))
+
+# Theseus built with AddressSanitizer (THESEUS_SANITIZE): tests that measure
+# Theseus' own memory use say `UNSUPPORTED: asan`, since shadow memory and
+# redzones are not Theseus' footprint.
+if config.theseus_sanitize.upper() in ("ON", "1", "TRUE", "YES", "Y"):
+    config.available_features.add("asan")

@@ -491,8 +491,24 @@ protected:
   std::unique_ptr<Interpreter> Interp;
 };
 
+/// Is `Name` compared with a sanitizer's interceptor instead of glibc? In
+/// a THESEUS_SANITIZE build the wrappers' libc calls reach AddressSanitizer's
+/// interceptors, which differ from glibc where C leaves room: strcmp and
+/// strncmp return only the sign, strtol handles the invalid base 1 its own
+/// way.
+bool interceptedByASan(const std::string &Name) {
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  return Name == "strcmp" || Name == "strncmp" || Name == "strtol1";
+#endif
+#endif
+  return false;
+}
+
 TEST_P(LibcModelTest, AgreesWithGlibc) {
   const std::string Name = GetParam();
+  if (interceptedByASan(Name))
+    GTEST_SKIP() << Name << " reaches AddressSanitizer's interceptor";
   ASSERT_NE(Wrapped::get().native(Name), nullptr);
   for (auto [A, B] : craftedInputs()) {
     expectAgreement(Name, A, B);
