@@ -4,6 +4,7 @@
 // not reproduce), 2 usage or input error, 3 internal error.
 //
 //===----------------------------------------------------------------------===//
+#include "cli/Options.h"
 #include "exec/Native.h"
 #include "explore/Concolic.h"
 #include "explore/Fork.h"
@@ -19,57 +20,20 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
-#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <atomic>
-#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <ctime>
 #include <fmt/format.h>
 #include <unistd.h>
 
-#ifndef THESEUS_VERSION
-#define THESEUS_VERSION "0.1.0"
-#endif
 #ifndef THESEUS_INCLUDE_DIR
 #define THESEUS_INCLUDE_DIR ""
 #endif
 
 namespace theseus {
 namespace {
-
-/// The stdin models' buffer (runtime/libc/stdio.c).
-constexpr uint32_t MaxStdinBytes = 1 << 16;
-
-enum ExitStatus { NoBug = 0, BugsFound = 1, UsageError = 2, InternalError = 3 };
-
-struct Options {
-  std::vector<std::string> Files;
-  std::string Entry;
-  std::string OutDir = "theseus-out";
-  std::string Mode = "concolic";
-  std::string Strategy;
-  std::vector<std::string> Concretize;
-  std::vector<std::string> Native;
-  std::vector<std::string> CFlags;
-  std::vector<std::string> Checks;
-  std::string Externals = "safe";
-  ExploreOptions Explore;
-  double SolverTimeout = 10;
-  bool Quiet = false;
-  bool ConfirmBugs = true;
-  size_t TreeMaxNodes = 10'000;
-  bool SelfCheck = false;
-  unsigned SelfCheckSamples = 100;
-  // The program's inputs: command line (after --), stdin, fixed values.
-  std::vector<std::string> ProgramArgs;
-  uint32_t SymStdin = 0;
-  std::string StdinFile;
-  // replay
-  std::vector<std::string> ReplayFiles;
-  bool ReplayVerbose = false;
-};
 
 /// First SIGINT/SIGTERM: stop gracefully, keeping everything found. Another
 /// one a second or more later (a user pressing Ctrl-C again) stops at once;
@@ -134,12 +98,6 @@ void prepareOutDir(const std::string &Dir) {
         Name == "program-output.txt" || Name.starts_with("tree."))
       llvm::sys::fs::remove(It->path());
   }
-}
-
-/// Physical memory in MiB.
-uint64_t physicalMemoryMB() {
-  return uint64_t(sysconf(_SC_PHYS_PAGES)) * uint64_t(sysconf(_SC_PAGESIZE)) >>
-         20;
 }
 
 /// Keeps summary.json current while the run goes on, so a killed run still
@@ -447,36 +405,6 @@ int replay(Options &O) {
   return T.Mismatched ? BugsFound : NoBug;
 }
 
-/// A non-negative integer option of at least `Min` (CLI11's own range
-/// checks quote the whole range of a double, and unsigned conversion
-/// accepts "-1").
-CLI::Validator countAtLeast(uint64_t Min) {
-  return CLI::Validator(
-      [Min](std::string &S) -> std::string {
-        uint64_t V = 0;
-        if (S.empty() || !std::all_of(S.begin(), S.end(), ::isdigit) ||
-            llvm::StringRef(S).getAsInteger(10, V))
-          return fmt::format("'{}' is not a non-negative integer", S);
-        if (V < Min)
-          return fmt::format("'{}' is less than {}", S, Min);
-        return "";
-      },
-      "N");
-}
-
-/// A duration in seconds: a finite number, 0 or more.
-CLI::Validator seconds() {
-  return CLI::Validator(
-      [](std::string &S) -> std::string {
-        char *End = nullptr;
-        double V = std::strtod(S.c_str(), &End);
-        if (S.empty() || *End || !std::isfinite(V) || V < 0)
-          return fmt::format("'{}' is not a number of seconds (0 or more)", S);
-        return "";
-      },
-      "SECONDS");
-}
-
 /// LLVM's fatal errors (a corrupt module, say) end Theseus with a message
 /// and the internal error status instead of LLVM's abort.
 void onLLVMFatalError(void *, const char *Reason, bool) {
@@ -489,178 +417,11 @@ int realMain(int Argc, char **Argv) {
   llvm::install_fatal_error_handler(onLLVMFatalError);
   Options O;
   O.Explore.Started = std::chrono::steady_clock::now(); // --max-time's clock.
-  CLI::App App{"Theseus: concolic and forking symbolic execution for C "
-               "programs.\n"
-               "Explores the paths of an entry function and writes a test "
-               "per path.\n"
-               "Exit status: 0 no bug found, 1 bugs found (replay: a "
-               "mismatch), 2 usage or input error, 3 internal error (or a "
-               "--self-check mismatch)."};
-  App.set_version_flag("--version", "theseus " THESEUS_VERSION);
-  App.add_option("files", O.Files, "C sources (.c), or LLVM .bc/.ll files");
-  App.add_option("--entry", O.Entry,
-                 "Function to explore (default: the one named after the "
-                 "first file, else main)");
-  App.add_option("-o,--output", O.OutDir, "Run directory")
-      ->capture_default_str();
-  App.add_option("--mode", O.Mode,
-                 "concolic: run inputs and negate decisions; fork: split the "
-                 "state at each feasible branch and build the symbolic "
-                 "execution tree (tree.json, tree.dot)")
-      ->check(CLI::IsMember({"concolic", "fork"}))
-      ->capture_default_str();
-  App.add_option("--strategy", O.Strategy,
-                 "Search order: bfs (concolic default), dfs (fork default), "
-                 "generational, dart (concolic); random-path, coverage-new "
-                 "(fork)")
-      ->check(CLI::IsMember({"bfs", "dfs", "generational", "dart",
-                             "random-path", "coverage-new"}));
-  App.add_option("--loop-bound", O.Explore.LoopBound,
-                 "Fork mode: iterations of a loop a path may start each time "
-                 "it enters the loop; the next one ends the path as 'bound "
-                 "reached' (0: no limit)")
-      ->capture_default_str()
-      ->check(countAtLeast(0));
-  App.add_option("--max-states", O.Explore.MaxStates,
-                 "Fork mode: states waiting at most; further forks are "
-                 "dropped and counted (0: no limit)")
-      ->capture_default_str()
-      ->check(countAtLeast(0));
-  App.add_flag("--self-check", O.SelfCheck,
-               "Fork mode: run each leaf's input and random inputs "
-               "concretely and check they end in the leaf the tree says "
-               "(exit status 3 on a mismatch)");
-  App.add_option("--self-check-samples", O.SelfCheckSamples,
-                 "Random inputs for --self-check")
-      ->capture_default_str()
-      ->check(countAtLeast(0));
-  App.add_flag("--tree-statements", O.Explore.Exec.ReportStatements,
-               "Fork mode: a tree node per source statement instead of one "
-               "per branch point");
-  App.add_option("--tree-max-nodes", O.TreeMaxNodes,
-                 "Fork mode: write tree.json/tree.dot only for trees up to "
-                 "this many nodes")
-      ->capture_default_str()
-      ->check(countAtLeast(0));
-  App.add_option("--max-iterations", O.Explore.MaxIterations,
-                 "Stop after this many runs (0: no limit)")
-      ->capture_default_str()
-      ->check(countAtLeast(0));
-  App.add_option("--max-time", O.Explore.MaxTime,
-                 "Stop after this many seconds (0: no limit); solver queries "
-                 "in flight are interrupted at the deadline")
-      ->capture_default_str()
-      ->check(seconds());
-  O.Explore.MaxMemoryMB = physicalMemoryMB() / 2;
-  App.add_option("--max-memory", O.Explore.MaxMemoryMB,
-                 "Resident memory budget in MiB (default: half of physical "
-                 "memory; 0: no limit). Concolic mode stops at it; fork mode "
-                 "stops forking and drops waiting states")
-      ->capture_default_str()
-      ->check(countAtLeast(0));
-  App.add_option("--max-depth", O.Explore.MaxDepth,
-                 "Record at most this many decisions per path (0: no limit)")
-      ->capture_default_str()
-      ->check(countAtLeast(0));
-  App.add_option("--max-len", O.Explore.Buffers.Elements,
-                 "Elements in the buffer behind a pointer parameter")
-      ->capture_default_str()
-      ->check(countAtLeast(0));
-  App.add_option("--max-strlen", O.Explore.Buffers.StringBytes,
-                 "Bytes behind a char * parameter, including the final NUL")
-      ->capture_default_str()
-      ->check(countAtLeast(1));
-  App.add_option("--max-steps", O.Explore.Exec.MaxSteps,
-                 "Instructions per run before it is cut off (0: no limit)")
-      ->capture_default_str()
-      ->check(countAtLeast(0));
-  App.add_option("--max-stack", O.Explore.Exec.MaxStack,
-                 "Bytes of stack for the program (frames and stack arrays); "
-                 "beyond it a stack-overflow bug (0: no limit)")
-      ->capture_default_str()
-      ->check(countAtLeast(0));
-  App.add_option("--solver-timeout", O.SolverTimeout,
-                 "Seconds per solver query; on timeout non-linear terms are "
-                 "concretised and the query retried")
-      ->capture_default_str()
-      ->check(seconds());
-  App.add_option("--seed", O.Explore.Seed, "Random seed")
-      ->capture_default_str()
-      ->check(countAtLeast(0));
-  App.add_flag("--random-inputs", O.Explore.RandomStart,
-               "Start from a random input instead of zeros");
-  App.add_option("--seed-input", O.Explore.SeedInput,
-                 "Start values, e.g. x=3,y=-1");
-  App.add_option("--concretize", O.Concretize,
-                 "pin (default): pin symbolic arguments of native calls; "
-                 "free: leave them unconstrained; nonlinear: replace "
-                 "symbolic*symbolic, / and % by their values")
-      ->delimiter(',')
-      ->check(CLI::IsMember({"pin", "free", "nonlinear"}));
-  App.add_option("--native", O.Native,
-                 "C source or .so whose functions run natively, opaque to "
-                 "the engine (repeatable)");
-  App.add_option("--check", O.Checks,
-                 "ub: also report undefined behaviour (signed overflow, "
-                 "shifts, ...) through UndefinedBehaviorSanitizer checks")
-      ->delimiter(',')
-      ->check(CLI::IsMember({"ub"}));
-  App.add_option("--externals", O.Externals,
-                 "Functions without a body: safe runs only harmless ones "
-                 "natively and ends the path at the others; allow-all runs "
-                 "all natively (dangerous: they can change files, spawn "
-                 "processes); deny runs only output functions ('allow' is "
-                 "a deprecated synonym of allow-all)")
-      ->check(CLI::IsMember({"safe", "allow-all", "allow", "deny"}))
-      ->capture_default_str();
-  App.add_option("--cflag", O.CFlags,
-                 "Extra flag for clang (repeatable), e.g. --cflag=-DN=4");
-  App.add_flag("-q,--quiet", O.Quiet, "No progress line");
-  App.add_flag("!--no-confirm", O.ConfirmBugs,
-               "Do not replay each bug's test natively when it is found "
-               "(bugs are then reported as unchecked)");
-  // The program's inputs beyond the entry's parameters.
-  App.add_option("--sym-stdin", O.SymStdin,
-                 "stdin holds N symbolic bytes (then end of file) for "
-                 "getchar, fgets, scanf, fread, read(0, ...)");
-  App.add_option("--stdin", O.StdinFile,
-                 "stdin holds this file's bytes (default: empty stdin)");
-  App.add_option("--concrete", O.Explore.Inputs.Concrete,
-                 "Fix an input in every test, e.g. --concrete n=4, "
-                 "--concrete p.x=1, --concrete a[3]=0 (repeatable)")
-      ->allow_extra_args(false);
-  App.add_flag("!--no-len-link", O.Explore.Buffers.LinkLengths,
-               "Do not bound a size parameter that follows a pointer "
-               "parameter by that buffer's size");
-  App.add_option("--len", O.Explore.Buffers.Lengths,
-                 "LEN=BUF: integer parameter LEN is at most the element "
-                 "count of pointer parameter BUF (repeatable)")
-      ->allow_extra_args(false);
-  App.footer("Command-line programs: theseus prog.c [options] -- ARGS, "
-             "where ARGS are concrete arguments, --sym-arg N (a symbolic "
-             "argument of up to N bytes) and a final --sym-args MIN MAX N "
-             "(MIN to MAX such arguments).");
-
-  CLI::App *Replay = App.add_subcommand(
-      "replay", "Run tests on the natively compiled program and check "
-                "that each ends as the engine recorded");
-  Replay->add_option("tests", O.ReplayFiles, "Test files or run directories")
-      ->required();
-  Replay->add_flag("-v,--verbose", O.ReplayVerbose, "One line per test");
-
-  // The program's command line follows the first "--".
-  int Ours = std::find(Argv, Argv + Argc, std::string("--")) - Argv;
-  O.ProgramArgs.assign(Argv + std::min(Ours + 1, Argc), Argv + Argc);
+  bool IsReplay = false;
+  if (std::optional<int> Done = parseCommandLine(Argc, Argv, O, IsReplay))
+    return *Done;
   try {
-    App.parse(Ours, Argv);
-  } catch (const CLI::ParseError &E) {
-    if (E.get_exit_code() == 0)
-      return App.exit(E); // --help, --version.
-    std::fprintf(stderr, "theseus: error: %s (see --help)\n", E.what());
-    return UsageError;
-  }
-  try {
-    return Replay->parsed() ? replay(O) : explore(O);
+    return IsReplay ? replay(O) : explore(O);
   } catch (const InputError &E) {
     std::fprintf(stderr, "theseus: error: %s\n", E.Message.c_str());
     return UsageError;

@@ -1,0 +1,60 @@
+//===- Options.h - The theseus command line -------------------------------===//
+//
+// The options of `theseus` and `theseus replay`, parsed without running
+// anything, so that the parser can be fuzzed on its own.
+//
+//===----------------------------------------------------------------------===//
+#ifndef THESEUS_CLI_OPTIONS_H
+#define THESEUS_CLI_OPTIONS_H
+
+#include "explore/Exploration.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace theseus {
+
+/// The stdin models' buffer (runtime/libc/stdio.c).
+constexpr uint32_t MaxStdinBytes = 1 << 16;
+
+enum ExitStatus { NoBug = 0, BugsFound = 1, UsageError = 2, InternalError = 3 };
+
+/// Everything the command line sets.
+struct Options {
+  std::vector<std::string> Files;
+  std::string Entry;
+  std::string OutDir = "theseus-out";
+  std::string Mode = "concolic";
+  std::string Strategy;
+  std::vector<std::string> Concretize;
+  std::vector<std::string> Native;
+  std::vector<std::string> CFlags;
+  std::vector<std::string> Checks;
+  std::string Externals = "safe";
+  ExploreOptions Explore;
+  double SolverTimeout = 10;
+  bool Quiet = false;
+  bool ConfirmBugs = true;
+  size_t TreeMaxNodes = 10'000;
+  bool SelfCheck = false;
+  unsigned SelfCheckSamples = 100;
+  // The program's inputs: command line (after --), stdin, fixed values.
+  std::vector<std::string> ProgramArgs;
+  uint32_t SymStdin = 0;
+  std::string StdinFile;
+  // replay
+  std::vector<std::string> ReplayFiles;
+  bool ReplayVerbose = false;
+};
+
+/// Parses `Argv` into `O`; the program's own arguments follow the first
+/// "--". Returns the exit status to end with when the command line was
+/// --help or --version (printed) or wrong (one line on stderr), else
+/// nothing, with `IsReplay` telling which command was given.
+std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
+                                    bool &IsReplay);
+
+} // namespace theseus
+
+#endif
