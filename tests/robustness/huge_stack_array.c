@@ -5,7 +5,8 @@
 // the bug's native confirmation says so (it is marked, never dropped).
 // RUN: rm -rf %t.out
 // RUN: %expect-status 1 %theseus %s -o %t.out | FileCheck %s
-// CHECK: stack-overflow at {{.*}}huge_stack_array.c:11: stack object 'big'
+// CHECK: stack-overflow at {{.*}}huge_stack_array.c:12: stack object 'big'
+// RUN: %python %S/../e2e/tools/check_summary.py %t.out "bugs[0]['confirmed'] == 'unconfirmed'"
 int huge_stack_array(int x) {
   if (x > 0) {
     char big[1L << 30];
