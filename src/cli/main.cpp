@@ -379,11 +379,11 @@ int explore(Options &O) {
           if (!O.SelfCheck)
             return true;
           // Random inputs must each land in a leaf when the search ran out
-          // of states and none were dropped or left undecided.
+          // of states and none were dropped, left undecided or pinned away.
           bool Exhaustive = (Stats.StopReason == "exhausted" ||
                              Stats.StopReason == "bounded") &&
                             !Stats.StatesDropped && !Stats.MemoryDropped &&
-                            !Stats.SolverUnknown;
+                            !Stats.SolverUnknown && !Stats.Pinned;
           SelfCheckReport R = selfCheck(Explorer, Exhaustive,
                                         O.SelfCheckSamples, O.Explore.Seed);
           Summary["self_check"] = selfCheckJson(R);
