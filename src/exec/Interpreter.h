@@ -69,8 +69,7 @@ public:
                                 const char *Reason) = 0;
   /// A symbolic value was passed to an output function (printf, ...) and
   /// printed with its concrete value; nothing was pinned, no path lost.
-  virtual void onSymbolicOutput(const llvm::Instruction *I,
-                                const char *What) {}
+  virtual void onSymbolicOutput(const llvm::Instruction *I, const char *What) {}
   /// Instructions of `BB` up to and including `Last` were executed (the
   /// whole block when the terminator ran). For coverage.
   virtual void onBlockExecuted(const llvm::BasicBlock *BB,

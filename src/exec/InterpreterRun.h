@@ -188,8 +188,8 @@ private:
     // Instructions clang emits without a line (e.g. a computed goto's
     // indirectbr): the closest earlier line of the block, else the
     // function's.
-    for (auto It = I.getReverseIterator(); !L.known() && It != I.getParent()->rend();
-         ++It)
+    for (auto It = I.getReverseIterator();
+         !L.known() && It != I.getParent()->rend(); ++It)
       L = sourceLocOf(&*It);
     if (!L.known())
       L = sourceLocOf(*I.getFunction());

@@ -94,8 +94,7 @@ public:
                         const char *Reason) override {
     E.Concretized.note(I, Reason, true);
   }
-  void onSymbolicOutput(const llvm::Instruction *I,
-                        const char *What) override {
+  void onSymbolicOutput(const llvm::Instruction *I, const char *What) override {
     E.Concretized.note(I, What, false);
   }
 
@@ -125,8 +124,8 @@ public:
 ConcolicExplorer::ConcolicExplorer(const Program &P,
                                    const llvm::Function &Entry,
                                    const ExploreOptions &Opts)
-    : Entry(Entry), Opts(Opts), Inputs(Ctx, Entry, Opts.Buffers, Opts.Inputs), Budget(Opts),
-      Interp(P, Ctx, Budget.withStop(Opts.Exec)),
+    : Entry(Entry), Opts(Opts), Inputs(Ctx, Entry, Opts.Buffers, Opts.Inputs),
+      Budget(Opts), Interp(P, Ctx, Budget.withStop(Opts.Exec)),
       Solv(createZ3Backend(Opts.SolverTimeoutMs, Budget.solverStop())),
       Cov(P.module()), Rng(Opts.Seed) {}
 

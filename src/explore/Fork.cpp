@@ -81,8 +81,7 @@ public:
                         const char *Reason) override {
     E.Concretized.note(I, Reason, true);
   }
-  void onSymbolicOutput(const llvm::Instruction *I,
-                        const char *What) override {
+  void onSymbolicOutput(const llvm::Instruction *I, const char *What) override {
     E.Concretized.note(I, What, false);
   }
   void onBlockExecuted(const llvm::BasicBlock *BB,
@@ -249,8 +248,8 @@ void ForkExplorer::Stepper::onEdge(const llvm::Instruction *Term,
 
 ForkExplorer::ForkExplorer(const Program &P, const llvm::Function &Entry,
                            const ExploreOptions &Opts)
-    : Entry(Entry), Opts(Opts), Inputs(Ctx, Entry, Opts.Buffers, Opts.Inputs), Budget(Opts),
-      Interp(P, Ctx, Budget.withStop(Opts.Exec)),
+    : Entry(Entry), Opts(Opts), Inputs(Ctx, Entry, Opts.Buffers, Opts.Inputs),
+      Budget(Opts), Interp(P, Ctx, Budget.withStop(Opts.Exec)),
       Solv(createZ3Backend(Opts.SolverTimeoutMs, Budget.solverStop())),
       Cov(P.module()), Rng(Opts.Seed) {}
 

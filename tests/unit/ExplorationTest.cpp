@@ -33,7 +33,7 @@ TEST(Completeness, EveryCutIsNamedAndCounted) {
   EXPECT_FALSE(S.Complete);
   // The search ran out of work, but not everything ran to its end.
   EXPECT_EQ(S.StopReason, "bounded");
-  CutCounts Expected = {{Cut::StepLimit, 2},     {Cut::Unsupported, 1},
+  CutCounts Expected = {{Cut::StepLimit, 2},      {Cut::Unsupported, 1},
                         {Cut::ExternalDenied, 1}, {Cut::LoopBound, 1},
                         {Cut::SolverUnknown, 3},  {Cut::Concretization, 4},
                         {Cut::MaxDepth, 5},       {Cut::MaxStates, 6},
