@@ -1,5 +1,6 @@
 //===- ExecutionTree.cpp - The symbolic execution tree --------------------===//
 #include "explore/ExecutionTree.h"
+#include "explore/TreeTeardown.h"
 
 namespace theseus {
 
@@ -29,17 +30,11 @@ const char *toString(LeafKind K) {
 
 ExecutionTree::ExecutionTree() : Root(std::make_unique<TreeNode>()) {}
 
-// Iterative: a path of a million decisions must not overflow the stack
-// through nested unique_ptr destructors.
 ExecutionTree::~ExecutionTree() {
-  std::vector<std::unique_ptr<TreeNode>> Work;
-  Work.push_back(std::move(Root));
-  while (!Work.empty()) {
-    std::unique_ptr<TreeNode> N = std::move(Work.back());
-    Work.pop_back();
-    for (auto &C : N->Children)
-      Work.push_back(std::move(C));
-  }
+  destroyTree(std::move(Root), [](TreeNode &N, auto &Stack) {
+    for (auto &C : N.Children)
+      Stack.push_back(std::move(C));
+  });
 }
 
 TreeNode *ExecutionTree::addChild(TreeNode *Parent, ExprRef Added) {

@@ -1,24 +1,17 @@
 //===- PathTree.cpp - The tree of explored path conditions ----------------===//
 #include "explore/PathTree.h"
+#include "explore/TreeTeardown.h"
 
 #include <algorithm>
 
 namespace theseus {
 
-// Iterative: a loop whose exit depends on an input can record a path of
-// millions of decisions, too deep for nested unique_ptr destructors.
 PathTree::~PathTree() {
-  std::vector<std::unique_ptr<PathNode>> Work;
-  Work.push_back(std::move(Root));
-  while (!Work.empty()) {
-    std::unique_ptr<PathNode> N = std::move(Work.back());
-    Work.pop_back();
-    for (auto &C : N->Child)
-      if (C)
-        Work.push_back(std::move(C));
-    if (N->Alternative)
-      Work.push_back(std::move(N->Alternative));
-  }
+  destroyTree(std::move(Root), [](PathNode &N, auto &Stack) {
+    for (auto &C : N.Child)
+      Stack.push_back(std::move(C));
+    Stack.push_back(std::move(N.Alternative));
+  });
 }
 
 ExprRef PathTree::edgeConstraint(ExprContext &Ctx, const PathNode *N,
