@@ -49,16 +49,11 @@ static int next_byte(void) {
   return stdin_pos < stdin_size ? stdin_bytes[stdin_pos++] : EOF;
 }
 
-
 int getchar(void) { return next_byte(); }
 
-int fgetc(FILE *f) {
-  return f == stdin ? next_byte() : _IO_getc(f);
-}
+int fgetc(FILE *f) { return f == stdin ? next_byte() : _IO_getc(f); }
 
-int getc(FILE *f) {
-  return f == stdin ? next_byte() : _IO_getc(f);
-}
+int getc(FILE *f) { return f == stdin ? next_byte() : _IO_getc(f); }
 
 int ungetc(int c, FILE *f) {
   if (f != stdin)
@@ -259,8 +254,8 @@ int theseus_vfscanf(FILE *f, const char *fmt, void **args) {
     int ok;
     if (conv == 'd' || conv == 'u' || conv == 'i' || conv == 'x' ||
         conv == 'X' || conv == 'o') {
-      unsigned base = conv == 'i' ? 0
-                      : conv == 'o' ? 8
+      unsigned base = conv == 'i'                    ? 0
+                      : conv == 'o'                  ? 8
                       : (conv == 'x' || conv == 'X') ? 16
                                                      : 10;
       unsigned long long v;
