@@ -23,8 +23,8 @@ check: build
 	ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS)
 
 # Theseus itself under AddressSanitizer and UndefinedBehaviorSanitizer: the
-# unit tests, the lit suites (e2e, robustness) and 20 seconds of fuzzing of
-# the test-file reader. The forking self-check over the e2e corpus is left
+# unit tests, the lit suites (e2e, robustness) and 20 seconds each of
+# fuzzing the test-file reader and the command-line parser. The forking self-check over the e2e corpus is left
 # to `make check`: it runs the same programs again. detect_leaks=0: Theseus
 # keeps the explorer alive until exit, and LLVM and Z3 keep global state.
 ASAN_BUILD_DIR ?= build-asan

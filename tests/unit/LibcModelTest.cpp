@@ -494,8 +494,11 @@ protected:
 /// Is `Name` compared with a sanitizer's interceptor instead of glibc? In
 /// a THESEUS_SANITIZE build the wrappers' libc calls reach AddressSanitizer's
 /// interceptors, which differ from glibc where C leaves room: strcmp and
-/// strncmp return only the sign, strtol handles the invalid base 1 its own
-/// way.
+/// strncmp return only the sign, and for the invalid base 1 the strtol
+/// interceptor overwrites `*endptr` with garbage where glibc leaves it alone
+/// (seen: a native `strtol(s, &e, 1)` with `e = s + 3` gives offset 3
+/// without ASan, a wild pointer with it). The plain build checks all three
+/// against glibc.
 bool interceptedByASan(const std::string &Name) {
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
