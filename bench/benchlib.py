@@ -4,6 +4,7 @@ printing Markdown tables."""
 import json
 import os
 import re
+import signal
 import subprocess
 import time
 from dataclasses import dataclass
@@ -52,6 +53,52 @@ def explore(theseus, program, out, args=()):
             summary = json.load(f)
     return Exploration(code, wall, stderr, summary,
                        usage.ru_maxrss / 1024)
+
+
+def first_bug_seconds(summary, kind):
+    """Seconds from the start until the first bug of `kind` was found, from
+    the bug's `found_after` record; None when summary.json has no such bug
+    or the binary does not record the time."""
+    for bug in (summary or {}).get("bugs", []):
+        if bug.get("kind") == kind and "found_after" in bug:
+            return bug["found_after"]["seconds"]
+    return None
+
+
+def explore_until_bug(theseus, program, out, kind, args=(), poll=0.05):
+    """Like explore(), but stops theseus (SIGINT, as Ctrl-C) as soon as its
+    live summary.json lists a bug of `kind`. Returns the Exploration and
+    the wall time at which the bug was seen (None if it never was)."""
+    cmd = [theseus, program, "-o", out, "-q", *args]
+    path = os.path.join(out, "summary.json")
+    start = time.monotonic()
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+    seen = None
+    while proc.poll() is None:
+        if seen is None and _lists_bug(path, kind):
+            seen = time.monotonic() - start
+            proc.send_signal(signal.SIGINT)
+        time.sleep(poll)
+    stderr = proc.stderr.read()
+    wall = time.monotonic() - start
+    summary = _read_json(path)
+    if seen is None and _lists_bug(path, kind):
+        seen = wall
+    return Exploration(proc.returncode, wall, stderr, summary), seen
+
+
+def _read_json(path):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
+def _lists_bug(path, kind):
+    summary = _read_json(path)
+    return any(b.get("kind") == kind for b in (summary or {}).get("bugs", []))
 
 
 @dataclass

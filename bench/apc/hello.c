@@ -1,0 +1,18 @@
+// Hello: the target is reached when the string contains "Hello" anywhere.
+// One loop over start positions with an inner comparison loop.
+// bench-options: --max-strlen 32
+void reach_error(void);
+
+void hello(const char *s) {
+  const char *w = "Hello";
+  int found = 0;
+  for (int i = 0; s[i]; i++) {
+    int j = 0;
+    while (w[j] && s[i + j] == w[j])
+      j++;
+    if (!w[j])
+      found = 1;
+  }
+  if (found)
+    reach_error();
+}
