@@ -122,8 +122,8 @@ def short(r):
 
 
 HEADERS = ["task", "expected", "data model", "outcome", "score",
-           "to reach s", "wall s", "stopped", "incomplete because / error",
-           "other bugs"]
+           "to reach s", "reach replayed", "wall s", "stopped",
+           "incomplete because / error", "other bugs"]
 NUMERIC = {"to reach s", "wall s"}
 
 
@@ -131,7 +131,7 @@ def table_row(r, before):
     row = [os.path.basename(r["name"])[:-len(".yml")],
            "true" if r["expected"] else "false", r["data_model"],
            r["outcome"], score(r), seconds(r["to_reach"]),
-           f"{r['wall']:.1f}", r["stop_reason"] or "-",
+           r["reach_confirmed"] or "-", f"{r['wall']:.1f}", r["stop_reason"] or "-",
            (r["detail"] or "-").replace("|", "\\|"),
            ", ".join(r["other_bugs"]) or "-"]
     if before is not None:
