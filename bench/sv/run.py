@@ -140,10 +140,13 @@ def table_row(r, before):
     return row
 
 
+def count(rows, result):
+    return sum(1 for r in rows if r["outcome"] == result)
+
+
 def totals(rows):
     false = [r for r in rows if not r["expected"]]
     true = [r for r in rows if r["expected"]]
-    count = lambda rs, o: sum(1 for r in rs if r["outcome"] == o)  # noqa
     return (
         f"- {len(rows)} tasks ({len(false)} expected false, {len(true)} "
         f"expected true), {sum(r['wall'] for r in rows):.0f} s in all.\n"
