@@ -1,0 +1,212 @@
+#!/usr/bin/env python3
+"""Runs Theseus on SV-COMP reach-safety tasks (bench/sv/tasks.txt) and
+scores it against their expected verdicts.
+
+Usage: bench/sv/run.py [--theseus PATH] [--max-time S] [--filter TEXT]
+                       [--cache DIR] [--out DIR] [--json OUT]
+                       [--compare OLD.json] [--results RESULTS.md]
+
+Each task is one run of
+    theseus INPUT --entry main -q --max-time S -o OUT
+on the task's input file, read from the cache (bench/cache/sv/<path in
+sv-benchmarks>, see bench/README.md for how it is filled). Per task: the
+outcome -- "reached" (a reach-error bug: reach_error() or
+__VERIFIER_error() was called), "proved" (no reach and summary.json says
+complete: every feasible path ran to its end, nothing was cut), "unknown"
+(neither; the stop reason and what made the run incomplete are shown) or
+"error" (theseus exited with a status other than 0 or 1, e.g. the file
+does not compile) -- the time from the start of theseus to the writing of
+the reaching test, and the wall time.
+
+The expected verdict in tasks.txt is used only to score: expected-false
+tasks reached; expected-true tasks reached (a wrong answer, must be 0);
+expected-false tasks "proved" (a wrong proof, must be 0). The tasks are
+written for ILP32 (the .yml's data_model) while Theseus compiles for LP64
+(x86-64): the table shows the task's data model.
+"""
+import argparse
+import os
+import re
+import shlex
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from corpuslib import (CACHE_DIR, DEFAULT_THESEUS, explore_fresh,  # noqa: E402
+                       load_previous, machine, machine_line, markdown_table,
+                       seconds, test_written_after, write_json)
+
+TASKS = os.path.join(HERE, "tasks.txt")
+REACH = "reach-error"
+
+
+def read_tasks(path, pattern):
+    tasks = []
+    with open(path) as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            yml, commit, expected, input_commit = line.split()
+            if pattern and pattern not in yml:
+                continue
+            tasks.append({"name": yml, "commit": commit,
+                          "input_commit": input_commit,
+                          "expected": expected == "true"})
+    return tasks
+
+
+def task_input(cache, yml):
+    """The input file and data model a task's .yml names."""
+    path = os.path.join(cache, yml)
+    if not os.path.exists(path):
+        sys.exit(f"{path} is not in the cache (see bench/README.md)")
+    with open(path) as f:
+        text = f.read()
+    source = re.search(r"^input_files:\s*'?([^'\n]+)'?", text, re.M)[1]
+    model = re.search(r"^\s+data_model:\s*(\S+)", text, re.M)
+    return (os.path.join(os.path.dirname(path), source.strip()),
+            model[1] if model else "unstated")
+
+
+def outcome(e):
+    """reached / proved / unknown / error, and the detail shown with it."""
+    if e.failed or e.summary is None:
+        first = e.stderr.strip().splitlines()[:1] or [""]
+        return "error", f"exit {e.returncode}: {first[0][-160:]}"
+    s = e.summary
+    if any(b["kind"] == REACH for b in s["bugs"]):
+        return "reached", ""
+    if s["complete"]:
+        return "proved", ""
+    why = ", ".join(f"{k} {v}" for k, v in
+                    sorted(s["incomplete_because"].items()))
+    return "unknown", why
+
+
+def run_task(task, theseus, cache, out_root, max_time):
+    source, model = task_input(cache, task["name"])
+    out = os.path.join(out_root, task["name"][:-len(".yml")])
+    args = ["--entry", "main", "--max-time", str(max_time)]
+    e, started = explore_fresh(theseus, source, out, args)
+    result, detail = outcome(e)
+    s = e.summary if result != "error" else None
+    reach = [b for b in s["bugs"] if b["kind"] == REACH] if s else []
+    return dict(task, **{
+        "category": task["name"].split("/")[1],
+        "data_model": model,
+        "outcome": result,
+        "detail": detail,
+        "to_reach": (test_written_after(out, reach[0]["test"], started)
+                     if reach else None),
+        "reach_confirmed": reach[0]["confirmed"] if reach else None,
+        "other_bugs": sorted({f"{b['kind']}:{b['line']}" for b in s["bugs"]
+                              if b["kind"] != REACH}) if s else [],
+        "wall": round(e.wall, 2),
+        "stop_reason": s["stop_reason"] if s else None,
+        "paths": s["paths"] if s else None,
+    })
+
+
+def score(r):
+    """right / WRONG / '' (no verdict) against the expected verdict."""
+    if r["outcome"] == "reached":
+        return "WRONG" if r["expected"] else "right"
+    if r["outcome"] == "proved":
+        return "right" if r["expected"] else "WRONG"
+    return ""
+
+
+def short(r):
+    return r["outcome"] + (f" {seconds(r['to_reach'])} s"
+                           if r["outcome"] == "reached" else "")
+
+
+HEADERS = ["task", "expected", "data model", "outcome", "score",
+           "to reach s", "reach replayed", "wall s", "stopped",
+           "incomplete because / error", "other bugs"]
+NUMERIC = {"to reach s", "wall s"}
+
+
+def table_row(r, before):
+    row = [os.path.basename(r["name"])[:-len(".yml")],
+           "true" if r["expected"] else "false", r["data_model"],
+           r["outcome"], score(r), seconds(r["to_reach"]),
+           r["reach_confirmed"] or "-", f"{r['wall']:.1f}", r["stop_reason"] or "-",
+           (r["detail"] or "-").replace("|", "\\|"),
+           ", ".join(r["other_bugs"]) or "-"]
+    if before is not None:
+        old = before.get(r["name"])
+        row.append(short(old) if old else "-")
+    return row
+
+
+def count(rows, result):
+    return sum(1 for r in rows if r["outcome"] == result)
+
+
+def totals(rows):
+    false = [r for r in rows if not r["expected"]]
+    true = [r for r in rows if r["expected"]]
+    return (
+        f"- {len(rows)} tasks ({len(false)} expected false, {len(true)} "
+        f"expected true), {sum(r['wall'] for r in rows):.0f} s in all.\n"
+        f"- Expected-false tasks reached: {count(false, 'reached')} of "
+        f"{len(false)}.\n"
+        f"- Expected-true tasks wrongly reported reached: "
+        f"{count(true, 'reached')} (must be 0).\n"
+        f"- Complete runs (\"proved\"): {count(rows, 'proved')}; of them on "
+        f"expected-false tasks (wrong proofs, must be 0): "
+        f"{count(false, 'proved')}.\n"
+        f"- Unknown: {count(rows, 'unknown')}; errors (theseus could not "
+        f"run the task): {count(rows, 'error')}.")
+
+
+def report(rows, before, meta, command):
+    headers = HEADERS + (["before"] if before is not None else [])
+    parts = [f"Generated {machine_line(meta['machine'])} by\n\n"
+             f"```sh\n{command}\n```\n\ntheseus: `{meta['theseus']}`, "
+             f"--max-time {meta['max_time']}."]
+    for category in dict.fromkeys(r["category"] for r in rows):
+        mine = [r for r in rows if r["category"] == category]
+        parts.append(f"### {category}\n\n" + markdown_table(
+            headers, [table_row(r, before) for r in mine], NUMERIC))
+    parts.append("### Totals\n\n" + totals(rows))
+    return "\n\n".join(parts) + "\n"
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--theseus", default=DEFAULT_THESEUS)
+    p.add_argument("--max-time", type=float, default=20)
+    p.add_argument("--filter", help="only tasks whose path contains this")
+    p.add_argument("--tasks", default=TASKS)
+    p.add_argument("--cache", default=os.path.join(CACHE_DIR, "sv"))
+    p.add_argument("--out", default=os.path.join(HERE, "..", "..", "build",
+                                                 "bench-sv"),
+                   help="one run directory per task is made under it")
+    p.add_argument("--json", help="write the per-task results here")
+    p.add_argument("--compare", help="an earlier --json: adds a column")
+    p.add_argument("--results", help="also write the Markdown report here")
+    a = p.parse_args()
+    command = "bench/sv/run.py " + " ".join(shlex.quote(x)
+                                            for x in sys.argv[1:])
+    meta = {"machine": machine(), "theseus": a.theseus,
+            "max_time": a.max_time, "command": command}
+    before = load_previous(a.compare) if a.compare else None
+    rows = []
+    for task in read_tasks(a.tasks, a.filter):
+        rows.append(run_task(task, a.theseus, a.cache, a.out, a.max_time))
+        r = rows[-1]
+        print(f"{r['name']}: {short(r)} ({r['wall']:.1f} s)",
+              file=sys.stderr)
+    text = report(rows, before, meta, command)
+    print(text)
+    if a.json:
+        write_json(a.json, meta, rows)
+    if a.results:
+        with open(a.results, "w") as f:
+            f.write("# SV-COMP reach-safety tasks: results\n\n" + text)
+
+
+if __name__ == "__main__":
+    main()
