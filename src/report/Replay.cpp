@@ -287,6 +287,10 @@ std::string buildNative(const ProgramDescription &P,
     Argv.insert(Argv.end(), Sanitize.begin(), Sanitize.end());
     if (K != Kind::Theseus)
       Argv.insert(Argv.end(), P.CFlags.begin(), P.CFlags.end());
+    // clang does not preprocess a .i file, so -Dmain would not reach its
+    // main: compile it as C, which preprocesses it again harmlessly.
+    if (K == Kind::User && llvm::StringRef(Src).ends_with(".i"))
+      Argv.insert(Argv.end(), {"-x", "c"});
     Argv.insert(Argv.end(), {Src, "-o", Obj});
     if (runProgram(Argv) != 0)
       throw InputError{fmt::format("replay: cannot compile {}", Src)};
