@@ -104,7 +104,7 @@ def main():
     table = [[r["program"], r["config"], r["verdict"],
               fmt_time(r["to_target"]), f"{r['wall']:.2f}", r["paths"] or "",
               *(r["apc_times"].get(k, "") for k in
-                ("build", "unfold", "solve_unfolded", "solve_apc"))]
+                ("build_apc", "unfold_apc_k", "solve_apc_k", "solve_apc"))]
              for r in rows]
     print(markdown_table(headers, table,
                          right_aligned=("to target s", "wall s", "paths")))
