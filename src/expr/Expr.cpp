@@ -311,6 +311,36 @@ ExprRef ExprContext::quantifier(ExprKind K, ExprRef V, ExprRef Body) {
   return make(K, 1, V, Body);
 }
 
+ExprRef ExprContext::rebuild(ExprRef E, const ExprRef *Ops) {
+  switch (E->kind()) {
+  case ExprKind::Const:
+  case ExprKind::Read:
+  case ExprKind::Var:
+    return E;
+  case ExprKind::Concat:
+    return concat(Ops[0], Ops[1]);
+  case ExprKind::Extract:
+    return extract(Ops[0], E->value(), E->width());
+  case ExprKind::ZExt:
+    return zext(Ops[0], E->width());
+  case ExprKind::SExt:
+    return sext(Ops[0], E->width());
+  case ExprKind::Not:
+    return bitNot(Ops[0]);
+  case ExprKind::Select:
+    return select(Ops[0], Ops[1], Ops[2]);
+  case ExprKind::TableRead:
+    return tableRead(E->table(), Ops[0]);
+  case ExprKind::Forall:
+  case ExprKind::Exists:
+    return quantifier(E->kind(), Ops[0], Ops[1]);
+  default:
+    if (isComparison(E->kind()))
+      return compare(E->kind(), Ops[0], Ops[1]);
+    return binary(E->kind(), Ops[0], Ops[1]);
+  }
+}
+
 ExprRef ExprContext::readLE(const Array *A, uint32_t Offset, uint32_t Bytes) {
   ExprRef R = read(A, Offset);
   for (uint32_t I = 1; I < Bytes; ++I)

@@ -214,6 +214,9 @@ public:
   ExprRef exists(ExprRef V, ExprRef Body) {
     return quantifier(ExprKind::Exists, V, Body);
   }
+  /// A node of `E`'s kind and attributes over the operands `Ops` (as many
+  /// as `E` has), simplified like any new node.
+  ExprRef rebuild(ExprRef E, const ExprRef *Ops);
   ExprRef implies(ExprRef L, ExprRef R) { return logicalOr(bitNot(L), R); }
   ExprRef logicalAnd(ExprRef L, ExprRef R) { return bitAnd(L, R); }
   ExprRef logicalOr(ExprRef L, ExprRef R) { return bitOr(L, R); }
