@@ -32,8 +32,8 @@ struct Region {
 using State = std::unordered_map<const llvm::Value *, ExprRef>;
 
 struct Summary {
-  State Theta;  ///< The iterated state, over the loop's values.
-  ExprRef Phi;  ///< The looping condition.
+  State Theta; ///< The iterated state, over the loop's values.
+  ExprRef Phi; ///< The looping condition.
   LoopCounters Counters;
 };
 
@@ -102,8 +102,7 @@ private:
                      const std::vector<State> &Thetas, const LoopCounters &K,
                      const Substitution &Known);
   ExprRef loopingCondition(const std::vector<ExprRef> &Apcs,
-                           const Substitution &Iterated,
-                           const LoopCounters &K);
+                           const Substitution &Iterated, const LoopCounters &K);
   bool hasCounter(ExprRef E, ExprRef Except = nullptr) const;
 
   ExprContext &Ctx;
@@ -133,7 +132,8 @@ void Builder::bindInputs() {
     const ParamInfo &P = Params[I];
     const llvm::Argument *A = F.getArg(I);
     if (P.Role != ParamRole::Value || P.IsPointer || P.IsStruct ||
-        !A->getType()->isIntegerTy() || P.Bits != A->getType()->getIntegerBitWidth())
+        !A->getType()->isIntegerTy() ||
+        P.Bits != A->getType()->getIntegerBitWidth())
       continue;
     // As EntryInputs binds a scalar: the array read little-endian, cut to
     // the IR width, a linked length reduced into its range.
@@ -158,9 +158,8 @@ ExprRef Builder::symbol(const llvm::Value *V) {
   if (It != Symbols.end())
     return It->second;
   std::string Name = V->hasName() ? V->getName().str() : "v";
-  const Variable *Var =
-      Ctx.variable(fmt::format("{}'{}", Name, Symbols.size()),
-                   V->getType()->getIntegerBitWidth());
+  const Variable *Var = Ctx.variable(fmt::format("{}'{}", Name, Symbols.size()),
+                                     V->getType()->getIntegerBitWidth());
   return Symbols[V] = Ctx.var(Var);
 }
 
@@ -301,7 +300,8 @@ ExprRef Builder::evaluateCall(const State &S, const llvm::CallBase &C) {
       F->getName() == "theseus_int" || F->getName() == "klee_int")
     return unknown(C, "a nondeterministic value (__VERIFIER_nondet_*, "
                       "theseus_int)");
-  return unknown(C, fmt::format("the result of a call to {}", F->getName().str()));
+  return unknown(C,
+                 fmt::format("the result of a call to {}", F->getName().str()));
 }
 
 void Builder::executeBody(State &S, const llvm::BasicBlock *B,
@@ -523,8 +523,10 @@ Summary Builder::summarize(const std::vector<bool> &C, unsigned V) {
     Thetas.push_back(std::move(Theta));
     Apcs.push_back(A);
     unsigned Id = ++NextCounter;
-    Sum.Counters.Kappa.push_back(Ctx.var(Ctx.variable(fmt::format("k{}", Id), 64)));
-    Sum.Counters.Tau.push_back(Ctx.var(Ctx.variable(fmt::format("t{}", Id), 64)));
+    Sum.Counters.Kappa.push_back(
+        Ctx.var(Ctx.variable(fmt::format("k{}", Id), 64)));
+    Sum.Counters.Tau.push_back(
+        Ctx.var(Ctx.variable(fmt::format("t{}", Id), 64)));
     AllCounters[Sum.Counters.Kappa.back()] = true;
     AllCounters[Sum.Counters.Tau.back()] = true;
   }
@@ -558,7 +560,9 @@ State Builder::iterate(const std::vector<const llvm::Instruction *> &Vars,
   State Theta;
   for (const llvm::Instruction *X : Vars) {
     Theta[X] = Known[symbol(X)];
-    if (!Theta[X])
+    // Only loop-carried values (phis) matter after the loop: the others
+    // are recomputed before any use.
+    if (!Theta[X] && llvm::isa<llvm::PHINode>(X))
       unknown(*X, "a value changed by a loop in a way the rules do not cover");
   }
   return Theta;
@@ -645,8 +649,8 @@ ExprRef Builder::loopingCondition(const std::vector<ExprRef> &Apcs,
         Body = Ctx.exists(K.Tau[J],
                           Ctx.logicalAnd(Ctx.ule(K.Tau[J], K.Kappa[J]), Body));
     Phi = Ctx.logicalAnd(
-        Phi, Ctx.forall(K.Tau[I],
-                        Ctx.implies(Ctx.ult(K.Tau[I], K.Kappa[I]), Body)));
+        Phi,
+        Ctx.forall(K.Tau[I], Ctx.implies(Ctx.ult(K.Tau[I], K.Kappa[I]), Body)));
   }
   return Phi;
 }

@@ -61,8 +61,8 @@ bool sameFile(llvm::StringRef Written, const SourceLoc &L) {
     return true;
   std::string Full = L.fullPath();
   llvm::StringRef F(Full);
-  return F.ends_with(Written) &&
-         (F.size() == Written.size() || F[F.size() - Written.size() - 1] == '/');
+  return F.ends_with(Written) && (F.size() == Written.size() ||
+                                  F[F.size() - Written.size() - 1] == '/');
 }
 
 /// Whether `I` is what one of the specs names.
@@ -90,7 +90,8 @@ bool matches(const llvm::Instruction &I, const std::vector<TargetSpec> &Specs) {
 }
 
 /// Functions a target is named after: never inlined, so their calls stay.
-bool namedBySpec(const llvm::Function &F, const std::vector<TargetSpec> &Specs) {
+bool namedBySpec(const llvm::Function &F,
+                 const std::vector<TargetSpec> &Specs) {
   for (const TargetSpec &S : Specs)
     if ((S.K == TargetSpec::Function && F.getName() == S.Name) ||
         (S.K == TargetSpec::Assert && isAssertFailure(F.getName())))
@@ -193,12 +194,11 @@ void Flowgraph::findTargets(const std::vector<TargetSpec> &Specs) {
     bool Target = matches(I, Specs);
     if (!Target && Call && !Call->isInlineAsm()) {
       const llvm::Function *Callee = Call->getCalledFunction();
-      bool Through = Callee ? Reaching.count(Callee) > 0
-                            : IndirectReaches;
+      bool Through = Callee ? Reaching.count(Callee) > 0 : IndirectReaches;
       if (Through)
-        Notes.push_back(fmt::format(
-            "the call at {} may reach the target: it counts as one",
-            sourceLocOf(&I).str()));
+        Notes.push_back(
+            fmt::format("the call at {} may reach the target: it counts as one",
+                        sourceLocOf(&I).str()));
       Target = Through;
     }
     if (Target)
@@ -258,9 +258,8 @@ void Flowgraph::build() {
     }
     for (const llvm::BasicBlock *S : llvm::successors(Blocks[N])) {
       auto It = Index.find(S);
-      if (It != Index.end() &&
-          std::find(Succs[N].begin(), Succs[N].end(), It->second) ==
-              Succs[N].end())
+      if (It != Index.end() && std::find(Succs[N].begin(), Succs[N].end(),
+                                         It->second) == Succs[N].end())
         Succs[N].push_back(It->second);
     }
   }

@@ -55,9 +55,7 @@ public:
   bool empty() const { return Blocks.empty(); }
   unsigned size() const { return Blocks.size(); }
   const llvm::BasicBlock *block(unsigned N) const { return Blocks[N]; }
-  const std::vector<unsigned> &successors(unsigned N) const {
-    return Succs[N];
-  }
+  const std::vector<unsigned> &successors(unsigned N) const { return Succs[N]; }
   bool isTarget(unsigned N) const { return TargetAt[N] != nullptr; }
   /// The first target instruction of a target node's block.
   const llvm::Instruction *targetInstruction(unsigned N) const {

@@ -29,10 +29,10 @@ public:
     case ExprKind::And:
     case ExprKind::Or:
       if (F->width() == 1)
-        return Ctx.rebuild(F, std::array<ExprRef, 2>{
-                                  visit(F->operand(0), Bound, Positive),
-                                  visit(F->operand(1), Bound, Positive)}
-                                  .data());
+        return Ctx.rebuild(
+            F, std::array<ExprRef, 2>{visit(F->operand(0), Bound, Positive),
+                                      visit(F->operand(1), Bound, Positive)}
+                   .data());
       break;
     case ExprKind::Not:
       if (F->width() == 1)

@@ -266,8 +266,7 @@ ExprRef ExprContext::tableRead(const ConstantTable *T, ExprRef Index) {
   return intern(std::move(E));
 }
 
-const Variable *ExprContext::variable(const std::string &Name,
-                                      unsigned Width) {
+const Variable *ExprContext::variable(const std::string &Name, unsigned Width) {
   assert(Width >= 1 && Width <= 64 && "unsupported width");
   for (auto &V : Variables)
     if (V->Name == Name) {

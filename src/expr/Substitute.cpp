@@ -54,8 +54,8 @@ public:
     if (It != Formulas.end())
       return It->second;
     ExprRef Ops[3] = {nullptr, nullptr, nullptr};
-    bool Quantifier = F->kind() == ExprKind::Forall ||
-                      F->kind() == ExprKind::Exists;
+    bool Quantifier =
+        F->kind() == ExprKind::Forall || F->kind() == ExprKind::Exists;
     for (unsigned I = 0; I < F->numOperands(); ++I) {
       if (Quantifier && I == 0) {
         Ops[0] = F->operand(0); // The bound variable stays.
