@@ -4,8 +4,10 @@
 #include "expr/Substitute.h"
 
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Operator.h"
 
 #include <fmt/format.h>
 #include <functional>
@@ -81,8 +83,9 @@ private:
   ExprRef lookup(const State &S, const llvm::Value *V);
   ExprRef evaluate(const State &S, const llvm::Instruction &I);
   ExprRef evaluateCall(const State &S, const llvm::CallBase &C);
+  ExprRef evaluateLoad(const State &S, const llvm::LoadInst &L, ExprRef &Apc);
   void executeBody(State &S, const llvm::BasicBlock *B,
-                   const llvm::Instruction *Stop);
+                   const llvm::Instruction *Stop, ExprRef &Apc);
   ExprRef edgeCondition(const State &S, const llvm::BasicBlock *From,
                         const llvm::BasicBlock *To);
   void assignPhis(State &S, const llvm::BasicBlock *From,
@@ -95,6 +98,9 @@ private:
   std::vector<bool> loopAt(const Region &R, const std::vector<unsigned> &Path,
                            size_t I);
   const Summary &processLoop(const std::vector<bool> &C, unsigned V);
+  ExprRef eliminateCounter(State &S, const Summary &L,
+                           const llvm::BasicBlock *Entry,
+                           const llvm::BasicBlock *Exit);
   Summary summarize(const std::vector<bool> &C, unsigned V);
   State iterate(const std::vector<const llvm::Instruction *> &Vars,
                 const std::vector<State> &Thetas, const LoopCounters &K);
@@ -111,12 +117,37 @@ private:
   Apc &Out;
   std::vector<std::vector<unsigned>> Preds;
   std::unordered_map<const llvm::Value *, ExprRef> Inputs;
+  /// Pointer parameters to input buffers the program never writes.
+  std::unordered_map<const llvm::Value *, const Array *> Buffers;
   std::unordered_map<const llvm::Value *, ExprRef> Symbols;
   std::unordered_map<ExprRef, bool> AllCounters;
   std::map<std::pair<unsigned, std::vector<bool>>, Summary> Summaries;
   std::map<std::string, std::set<const llvm::Value *>> UnknownSites;
   unsigned NextCounter = 0;
 };
+
+/// Whether the buffer behind `Param` is only read: every use of it, through
+/// address arithmetic, is a load from it or a pointer comparison. A pointer
+/// that escapes (stored, passed to a call, merged by a phi) could be written.
+bool isReadOnly(const llvm::Argument &Param) {
+  std::vector<const llvm::Value *> Work{&Param};
+  while (!Work.empty()) {
+    const llvm::Value *P = Work.back();
+    Work.pop_back();
+    for (const llvm::Use &U : P->uses()) {
+      const llvm::User *User = U.getUser();
+      if (const auto *L = llvm::dyn_cast<llvm::LoadInst>(User)) {
+        if (L->getPointerOperand() != P || L->isVolatile())
+          return false;
+      } else if (llvm::isa<llvm::GEPOperator>(User)) {
+        Work.push_back(User);
+      } else if (!llvm::isa<llvm::ICmpInst>(User)) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
 
 void Builder::bindInputs() {
   const llvm::Function &F = G.function();
@@ -131,6 +162,11 @@ void Builder::bindInputs() {
   for (unsigned I = 0; I < Params.size(); ++I) {
     const ParamInfo &P = Params[I];
     const llvm::Argument *A = F.getArg(I);
+    if (P.Role == ParamRole::Value && P.IsPointer && !P.IsStruct &&
+        P.Bytes > 0 && isReadOnly(*A)) {
+      Buffers[A] = Ctx.array(P.Name, P.Bytes);
+      continue;
+    }
     if (P.Role != ParamRole::Value || P.IsPointer || P.IsStruct ||
         !A->getType()->isIntegerTy() ||
         P.Bits != A->getType()->getIntegerBitWidth())
@@ -267,8 +303,6 @@ ExprRef Builder::evaluate(const State &S, const llvm::Instruction &I) {
     return Op(0);
   if (const auto *C = llvm::dyn_cast<llvm::CallBase>(&I))
     return evaluateCall(S, *C);
-  if (llvm::isa<llvm::LoadInst>(&I))
-    return unknown(I, "a load from memory");
   return unknown(I, fmt::format("the instruction '{}'", I.getOpcodeName()));
 }
 
@@ -304,8 +338,57 @@ ExprRef Builder::evaluateCall(const State &S, const llvm::CallBase &C) {
                  fmt::format("the result of a call to {}", F->getName().str()));
 }
 
+ExprRef Builder::evaluateLoad(const State &S, const llvm::LoadInst &L,
+                              ExprRef &Apc) {
+  const char *Why = "a load from memory other than a read-only input buffer";
+  const llvm::DataLayout &DL = L.getModule()->getDataLayout();
+  uint64_t Size = DL.getTypeStoreSize(L.getType());
+  if (L.isVolatile() || !llvm::isPowerOf2_64(Size))
+    return unknown(L, Why);
+  // The byte offset into the buffer, element-aligned by construction when
+  // every constant and scale of the address arithmetic is a multiple of
+  // the loaded size (offsets wrap modulo 2^64, a multiple of it too).
+  ExprRef Off = Ctx.constant(0, 64);
+  bool Aligned = true;
+  const llvm::Value *P = L.getPointerOperand();
+  while (const auto *GEP = llvm::dyn_cast<llvm::GEPOperator>(P)) {
+    llvm::MapVector<llvm::Value *, llvm::APInt> Vars;
+    llvm::APInt Const(64, 0);
+    if (!GEP->collectOffset(DL, 64, Vars, Const))
+      return unknown(L, Why);
+    Aligned = Aligned && Const.getZExtValue() % Size == 0;
+    Off = Ctx.add(Off, Ctx.constant(Const.getZExtValue(), 64));
+    for (auto &[V, Scale] : Vars) {
+      ExprRef X = lookup(S, V);
+      if (!X)
+        return nullptr;
+      Aligned = Aligned && Scale.getZExtValue() % Size == 0;
+      Off = Ctx.add(Off, Ctx.mul(Ctx.resize(X, 64, true),
+                                 Ctx.constant(Scale.getZExtValue(), 64)));
+    }
+    P = GEP->getPointerOperand();
+  }
+  auto It = Buffers.find(P);
+  if (It == Buffers.end() || !Aligned || It->second->Size < Size)
+    return unknown(L, Why);
+  // The executor ends a path at an out-of-bounds read (a bug), so reaching
+  // the target needs every read in bounds: the read's value is Ā(offset),
+  // and the offset in bounds joins the path condition.
+  const Array *A = It->second;
+  uint64_t Last = A->Size - Size;
+  Apc = Ctx.logicalAnd(Apc, Ctx.ule(Off, Ctx.constant(Last, 64)));
+  ExprRef V = Ctx.readLE(A, Last, Size);
+  for (uint64_t At = Last; At >= Size;) {
+    At -= Size;
+    V = Ctx.select(Ctx.eq(Off, Ctx.constant(At, 64)), Ctx.readLE(A, At, Size),
+                   V);
+  }
+  unsigned W = L.getType()->getIntegerBitWidth();
+  return V->width() == W ? V : Ctx.extract(V, 0, W);
+}
+
 void Builder::executeBody(State &S, const llvm::BasicBlock *B,
-                          const llvm::Instruction *Stop) {
+                          const llvm::Instruction *Stop, ExprRef &Apc) {
   for (const llvm::Instruction &I : *B) {
     if (&I == Stop || I.isTerminator())
       return;
@@ -315,7 +398,8 @@ void Builder::executeBody(State &S, const llvm::BasicBlock *B,
       S[&I] = unknown(I, "a value that is not an integer of at most 64 bits");
       continue;
     }
-    S[&I] = evaluate(S, I);
+    const auto *L = llvm::dyn_cast<llvm::LoadInst>(&I);
+    S[&I] = L ? evaluateLoad(S, *L, Apc) : evaluate(S, I);
   }
 }
 
@@ -446,7 +530,7 @@ Builder::executeBackbone(const Region &R, const std::vector<unsigned> &Path) {
     const llvm::BasicBlock *From = G.block(Path[I]);
     unsigned Next = Path[I + 1];
     const llvm::BasicBlock *To = G.block(Next == End ? R.Start : Next);
-    executeBody(S, From, nullptr);
+    executeBody(S, From, nullptr, Apc);
     if (ExprRef C = edgeCondition(S, From, To))
       Apc = Ctx.logicalAnd(Apc, C);
     assignPhis(S, From, To);
@@ -462,12 +546,18 @@ Builder::executeBackbone(const Region &R, const std::vector<unsigned> &Path) {
     for (auto &[V, E] : L.Theta)
       After[V] = E ? substituteValue(Ctx, E, Theta) : nullptr;
     S = std::move(After);
+    if (I + 2 < Path.size() && (Path[I + 2] == End || !C[Path[I + 2]])) {
+      unsigned Exit = Path[I + 2];
+      Apc = Ctx.logicalAnd(
+          Apc, eliminateCounter(S, L, G.block(Next),
+                                G.block(Exit == End ? R.Start : Exit)));
+    }
     Closed.insert(Closed.end(), L.Counters.Kappa.begin(),
                   L.Counters.Kappa.end());
   }
   unsigned Last = Path.back();
   if (Last != End && G.isTarget(Last)) {
-    executeBody(S, G.block(Last), G.targetInstruction(Last));
+    executeBody(S, G.block(Last), G.targetInstruction(Last), Apc);
     if (const llvm::Value *Cond = G.failingCondition(Last))
       if (ExprRef C = lookup(S, Cond))
         Apc = Ctx.logicalAnd(Apc, Ctx.eq(C, Ctx.constant(0, C->width())));
@@ -485,8 +575,79 @@ const Summary &Builder::processLoop(const std::vector<bool> &C, unsigned V) {
     return It->second;
   Summary S = summarize(C, V);
   ++Out.Loops;
-  Out.Counters.push_back(S.Counters);
+  LoopSummaryInfo Info;
+  Info.Entry = G.block(V)->getName().str();
+  for (auto &[X, E] : S.Theta)
+    if (llvm::isa<llvm::PHINode>(X))
+      Info.Values.push_back({X->getName().str(), symbol(X), E});
+  std::sort(Info.Values.begin(), Info.Values.end(),
+            [](const auto &A, const auto &B) { return A.Name < B.Name; });
+  Info.Phi = S.Phi;
+  Info.Counters = S.Counters;
+  Out.Summaries.push_back(std::move(Info));
   return Summaries.emplace(Key, std::move(S)).first->second;
+}
+
+/// The number of iterations of a loop whose test `X op B` at its entry
+/// keeps it running, X = x0 + kappa stepping by one: the least n >= 0 with
+/// the test false for x0 + n, exact in bit-vectors (X reaches B without
+/// wrapping; for <= with B the maximum the loop never ends). Null when the
+/// test has another shape.
+ExprRef countFromGuard(ExprContext &Ctx, ExprRef Guard, ExprRef Kappa) {
+  ExprKind K = Guard->kind();
+  bool Ne = K == ExprKind::Not && Guard->operand(0)->kind() == ExprKind::Eq;
+  if (Ne)
+    Guard = Guard->operand(0);
+  else if (K != ExprKind::Slt && K != ExprKind::Ult && K != ExprKind::Sle &&
+           K != ExprKind::Ule)
+    return nullptr;
+  auto IsStep = [&](ExprRef X) {
+    return X == Kappa || (X->kind() == ExprKind::Extract && X->value() == 0 &&
+                          X->operand(0) == Kappa);
+  };
+  for (unsigned XAt = 0; XAt < (Ne ? 2u : 1u); ++XAt) {
+    ExprRef X = Guard->operand(XAt), B = Guard->operand(1 - XAt);
+    if (X->kind() != ExprKind::Add || mentions(B, Kappa))
+      continue;
+    unsigned StepAt = IsStep(X->operand(1)) ? 1 : IsStep(X->operand(0)) ? 0 : 2;
+    if (StepAt == 2 || mentions(X->operand(1 - StepAt), Kappa))
+      continue;
+    ExprRef X0 = X->operand(1 - StepAt);
+    ExprRef Diff = Ctx.sub(B, X0);
+    if (Ne)
+      return Diff;
+    ExprRef Zero = Ctx.constant(0, Diff->width());
+    if (K == ExprKind::Sle || K == ExprKind::Ule)
+      Diff = Ctx.add(Diff, Ctx.constant(1, Diff->width()));
+    return Ctx.select(Ctx.compare(K, X0, B), Diff, Zero);
+  }
+  return nullptr;
+}
+
+ExprRef Builder::eliminateCounter(State &S, const Summary &L,
+                                  const llvm::BasicBlock *Entry,
+                                  const llvm::BasicBlock *Exit) {
+  // Section 3.2: with one backbone, every iteration is the same path, so
+  // the test at the entry determines the counter. Replacing it keeps the
+  // values after the loop free of it, so that an outer loop can still
+  // summarize them; the equation keeps what the apc knew.
+  if (L.Counters.Kappa.size() != 1)
+    return Ctx.trueExpr();
+  ExprRef Kappa = L.Counters.Kappa[0];
+  State Probe = S;
+  ExprRef Ignored = Ctx.trueExpr();
+  executeBody(Probe, Entry, nullptr, Ignored);
+  ExprRef Leave = edgeCondition(Probe, Entry, Exit);
+  ExprRef N =
+      Leave ? countFromGuard(Ctx, Ctx.logicalNot(Leave), Kappa) : nullptr;
+  if (!N)
+    return Ctx.trueExpr();
+  ExprRef Count = Ctx.resize(N, 64, false);
+  Substitution Sub{{Kappa, Count}};
+  for (auto &[V, E] : S)
+    if (E)
+      E = substituteValue(Ctx, E, Sub);
+  return Ctx.eq(Kappa, Count);
 }
 
 bool Builder::hasCounter(ExprRef E, ExprRef Except) const {

@@ -39,12 +39,26 @@ struct LoopCounters {
   std::vector<ExprRef> Tau;
 };
 
+/// A loop summary as computed, for inspection: the iterated value of each
+/// loop-carried value (a phi of the loop; null for unknown) over its
+/// initial value, and the looping condition.
+struct LoopSummaryInfo {
+  struct Carried {
+    std::string Name;
+    ExprRef Initial;  ///< The symbol of the value before the loop.
+    ExprRef Iterated; ///< Over Initial symbols and the loop's counters.
+  };
+  std::string Entry; ///< The entry node's block.
+  std::vector<Carried> Values;
+  ExprRef Phi = nullptr;
+  LoopCounters Counters;
+};
+
 struct Apc {
   ExprRef Formula = nullptr; ///< Closed except for inputs; width 1.
   unsigned Backbones = 0;
-  unsigned Loops = 0; ///< Loop summaries computed.
-  /// Every loop's counters, for the unfolding.
-  std::vector<LoopCounters> Counters;
+  unsigned Loops = 0;                     ///< Loop summaries computed.
+  std::vector<LoopSummaryInfo> Summaries; ///< In the order computed.
   /// What was modelled as unknown, by reason, with a count: what a proof
   /// of unreachability does not rely on.
   std::map<std::string, unsigned> Unknowns;
