@@ -103,7 +103,8 @@ private:
                            const llvm::BasicBlock *Exit);
   Summary summarize(const std::vector<bool> &C, unsigned V);
   State iterate(const std::vector<const llvm::Instruction *> &Vars,
-                const std::vector<State> &Thetas, const LoopCounters &K);
+                const std::vector<State> &Thetas, const LoopCounters &K,
+                const llvm::BasicBlock *Entry);
   ExprRef inferValue(const llvm::Instruction *X,
                      const std::vector<State> &Thetas, const LoopCounters &K,
                      const Substitution &Known);
@@ -375,6 +376,7 @@ ExprRef Builder::evaluateLoad(const State &S, const llvm::LoadInst &L,
   // the target needs every read in bounds: the read's value is Ā(offset),
   // and the offset in bounds joins the path condition.
   const Array *A = It->second;
+  Out.ReadsBuffers = true;
   uint64_t Last = A->Size - Size;
   Apc = Ctx.logicalAnd(Apc, Ctx.ule(Off, Ctx.constant(Last, 64)));
   ExprRef V = Ctx.readLE(A, Last, Size);
@@ -578,7 +580,8 @@ const Summary &Builder::processLoop(const std::vector<bool> &C, unsigned V) {
   LoopSummaryInfo Info;
   Info.Entry = G.block(V)->getName().str();
   for (auto &[X, E] : S.Theta)
-    if (llvm::isa<llvm::PHINode>(X))
+    if (llvm::isa<llvm::PHINode>(X) &&
+        llvm::cast<llvm::PHINode>(X)->getParent() == G.block(V))
       Info.Values.push_back({X->getName().str(), symbol(X), E});
   std::sort(Info.Values.begin(), Info.Values.end(),
             [](const auto &A, const auto &B) { return A.Name < B.Name; });
@@ -588,66 +591,101 @@ const Summary &Builder::processLoop(const std::vector<bool> &C, unsigned V) {
   return Summaries.emplace(Key, std::move(S)).first->second;
 }
 
-/// The number of iterations of a loop whose test `X op B` at its entry
-/// keeps it running, X = x0 + kappa stepping by one: the least n >= 0 with
-/// the test false for x0 + n, exact in bit-vectors (X reaches B without
-/// wrapping; for <= with B the maximum the loop never ends). Null when the
-/// test has another shape.
-ExprRef countFromGuard(ExprContext &Ctx, ExprRef Guard, ExprRef Kappa) {
+/// How a loop's test at its entry, `X op B` with B invariant, counts the
+/// iterations that step X = x0 + (sum of the Stepping counters) by one:
+/// their sum is N, the least n >= 0 with the test false for x0 + n. X
+/// takes every value from x0 to x0 + N at the entry, the test holding on
+/// all but the last; in bit-vectors too (X reaches B without wrapping; for
+/// <= with B the maximum, the loop never ends).
+struct GuardCount {
+  ExprRef N = nullptr; ///< Null: the test has another shape.
+  std::vector<ExprRef> Stepping;
+};
+
+GuardCount countFromGuard(ExprContext &Ctx, ExprRef Guard,
+                          const std::vector<ExprRef> &Kappa) {
   ExprKind K = Guard->kind();
   bool Ne = K == ExprKind::Not && Guard->operand(0)->kind() == ExprKind::Eq;
   if (Ne)
     Guard = Guard->operand(0);
   else if (K != ExprKind::Slt && K != ExprKind::Ult && K != ExprKind::Sle &&
            K != ExprKind::Ule)
-    return nullptr;
-  auto IsStep = [&](ExprRef X) {
-    return X == Kappa || (X->kind() == ExprKind::Extract && X->value() == 0 &&
-                          X->operand(0) == Kappa);
+    return {};
+  auto CounterOf = [&](ExprRef T) -> ExprRef {
+    if (T->kind() == ExprKind::Extract && T->value() == 0)
+      T = T->operand(0);
+    return std::find(Kappa.begin(), Kappa.end(), T) != Kappa.end() ? T
+                                                                   : nullptr;
   };
+  std::unordered_map<ExprRef, bool> Counters;
+  for (ExprRef C : Kappa)
+    Counters[C] = true;
   for (unsigned XAt = 0; XAt < (Ne ? 2u : 1u); ++XAt) {
     ExprRef X = Guard->operand(XAt), B = Guard->operand(1 - XAt);
-    if (X->kind() != ExprKind::Add || mentions(B, Kappa))
+    if (mentionsAny(B, Counters))
       continue;
-    unsigned StepAt = IsStep(X->operand(1)) ? 1 : IsStep(X->operand(0)) ? 0 : 2;
-    if (StepAt == 2 || mentions(X->operand(1 - StepAt), Kappa))
+    // X flattened: counters (each at most once) plus invariant terms x0.
+    GuardCount R;
+    ExprRef X0 = Ctx.constant(0, X->width());
+    bool Ok = true;
+    std::vector<ExprRef> Work{X};
+    while (!Work.empty() && Ok) {
+      ExprRef T = Work.back();
+      Work.pop_back();
+      if (T->kind() == ExprKind::Add) {
+        Work.push_back(T->operand(0));
+        Work.push_back(T->operand(1));
+      } else if (ExprRef C = CounterOf(T)) {
+        Ok = std::find(R.Stepping.begin(), R.Stepping.end(), C) ==
+             R.Stepping.end();
+        R.Stepping.push_back(C);
+      } else {
+        Ok = !mentionsAny(T, Counters);
+        X0 = Ctx.add(X0, T);
+      }
+    }
+    if (!Ok || R.Stepping.empty())
       continue;
-    ExprRef X0 = X->operand(1 - StepAt);
     ExprRef Diff = Ctx.sub(B, X0);
-    if (Ne)
-      return Diff;
     ExprRef Zero = Ctx.constant(0, Diff->width());
     if (K == ExprKind::Sle || K == ExprKind::Ule)
       Diff = Ctx.add(Diff, Ctx.constant(1, Diff->width()));
-    return Ctx.select(Ctx.compare(K, X0, B), Diff, Zero);
+    R.N = Ne ? Diff : Ctx.select(Ctx.compare(K, X0, B), Diff, Zero);
+    return R;
   }
-  return nullptr;
+  return {};
 }
 
 ExprRef Builder::eliminateCounter(State &S, const Summary &L,
                                   const llvm::BasicBlock *Entry,
                                   const llvm::BasicBlock *Exit) {
-  // Section 3.2: with one backbone, every iteration is the same path, so
-  // the test at the entry determines the counter. Replacing it keeps the
-  // values after the loop free of it, so that an outer loop can still
-  // summarize them; the equation keeps what the apc knew.
-  if (L.Counters.Kappa.size() != 1)
-    return Ctx.trueExpr();
-  ExprRef Kappa = L.Counters.Kappa[0];
+  // Section 3.2: the test at the entry determines how often the loop
+  // stepped its tested value. A counter it fixes alone is replaced, which
+  // keeps the values after the loop free of it (an outer loop can still
+  // summarize them); the sum and bounds keep what the apc knew, and keep
+  // counters from wrapping around the tested value's width.
   State Probe = S;
   ExprRef Ignored = Ctx.trueExpr();
   executeBody(Probe, Entry, nullptr, Ignored);
   ExprRef Leave = edgeCondition(Probe, Entry, Exit);
-  ExprRef N =
-      Leave ? countFromGuard(Ctx, Ctx.logicalNot(Leave), Kappa) : nullptr;
-  if (!N)
+  if (!Leave)
     return Ctx.trueExpr();
-  ExprRef Count = Ctx.resize(N, 64, false);
-  Substitution Sub{{Kappa, Count}};
-  for (auto &[V, E] : S)
-    if (E)
-      E = substituteValue(Ctx, E, Sub);
-  return Ctx.eq(Kappa, Count);
+  GuardCount GC = countFromGuard(Ctx, Ctx.logicalNot(Leave), L.Counters.Kappa);
+  if (!GC.N)
+    return Ctx.trueExpr();
+  ExprRef Count = Ctx.resize(GC.N, 64, false);
+  ExprRef Sum = Ctx.constant(0, 64), Facts = Ctx.trueExpr();
+  for (ExprRef C : GC.Stepping) {
+    Sum = Ctx.add(Sum, C);
+    Facts = Ctx.logicalAnd(Facts, Ctx.ule(C, Count));
+  }
+  if (GC.Stepping.size() == 1) {
+    Substitution Sub{{GC.Stepping[0], Count}};
+    for (auto &[V, E] : S)
+      if (E)
+        E = substituteValue(Ctx, E, Sub);
+  }
+  return Ctx.logicalAnd(Facts, Ctx.eq(Sum, Count));
 }
 
 bool Builder::hasCounter(ExprRef E, ExprRef Except) const {
@@ -691,7 +729,7 @@ Summary Builder::summarize(const std::vector<bool> &C, unsigned V) {
     AllCounters[Sum.Counters.Kappa.back()] = true;
     AllCounters[Sum.Counters.Tau.back()] = true;
   }
-  Sum.Theta = iterate(Vars, Thetas, Sum.Counters);
+  Sum.Theta = iterate(Vars, Thetas, Sum.Counters, G.block(V));
   Substitution Iterated;
   for (const llvm::Instruction *X : Vars)
     Iterated[symbol(X)] = Sum.Theta[X];
@@ -700,8 +738,8 @@ Summary Builder::summarize(const std::vector<bool> &C, unsigned V) {
 }
 
 State Builder::iterate(const std::vector<const llvm::Instruction *> &Vars,
-                       const std::vector<State> &Thetas,
-                       const LoopCounters &K) {
+                       const std::vector<State> &Thetas, const LoopCounters &K,
+                       const llvm::BasicBlock *Entry) {
   // Start from the unknown state and apply the four rules until nothing
   // changes (seed, section 3.1).
   Substitution Known;
@@ -721,9 +759,11 @@ State Builder::iterate(const std::vector<const llvm::Instruction *> &Vars,
   State Theta;
   for (const llvm::Instruction *X : Vars) {
     Theta[X] = Known[symbol(X)];
-    // Only loop-carried values (phis) matter after the loop: the others
-    // are recomputed before any use.
-    if (!Theta[X] && llvm::isa<llvm::PHINode>(X))
+    // Only the entry's phis carry values out of the loop: any other value
+    // of the loop used later is defined on a block the backbone passes
+    // after the entry (its definition dominates the use), so it is
+    // recomputed there.
+    if (!Theta[X] && llvm::isa<llvm::PHINode>(X) && X->getParent() == Entry)
       unknown(*X, "a value changed by a loop in a way the rules do not cover");
   }
   return Theta;

@@ -62,6 +62,9 @@ struct Apc {
   /// What was modelled as unknown, by reason, with a count: what a proof
   /// of unreachability does not rely on.
   std::map<std::string, unsigned> Unknowns;
+  /// Reads of input buffers were modelled: the apc assumes their sizes and
+  /// that a path ends at an out-of-bounds read.
+  bool ReadsBuffers = false;
   /// The backbone count went over the limit: the apc is `true`.
   bool TooManyBackbones = false;
 };

@@ -290,6 +290,31 @@ void setProgramInputs(Options &O, ProgramDescription &Desc) {
     throw InputError{"cannot close stdin"};
 }
 
+/// The bytes of one element of the input array `Arr`: the element size of
+/// a pointer parameter's buffer, or the whole array.
+unsigned elementBytes(const llvm::Function &Entry, const Options &O,
+                      const Array *Arr) {
+  for (const ParamInfo &P : describeParams(Entry, O.Explore.Buffers))
+    if (P.Name == Arr->Name && P.IsPointer && P.ElemBytes > 0)
+      return P.ElemBytes;
+  return Arr->Size;
+}
+
+/// Little-endian signed elements of `ElemBytes` bytes: one integer, or a
+/// list for a buffer.
+nlohmann::json candidateValue(const std::vector<uint8_t> &Bytes,
+                              unsigned ElemBytes) {
+  nlohmann::json List = nlohmann::json::array();
+  for (size_t At = 0; At + ElemBytes <= Bytes.size() && ElemBytes <= 8;
+       At += ElemBytes) {
+    uint64_t V = 0;
+    for (size_t I = ElemBytes; I-- > 0;)
+      V = (V << 8) | Bytes[At + I];
+    List.push_back(signExtend(V, ElemBytes * 8));
+  }
+  return List.size() == 1 ? List[0] : List;
+}
+
 /// The apc of --target, decided (--apc-only): the verdict on stdout and
 /// in summary.json's `target` object. Exit status 0 whatever the verdict.
 int runApc(const Options &O, const llvm::Function &Entry) {
@@ -323,6 +348,9 @@ int runApc(const Options &O, const llvm::Function &Entry) {
   for (const auto &[Why, Count] : A.Unknowns)
     RestsOn += fmt::format("{}{} ({}) unknown", RestsOn.empty() ? "" : "; ",
                            Why, Count);
+  if (A.ReadsBuffers)
+    RestsOn += "; the input buffers as sized for the executor (--max-len, "
+               "--max-strlen), read in bounds";
   if (A.TooManyBackbones)
     RestsOn = "nothing: too many backbones, the apc is true";
   fmt::print("  rests on         {}\n", RestsOn);
@@ -342,13 +370,9 @@ int runApc(const Options &O, const llvm::Function &Entry) {
   if (Ans.K == ApcAnswer::Satisfiable) {
     std::string Inputs;
     for (const auto &[Arr, Bytes] : Ans.Model.values()) {
-      int64_t V = 0;
-      for (size_t I = Bytes.size(); I-- > 0;)
-        V = (V << 8) | Bytes[I];
-      V = signExtend(uint64_t(V), unsigned(Bytes.size() * 8));
-      Candidate[Arr->Name] = V;
-      Inputs +=
-          fmt::format("{}{}={}", Inputs.empty() ? "" : ", ", Arr->Name, V);
+      Candidate[Arr->Name] = candidateValue(Bytes, elementBytes(Entry, O, Arr));
+      Inputs += fmt::format("{}{}={}", Inputs.empty() ? "" : ", ", Arr->Name,
+                            Candidate[Arr->Name].dump());
     }
     fmt::print("  candidate inputs {}\n", Inputs.empty() ? "any" : Inputs);
   }
