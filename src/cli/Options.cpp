@@ -204,6 +204,21 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
                  "LEN=BUF: integer parameter LEN is at most the element "
                  "count of pointer parameter BUF (repeatable)")
       ->allow_extra_args(false);
+  App.add_option("--target", O.Targets,
+                 "A location to reach: a function name (its calls), "
+                 "FILE:LINE, or assert (failing assertions); repeatable")
+      ->allow_extra_args(false);
+  App.add_flag("--apc-only", O.ApcOnly,
+               "Compute the target's abstract path condition, decide it "
+               "and stop (no exploration)");
+  App.add_option("--apc-unfold", O.ApcUnfold,
+                 "Instances of each loop quantifier in the unfolded apc "
+                 "(default 25)")
+      ->check(CLI::Range(1u, 100000u));
+  App.add_option("--apc-timeout", O.ApcTimeout,
+                 "Seconds for deciding the apc and its unfolding together "
+                 "(default 10)")
+      ->check(CLI::PositiveNumber);
   App.footer("Command-line programs: theseus prog.c [options] -- ARGS, "
              "where ARGS are concrete arguments, --sym-arg N (a symbolic "
              "argument of up to N bytes) and a final --sym-args MIN MAX N "

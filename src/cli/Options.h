@@ -43,6 +43,11 @@ struct Options {
   std::vector<std::string> ProgramArgs;
   uint32_t SymStdin = 0;
   std::string StdinFile;
+  // The abstract path condition of --target (apc module).
+  std::vector<std::string> Targets;
+  bool ApcOnly = false;
+  unsigned ApcUnfold = 25;
+  double ApcTimeout = 10;
   // replay
   std::vector<std::string> ReplayFiles;
   bool ReplayVerbose = false;

@@ -4,11 +4,14 @@
 // not reproduce), 2 usage or input error, 3 internal error.
 //
 //===----------------------------------------------------------------------===//
+#include "apc/Apc.h"
+#include "apc/Solve.h"
 #include "cli/Options.h"
 #include "exec/Native.h"
 #include "explore/Concolic.h"
 #include "explore/Fork.h"
 #include "explore/SelfCheck.h"
+#include "expr/Printer.h"
 #include "program/Program.h"
 #include "report/Replay.h"
 #include "report/Summary.h"
@@ -22,10 +25,12 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <ctime>
 #include <fmt/format.h>
+#include <fstream>
 #include <unistd.h>
 
 #ifndef THESEUS_INCLUDE_DIR
@@ -285,6 +290,114 @@ void setProgramInputs(Options &O, ProgramDescription &Desc) {
     throw InputError{"cannot close stdin"};
 }
 
+/// The bytes of one element of the input array `Arr`: the element size of
+/// a pointer parameter's buffer, or the whole array.
+unsigned elementBytes(const llvm::Function &Entry, const Options &O,
+                      const Array *Arr) {
+  for (const ParamInfo &P : describeParams(Entry, O.Explore.Buffers))
+    if (P.Name == Arr->Name && P.IsPointer && P.ElemBytes > 0)
+      return P.ElemBytes;
+  return Arr->Size;
+}
+
+/// Little-endian signed elements of `ElemBytes` bytes: one integer, or a
+/// list for a buffer.
+nlohmann::json candidateValue(const std::vector<uint8_t> &Bytes,
+                              unsigned ElemBytes) {
+  nlohmann::json List = nlohmann::json::array();
+  for (size_t At = 0; At + ElemBytes <= Bytes.size() && ElemBytes <= 8;
+       At += ElemBytes) {
+    uint64_t V = 0;
+    for (size_t I = ElemBytes; I-- > 0;)
+      V = (V << 8) | Bytes[At + I];
+    List.push_back(signExtend(V, ElemBytes * 8));
+  }
+  return List.size() == 1 ? List[0] : List;
+}
+
+/// The apc of --target, decided (--apc-only): the verdict on stdout and
+/// in summary.json's `target` object. Exit status 0 whatever the verdict.
+int runApc(const Options &O, const llvm::Function &Entry) {
+  if (!O.ApcOnly || O.Targets.empty())
+    throw InputError{"--target and --apc-only go together for now"};
+  using Clock = std::chrono::steady_clock;
+  std::vector<TargetSpec> Specs;
+  for (const std::string &T : O.Targets)
+    Specs.push_back(parseTargetSpec(T));
+  Clock::time_point Start = Clock::now();
+  Flowgraph G(Entry, Specs);
+  ExprContext Ctx;
+  ApcOptions AO;
+  AO.Sizes = O.Explore.Buffers;
+  Apc A = computeApc(Ctx, G, AO);
+  double Build = std::chrono::duration<double>(Clock::now() - Start).count();
+  ApcAnswer Ans = solveApc(Ctx, A.Formula, O.ApcUnfold, O.ApcTimeout);
+  const size_t MaxText = 2000;
+  std::string Text = toString(A.Formula, MaxText);
+  std::string Targets;
+  for (const std::string &T : O.Targets)
+    Targets += (Targets.empty() ? "" : ", ") + T;
+  fmt::print("theseus: target {} in {}: {}\n", Targets, Entry.getName().str(),
+             toString(Ans.K));
+  if (Ans.K != ApcAnswer::Unknown)
+    fmt::print("  answered by      {}\n", Ans.AnsweredBy);
+  fmt::print("  apc              {}\n", Text);
+  std::string RestsOn = A.Unknowns.empty() ? "the program's integer "
+                                             "semantics only"
+                                           : "";
+  for (const auto &[Why, Count] : A.Unknowns)
+    RestsOn += fmt::format("{}{} ({}) unknown", RestsOn.empty() ? "" : "; ",
+                           Why, Count);
+  if (A.ReadsBuffers)
+    RestsOn += "; the input buffers as sized for the executor (--max-len, "
+               "--max-strlen), read in bounds";
+  if (A.TooManyBackbones)
+    RestsOn = "nothing: too many backbones, the apc is true";
+  fmt::print("  rests on         {}\n", RestsOn);
+  for (const std::string &N : G.notes())
+    fmt::print("  note             {}\n", N);
+  fmt::print("  backbones        {}, loop summaries {}\n", A.Backbones,
+             A.Loops);
+  auto Letter = [](SatResult R) {
+    return R == SatResult::Sat ? "S" : R == SatResult::Unsat ? "U" : "X";
+  };
+  fmt::print("  time             build apc {:.3f} s, unfold apc^K {:.3f} s, "
+             "solve apc^K {} {:.3f} s, solve apc {} {:.3f} s\n",
+             Build, Ans.UnfoldSeconds, Letter(Ans.Unfolded.Result),
+             Ans.Unfolded.Seconds, Letter(Ans.Direct.Result),
+             Ans.Direct.Seconds);
+  nlohmann::json Candidate = nlohmann::json::object();
+  if (Ans.K == ApcAnswer::Satisfiable) {
+    std::string Inputs;
+    for (const auto &[Arr, Bytes] : Ans.Model.values()) {
+      Candidate[Arr->Name] = candidateValue(Bytes, elementBytes(Entry, O, Arr));
+      Inputs += fmt::format("{}{}={}", Inputs.empty() ? "" : ", ", Arr->Name,
+                            Candidate[Arr->Name].dump());
+    }
+    fmt::print("  candidate inputs {}\n", Inputs.empty() ? "any" : Inputs);
+  }
+  prepareOutDir(O.OutDir);
+  nlohmann::json J;
+  J["entry"] = Entry.getName().str();
+  J["target"] = {{"spec", O.Targets},
+                 {"verdict", toString(Ans.K)},
+                 {"answered_by", Ans.AnsweredBy},
+                 {"apc", Text},
+                 {"rests_on", RestsOn},
+                 {"backbones", A.Backbones},
+                 {"loop_summaries", A.Loops},
+                 {"candidate", Candidate},
+                 {"times",
+                  {{"build_apc", Build},
+                   {"unfold_apc_k", Ans.UnfoldSeconds},
+                   {"solve_apc_k", Ans.Unfolded.Seconds},
+                   {"solve_apc_k_result", Letter(Ans.Unfolded.Result)},
+                   {"solve_apc", Ans.Direct.Seconds},
+                   {"solve_apc_result", Letter(Ans.Direct.Result)}}}};
+  std::ofstream(O.OutDir + "/summary.json") << J.dump(2) << "\n";
+  return NoBug;
+}
+
 int explore(Options &O) {
   std::signal(SIGINT, onSignal);
   std::signal(SIGTERM, onSignal);
@@ -343,6 +456,8 @@ int explore(Options &O) {
   loadNativeCode(NativeSources, O.CFlags, Tmp);
   auto Prog = Program::load(CO);
   const llvm::Function &Entry = Prog->selectEntry(O.Entry);
+  if (!O.Targets.empty() || O.ApcOnly)
+    return runApc(O, Entry);
 
   prepareOutDir(O.OutDir);
   Desc.Sources = CO.Sources;

@@ -3,6 +3,7 @@
 
 #include <cassert>
 #include <functional>
+#include <unordered_set>
 
 namespace theseus {
 
@@ -62,6 +63,12 @@ const char *kindName(ExprKind K) {
     return "select";
   case ExprKind::TableRead:
     return "table-read";
+  case ExprKind::Var:
+    return "var";
+  case ExprKind::Forall:
+    return "forall";
+  case ExprKind::Exists:
+    return "exists";
   }
   return "?";
 }
@@ -162,6 +169,7 @@ static size_t hashNode(const Expr &E) {
   Mix(E.width());
   Mix(reinterpret_cast<size_t>(E.array()));
   Mix(reinterpret_cast<size_t>(E.table()));
+  Mix(reinterpret_cast<size_t>(E.variable()));
   for (unsigned I = 0; I < E.numOperands(); ++I)
     Mix(reinterpret_cast<size_t>(E.operand(I)));
   return H;
@@ -169,7 +177,8 @@ static size_t hashNode(const Expr &E) {
 
 bool ExprContext::NodeEq::operator()(const Expr *A, const Expr *B) const {
   if (A->Kind != B->Kind || A->Width != B->Width || A->Value != B->Value ||
-      A->Arr != B->Arr || A->Table != B->Table || A->NumOps != B->NumOps)
+      A->Arr != B->Arr || A->Table != B->Table || A->Var != B->Var ||
+      A->NumOps != B->NumOps)
     return false;
   for (unsigned I = 0; I < A->NumOps; ++I)
     if (A->Ops[I] != B->Ops[I])
@@ -255,6 +264,80 @@ ExprRef ExprContext::tableRead(const ConstantTable *T, ExprRef Index) {
   E.Ops[0] = Index;
   E.NumOps = 1;
   return intern(std::move(E));
+}
+
+const Variable *ExprContext::variable(const std::string &Name, unsigned Width) {
+  assert(Width >= 1 && Width <= 64 && "unsupported width");
+  for (auto &V : Variables)
+    if (V->Name == Name) {
+      assert(V->Width == Width && "variable re-declared with another width");
+      return V.get();
+    }
+  Variables.push_back(std::make_unique<Variable>(
+      Variable{Name, Width, static_cast<uint32_t>(Variables.size())}));
+  return Variables.back().get();
+}
+
+ExprRef ExprContext::var(const Variable *V) {
+  Expr E;
+  E.Kind = ExprKind::Var;
+  E.Width = V->Width;
+  E.Var = V;
+  return intern(std::move(E));
+}
+
+bool mentions(ExprRef E, ExprRef V) {
+  std::vector<ExprRef> Work{E};
+  std::unordered_set<ExprRef> Seen;
+  while (!Work.empty()) {
+    ExprRef X = Work.back();
+    Work.pop_back();
+    if (X == V)
+      return true;
+    if (!Seen.insert(X).second)
+      continue;
+    for (unsigned I = 0; I < X->numOperands(); ++I)
+      Work.push_back(X->operand(I));
+  }
+  return false;
+}
+
+ExprRef ExprContext::quantifier(ExprKind K, ExprRef V, ExprRef Body) {
+  assert(V->kind() == ExprKind::Var && Body->width() == 1 &&
+         "quantifier over a non-variable or a non-boolean body");
+  if (Body->isConst() || !mentions(Body, V))
+    return Body;
+  return make(K, 1, V, Body);
+}
+
+ExprRef ExprContext::rebuild(ExprRef E, const ExprRef *Ops) {
+  switch (E->kind()) {
+  case ExprKind::Const:
+  case ExprKind::Read:
+  case ExprKind::Var:
+    return E;
+  case ExprKind::Concat:
+    return concat(Ops[0], Ops[1]);
+  case ExprKind::Extract:
+    return extract(Ops[0], E->value(), E->width());
+  case ExprKind::ZExt:
+    return zext(Ops[0], E->width());
+  case ExprKind::SExt:
+    return sext(Ops[0], E->width());
+  case ExprKind::Not:
+    return bitNot(Ops[0]);
+  case ExprKind::Select:
+    return select(Ops[0], Ops[1], Ops[2]);
+  case ExprKind::TableRead:
+    return tableRead(E->table(), Ops[0]);
+  case ExprKind::Forall:
+  case ExprKind::Exists:
+    return quantifier(E->kind(), Ops[0], Ops[1]);
+  default:
+    if (isComparison(E->kind()))
+      return compare(E->kind(), Ops[0], Ops[1]);
+    return binary(E->kind(), Ops[0], Ops[1]);
+  }
 }
 
 ExprRef ExprContext::readLE(const Array *A, uint32_t Offset, uint32_t Bytes) {

@@ -29,6 +29,15 @@ struct Array {
   uint32_t Id; ///< Dense index, stable for the context's lifetime.
 };
 
+/// A named free variable of an expression: a bound variable of a
+/// quantifier, or an unknown the caller substitutes later (loop counters and
+/// symbolic initial values in the apc module). Never read from inputs.
+struct Variable {
+  std::string Name;
+  unsigned Width;
+  uint32_t Id; ///< Dense index, stable for the context's lifetime.
+};
+
 /// The bytes of a read-only object of the program (a constant table), read
 /// at a symbolic index by TableRead nodes.
 struct ConstantTable {
@@ -68,6 +77,10 @@ enum class ExprKind : uint8_t {
   /// One byte of a ConstantTable at the 64-bit index operand; 0 past the
   /// table's end (accesses are bounds-checked before they read).
   TableRead,
+  Var, ///< A Variable, free unless a quantifier above binds it.
+  /// Quantifiers of width 1: operand 0 is the bound Var, operand 1 the body.
+  Forall,
+  Exists,
 };
 
 const char *kindName(ExprKind K);
@@ -88,6 +101,7 @@ public:
   uint64_t value() const { return Value; }
   const Array *array() const { return Arr; }
   const ConstantTable *table() const { return Table; }
+  const Variable *variable() const { return Var; }
   /// Unique, dense, increasing with creation: a deterministic sort key.
   uint32_t id() const { return Id; }
   size_t hash() const { return Hash; }
@@ -105,10 +119,14 @@ private:
   uint64_t Value = 0;
   const Array *Arr = nullptr;
   const ConstantTable *Table = nullptr;
+  const Variable *Var = nullptr;
   ExprRef Ops[3] = {nullptr, nullptr, nullptr};
   uint32_t Id = 0;
   size_t Hash = 0;
 };
+
+/// True when `V` (a Var node) occurs in `E`.
+bool mentions(ExprRef E, ExprRef V);
 
 /// Truncates `V` to `Width` bits.
 inline uint64_t truncBits(uint64_t V, unsigned Width) {
@@ -184,6 +202,22 @@ public:
   const ConstantTable *table(std::string Name, std::vector<uint8_t> Bytes);
   /// Byte `Index` (64 bits) of `T`; a constant for a constant index.
   ExprRef tableRead(const ConstantTable *T, ExprRef Index);
+  /// The variable called `Name`, created with `Width` bits; the same name
+  /// always yields the same variable.
+  const Variable *variable(const std::string &Name, unsigned Width);
+  ExprRef var(const Variable *V);
+  /// Quantifiers over `V` (a Var node) of a width-1 body; a body that does
+  /// not mention `V` is returned unchanged.
+  ExprRef forall(ExprRef V, ExprRef Body) {
+    return quantifier(ExprKind::Forall, V, Body);
+  }
+  ExprRef exists(ExprRef V, ExprRef Body) {
+    return quantifier(ExprKind::Exists, V, Body);
+  }
+  /// A node of `E`'s kind and attributes over the operands `Ops` (as many
+  /// as `E` has), simplified like any new node.
+  ExprRef rebuild(ExprRef E, const ExprRef *Ops);
+  ExprRef implies(ExprRef L, ExprRef R) { return logicalOr(bitNot(L), R); }
   ExprRef logicalAnd(ExprRef L, ExprRef R) { return bitAnd(L, R); }
   ExprRef logicalOr(ExprRef L, ExprRef R) { return bitOr(L, R); }
 
@@ -201,11 +235,13 @@ private:
   ExprRef foldBinary(ExprKind K, ExprRef L, ExprRef R);
   ExprRef simplifyBinary(ExprKind K, ExprRef L, ExprRef R);
   ExprRef simplifyCompare(ExprKind K, ExprRef L, ExprRef R);
+  ExprRef quantifier(ExprKind K, ExprRef V, ExprRef Body);
 
   std::deque<Expr> Nodes;
   std::unordered_set<const Expr *, NodeHash, NodeEq> Table;
   std::vector<std::unique_ptr<Array>> Arrays;
   std::deque<ConstantTable> Tables;
+  std::vector<std::unique_ptr<Variable>> Variables;
   ExprRef True;
   ExprRef False;
 };

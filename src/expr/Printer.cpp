@@ -124,6 +124,13 @@ std::string BoundedPrinter::render(ExprRef E, bool Nested) {
   }
   case ExprKind::TableRead:
     return fmt::format("{}[{}]", E->table()->Name, print(E->operand(0), false));
+  case ExprKind::Var:
+    return E->variable()->Name;
+  case ExprKind::Forall:
+  case ExprKind::Exists:
+    return Wrap(fmt::format(
+        "{} {}. {}", E->kind() == ExprKind::Forall ? "forall" : "exists",
+        print(E->operand(0), false), print(E->operand(1), true)));
   case ExprKind::Select:
     return Wrap(fmt::format("{} ? {} : {}", print(E->operand(0), true),
                             print(E->operand(1), true),

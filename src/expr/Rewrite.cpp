@@ -52,26 +52,7 @@ private:
     }
     if (!Changed)
       return E;
-    switch (E->kind()) {
-    case ExprKind::Concat:
-      return Ctx.concat(Op[0], Op[1]);
-    case ExprKind::Extract:
-      return Ctx.extract(Op[0], E->value(), E->width());
-    case ExprKind::ZExt:
-      return Ctx.zext(Op[0], E->width());
-    case ExprKind::SExt:
-      return Ctx.sext(Op[0], E->width());
-    case ExprKind::Not:
-      return Ctx.bitNot(Op[0]);
-    case ExprKind::Select:
-      return Ctx.select(Op[0], Op[1], Op[2]);
-    case ExprKind::TableRead:
-      return Ctx.tableRead(E->table(), Op[0]);
-    default:
-      if (isComparison(E->kind()))
-        return Ctx.compare(E->kind(), Op[0], Op[1]);
-      return Ctx.binary(E->kind(), Op[0], Op[1]);
-    }
+    return Ctx.rebuild(E, Op);
   }
 
   ExprContext &Ctx;

@@ -1,0 +1,79 @@
+//===- Apc.h - The abstract path condition of a target --------------------===//
+//
+// The seed "Abstracting Path Conditions" (Strejcek, Trtik): a necessary
+// condition on the inputs for reaching a target, as a disjunction over the
+// backbones (acyclic complete paths) of the flowgraph of the symbolic
+// execution of the backbone (Algorithm 1), where each loop at an entry node
+// contributes its summary: an iterated symbolic state over path counters
+// (the lightweight rules of section 3.1 with the nested-loop treatment of
+// 3.2) and a looping condition with a universal quantifier per backbone of
+// the loop. Values the model does not cover are unknown (★, a null
+// ExprRef), and conditions on unknowns are left out, so the apc stays
+// necessary. Integers are bit-vectors of the program's widths and path
+// counters 64-bit: `x + d*k` wraps exactly as k additions of d do.
+//
+//===----------------------------------------------------------------------===//
+#ifndef THESEUS_APC_APC_H
+#define THESEUS_APC_APC_H
+
+#include "apc/Flowgraph.h"
+#include "expr/Expr.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace theseus {
+
+struct ApcOptions {
+  BufferSizes Sizes; ///< As the executor sizes the entry's inputs.
+  /// At most this many backbones per (induced) program: beyond, a loop's
+  /// summary is unknown, and the whole apc is `true` at the top.
+  unsigned MaxBackbones = 4096;
+};
+
+/// Path counters of one loop: kappa_i (free until the backbone closes them)
+/// and the tau_i of its looping condition, 64 bits each.
+struct LoopCounters {
+  std::vector<ExprRef> Kappa;
+  std::vector<ExprRef> Tau;
+};
+
+/// A loop summary as computed, for inspection: the iterated value of each
+/// loop-carried value (a phi of the loop; null for unknown) over its
+/// initial value, and the looping condition.
+struct LoopSummaryInfo {
+  struct Carried {
+    std::string Name;
+    ExprRef Initial;  ///< The symbol of the value before the loop.
+    ExprRef Iterated; ///< Over Initial symbols and the loop's counters.
+  };
+  std::string Entry; ///< The entry node's block.
+  std::vector<Carried> Values;
+  ExprRef Phi = nullptr;
+  LoopCounters Counters;
+};
+
+struct Apc {
+  ExprRef Formula = nullptr; ///< Closed except for inputs; width 1.
+  unsigned Backbones = 0;
+  unsigned Loops = 0;                     ///< Loop summaries computed.
+  std::vector<LoopSummaryInfo> Summaries; ///< In the order computed.
+  /// What was modelled as unknown, by reason, with a count: what a proof
+  /// of unreachability does not rely on.
+  std::map<std::string, unsigned> Unknowns;
+  /// Reads of input buffers were modelled: the apc assumes their sizes and
+  /// that a path ends at an out-of-bounds read.
+  bool ReadsBuffers = false;
+  /// The backbone count went over the limit: the apc is `true`.
+  bool TooManyBackbones = false;
+};
+
+/// Computes the apc of the flowgraph's targets. Inputs are the byte arrays
+/// the executor creates for the entry's parameters (named after them, read
+/// little-endian).
+Apc computeApc(ExprContext &Ctx, const Flowgraph &G, const ApcOptions &Opts);
+
+} // namespace theseus
+
+#endif

@@ -1,0 +1,284 @@
+//===- Flowgraph.cpp - Targets and the entry's flowgraph for the apc -----===//
+#include "apc/Flowgraph.h"
+
+#include "llvm/ADT/SCCIterator.h"
+#include "llvm/Analysis/CallGraph.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Transforms/IPO/AlwaysInliner.h"
+#include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
+#include "llvm/Transforms/Utils/Mem2Reg.h"
+
+#include <fmt/format.h>
+#include <set>
+
+namespace theseus {
+
+TargetSpec parseTargetSpec(const std::string &Spec) {
+  TargetSpec T;
+  T.Text = Spec;
+  if (Spec == "assert") {
+    T.K = TargetSpec::Assert;
+    return T;
+  }
+  size_t Colon = Spec.rfind(':');
+  if (Colon == std::string::npos) {
+    if (Spec.empty())
+      throw InputError{"--target needs a function name, FILE:LINE or assert"};
+    T.Name = Spec;
+    return T;
+  }
+  std::string Line = Spec.substr(Colon + 1);
+  if (Colon == 0 || Line.empty() ||
+      Line.find_first_not_of("0123456789") != std::string::npos)
+    throw InputError{fmt::format(
+        "--target '{}': expected a function name, FILE:LINE or assert", Spec)};
+  T.K = TargetSpec::Line;
+  T.File = Spec.substr(0, Colon);
+  T.LineNo = static_cast<unsigned>(std::stoul(Line));
+  return T;
+}
+
+namespace {
+
+const llvm::Function *calleeOf(const llvm::Instruction &I) {
+  const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I);
+  return Call ? Call->getCalledFunction() : nullptr;
+}
+
+bool isAssertFailure(llvm::StringRef Name) {
+  return Name == "__assert_fail" || Name == "__assert" ||
+         Name == "__assert_rtn" || Name == "abort" || Name == "theseus_assert";
+}
+
+bool sameFile(llvm::StringRef Written, const SourceLoc &L) {
+  if (Written == L.File)
+    return true;
+  std::string Full = L.fullPath();
+  llvm::StringRef F(Full);
+  return F.ends_with(Written) && (F.size() == Written.size() ||
+                                  F[F.size() - Written.size() - 1] == '/');
+}
+
+/// Whether `I` is what one of the specs names.
+bool matches(const llvm::Instruction &I, const std::vector<TargetSpec> &Specs) {
+  const llvm::Function *Callee = calleeOf(I);
+  for (const TargetSpec &S : Specs) {
+    switch (S.K) {
+    case TargetSpec::Function:
+      if (Callee && Callee->getName() == S.Name)
+        return true;
+      break;
+    case TargetSpec::Assert:
+      if (Callee && isAssertFailure(Callee->getName()))
+        return true;
+      break;
+    case TargetSpec::Line: {
+      SourceLoc L = sourceLocOf(&I);
+      if (L.Line == S.LineNo && sameFile(S.File, L))
+        return true;
+      break;
+    }
+    }
+  }
+  return false;
+}
+
+/// Functions a target is named after: never inlined, so their calls stay.
+bool namedBySpec(const llvm::Function &F,
+                 const std::vector<TargetSpec> &Specs) {
+  for (const TargetSpec &S : Specs)
+    if ((S.K == TargetSpec::Function && F.getName() == S.Name) ||
+        (S.K == TargetSpec::Assert && isAssertFailure(F.getName())))
+      return true;
+  return false;
+}
+
+/// Functions that call themselves, directly or through others.
+std::set<const llvm::Function *> recursiveFunctions(llvm::Module &M) {
+  std::set<const llvm::Function *> Out;
+  llvm::CallGraph CG(M);
+  for (auto It = llvm::scc_begin(&CG); !It.isAtEnd(); ++It) {
+    if (!It.hasCycle())
+      continue;
+    for (llvm::CallGraphNode *N : *It)
+      if (N->getFunction())
+        Out.insert(N->getFunction());
+  }
+  return Out;
+}
+
+} // namespace
+
+Flowgraph::Flowgraph(const llvm::Function &Entry,
+                     const std::vector<TargetSpec> &Specs) {
+  Copy = llvm::CloneModule(*Entry.getParent());
+  Fn = Copy->getFunction(Entry.getName());
+  bool Any = false;
+  for (llvm::Function &F : *Copy)
+    for (const llvm::Instruction &I : llvm::instructions(F))
+      Any = Any || matches(I, Specs);
+  if (!Any) {
+    std::string Names;
+    for (const TargetSpec &S : Specs)
+      Names += (Names.empty() ? "'" : ", '") + S.Text + "'";
+    throw InputError{fmt::format("--target {}: no instruction of the program "
+                                 "matches",
+                                 Names)};
+  }
+  prepare(Specs);
+  findTargets(Specs);
+  build();
+}
+
+Flowgraph::~Flowgraph() = default;
+
+void Flowgraph::prepare(const std::vector<TargetSpec> &Specs) {
+  std::set<const llvm::Function *> Recursive = recursiveFunctions(*Copy);
+  for (llvm::Function &F : *Copy) {
+    F.removeFnAttr(llvm::Attribute::OptimizeNone);
+    if (F.isDeclaration() || &F == Fn || Recursive.count(&F) ||
+        isLibcModel(F) || namedBySpec(F, Specs))
+      continue;
+    F.removeFnAttr(llvm::Attribute::NoInline);
+    F.addFnAttr(llvm::Attribute::AlwaysInline);
+  }
+  llvm::LoopAnalysisManager LAM;
+  llvm::FunctionAnalysisManager FAM;
+  llvm::CGSCCAnalysisManager CGAM;
+  llvm::ModuleAnalysisManager MAM;
+  llvm::PassBuilder PB;
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  llvm::ModulePassManager MPM;
+  MPM.addPass(llvm::AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/false));
+  MPM.run(*Copy, MAM);
+  llvm::FunctionPassManager FPM;
+  FPM.addPass(llvm::SROAPass(llvm::SROAOptions::ModifyCFG));
+  FPM.addPass(llvm::PromotePass());
+  FPM.addPass(llvm::LoopSimplifyPass());
+  FPM.run(*Fn, FAM);
+}
+
+void Flowgraph::findTargets(const std::vector<TargetSpec> &Specs) {
+  // A function may reach a target when it holds one or calls one that may:
+  // such calls left in the entry (recursion, libc models) are targets too.
+  std::set<const llvm::Function *> Reaching;
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const llvm::Function &F : *Copy) {
+      if (F.isDeclaration() || Reaching.count(&F))
+        continue;
+      for (const llvm::Instruction &I : llvm::instructions(F)) {
+        const llvm::Function *Callee = calleeOf(I);
+        if (matches(I, Specs) || (Callee && Reaching.count(Callee))) {
+          Changed = Reaching.insert(&F).second;
+          break;
+        }
+      }
+    }
+  }
+  bool IndirectReaches = false;
+  for (const llvm::Function *F : Reaching)
+    IndirectReaches = IndirectReaches || F->hasAddressTaken();
+  for (const llvm::Instruction &I : llvm::instructions(*Fn)) {
+    const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I);
+    bool Target = matches(I, Specs);
+    if (!Target && Call && !Call->isInlineAsm()) {
+      const llvm::Function *Callee = Call->getCalledFunction();
+      bool Through = Callee ? Reaching.count(Callee) > 0 : IndirectReaches;
+      if (Through)
+        Notes.push_back(
+            fmt::format("the call at {} may reach the target: it counts as one",
+                        sourceLocOf(&I).str()));
+      Target = Through;
+    }
+    if (Target)
+      Targets.push_back(&I);
+  }
+  NumTargets = Targets.size();
+}
+
+void Flowgraph::build() {
+  std::map<const llvm::BasicBlock *, const llvm::Instruction *> FirstTarget;
+  for (const llvm::Instruction *I : Targets)
+    FirstTarget.emplace(I->getParent(), I);
+  auto IsTarget = [&](const llvm::BasicBlock *B) {
+    return FirstTarget.count(B) > 0;
+  };
+  // Blocks reaching a target (target blocks have no successors).
+  std::set<const llvm::BasicBlock *> Back;
+  std::vector<const llvm::BasicBlock *> Work;
+  for (auto &[B, _] : FirstTarget)
+    if (Back.insert(B).second)
+      Work.push_back(B);
+  while (!Work.empty()) {
+    const llvm::BasicBlock *B = Work.back();
+    Work.pop_back();
+    for (const llvm::BasicBlock *P : llvm::predecessors(B))
+      if (!IsTarget(P) && Back.insert(P).second)
+        Work.push_back(P);
+  }
+  // Of those, the ones reachable from the entry.
+  const llvm::BasicBlock *EntryBlock = &Fn->getEntryBlock();
+  std::set<const llvm::BasicBlock *> Fwd;
+  if (Back.count(EntryBlock)) {
+    Fwd.insert(EntryBlock);
+    Work.push_back(EntryBlock);
+  }
+  while (!Work.empty()) {
+    const llvm::BasicBlock *B = Work.back();
+    Work.pop_back();
+    if (IsTarget(B))
+      continue;
+    for (const llvm::BasicBlock *S : llvm::successors(B))
+      if (Back.count(S) && Fwd.insert(S).second)
+        Work.push_back(S);
+  }
+  std::map<const llvm::BasicBlock *, unsigned> Index;
+  for (const llvm::BasicBlock &B : *Fn)
+    if (Fwd.count(&B)) {
+      Index[&B] = Blocks.size();
+      Blocks.push_back(&B);
+    }
+  Succs.resize(Blocks.size());
+  TargetAt.assign(Blocks.size(), nullptr);
+  for (unsigned N = 0; N < Blocks.size(); ++N) {
+    if (IsTarget(Blocks[N])) {
+      TargetAt[N] = FirstTarget[Blocks[N]];
+      continue;
+    }
+    for (const llvm::BasicBlock *S : llvm::successors(Blocks[N])) {
+      auto It = Index.find(S);
+      if (It != Index.end() && std::find(Succs[N].begin(), Succs[N].end(),
+                                         It->second) == Succs[N].end())
+        Succs[N].push_back(It->second);
+    }
+  }
+}
+
+const llvm::Value *Flowgraph::failingCondition(unsigned N) const {
+  const llvm::Function *Callee = calleeOf(*TargetAt[N]);
+  if (!Callee || Callee->getName() != "theseus_assert")
+    return nullptr;
+  return llvm::cast<llvm::CallBase>(TargetAt[N])->getArgOperand(0);
+}
+
+std::string Flowgraph::describe(unsigned N) const {
+  const llvm::BasicBlock *B = Blocks[N];
+  std::string Name = B->hasName() ? B->getName().str() : fmt::format("bb{}", N);
+  for (const llvm::Instruction &I : *B)
+    if (sourceLocOf(&I).known())
+      return fmt::format("{} ({})", Name, sourceLocOf(&I).str());
+  return Name;
+}
+
+} // namespace theseus

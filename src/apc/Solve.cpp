@@ -1,0 +1,165 @@
+//===- Solve.cpp - Deciding an apc: the formula and its unfolding raced --===//
+#include "apc/Solve.h"
+
+#include "expr/Substitute.h"
+#include "solver/Quantified.h"
+
+#include <chrono>
+#include <condition_variable>
+#include <fmt/format.h>
+#include <mutex>
+#include <thread>
+
+namespace theseus {
+
+namespace {
+
+class Unfolder {
+public:
+  Unfolder(ExprContext &Ctx, unsigned K) : Ctx(Ctx), K(K) {}
+
+  ExprRef visit(ExprRef F, const Substitution &Bound, bool Positive) {
+    switch (F->kind()) {
+    case ExprKind::Forall:
+    case ExprKind::Exists:
+      if (!Positive)
+        return substituteValue(Ctx, F, Bound);
+      return F->kind() == ExprKind::Forall ? forall(F, Bound)
+                                           : exists(F, Bound);
+    case ExprKind::And:
+    case ExprKind::Or:
+      if (F->width() == 1)
+        return Ctx.rebuild(
+            F, std::array<ExprRef, 2>{visit(F->operand(0), Bound, Positive),
+                                      visit(F->operand(1), Bound, Positive)}
+                   .data());
+      break;
+    case ExprKind::Not:
+      if (F->width() == 1)
+        return Ctx.bitNot(visit(F->operand(0), Bound, !Positive));
+      break;
+    default:
+      break;
+    }
+    return substituteValue(Ctx, F, Bound);
+  }
+
+private:
+  ExprRef forall(ExprRef F, const Substitution &Bound) {
+    ExprRef V = F->operand(0);
+    ExprRef All = Ctx.trueExpr();
+    Substitution Inner = Bound;
+    for (unsigned C = 0; C < K; ++C) {
+      Inner[V] = Ctx.constant(C, V->width());
+      All = Ctx.logicalAnd(All, visit(F->operand(1), Inner, true));
+    }
+    return All;
+  }
+
+  ExprRef exists(ExprRef F, const Substitution &Bound) {
+    ExprRef V = F->operand(0);
+    Substitution Inner = Bound;
+    // A fresh variable per instance of the enclosing universals.
+    Inner[V] = Ctx.var(Ctx.variable(
+        fmt::format("{}#{}", V->variable()->Name, ++Fresh), V->width()));
+    return visit(F->operand(1), Inner, true);
+  }
+
+  ExprContext &Ctx;
+  unsigned K;
+  unsigned Fresh = 0;
+};
+
+double secondsSince(std::chrono::steady_clock::time_point T) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - T)
+      .count();
+}
+
+} // namespace
+
+ExprRef unfoldApc(ExprContext &Ctx, ExprRef Apc, unsigned K) {
+  return Unfolder(Ctx, K).visit(Apc, {}, true);
+}
+
+const char *toString(ApcAnswer::Kind K) {
+  switch (K) {
+  case ApcAnswer::Unreachable:
+    return "unreachable";
+  case ApcAnswer::Satisfiable:
+    return "apc satisfiable";
+  case ApcAnswer::Unknown:
+    break;
+  }
+  return "unknown";
+}
+
+ApcAnswer solveApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
+                   double TimeoutSeconds) {
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point Start = Clock::now();
+  Clock::time_point Deadline =
+      Start + std::chrono::milliseconds(int64_t(TimeoutSeconds * 1000));
+  auto LeftMs = [&] {
+    auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                    Deadline - Clock::now())
+                    .count();
+    return unsigned(std::max<int64_t>(Left, 1));
+  };
+  ApcAnswer A;
+  QuantifiedQuery DirectQ, UnfoldedQ;
+  SolverResponse DirectR, UnfoldedR;
+  std::mutex Mu;
+  std::condition_variable Done;
+  bool DirectDone = false, UnfoldedDone = false;
+  std::thread Direct([&] {
+    Clock::time_point T = Clock::now();
+    SolverResponse R = DirectQ.check(Apc, LeftMs());
+    std::lock_guard<std::mutex> Lock(Mu);
+    A.Direct = {R.Result, secondsSince(T)};
+    DirectR = std::move(R);
+    DirectDone = true;
+    Done.notify_all();
+  });
+  std::thread Unfolded([&] {
+    Clock::time_point T = Clock::now();
+    ExprRef U = unfoldApc(Ctx, Apc, K);
+    double UnfoldSeconds = secondsSince(T);
+    T = Clock::now();
+    SolverResponse R = UnfoldedQ.check(U, LeftMs());
+    std::lock_guard<std::mutex> Lock(Mu);
+    A.UnfoldSeconds = UnfoldSeconds;
+    A.Unfolded = {R.Result, secondsSince(T)};
+    UnfoldedR = std::move(R);
+    UnfoldedDone = true;
+    Done.notify_all();
+  });
+  {
+    std::unique_lock<std::mutex> Lock(Mu);
+    auto Decided = [&] {
+      return (DirectDone && DirectR.Result != SatResult::Unknown) ||
+             (UnfoldedDone && UnfoldedR.Result == SatResult::Unsat) ||
+             (DirectDone && UnfoldedDone);
+    };
+    Done.wait_until(Lock, Deadline, Decided);
+  }
+  DirectQ.interrupt();
+  UnfoldedQ.interrupt();
+  Direct.join();
+  Unfolded.join();
+  if (DirectR.Result == SatResult::Unsat ||
+      UnfoldedR.Result == SatResult::Unsat) {
+    A.K = ApcAnswer::Unreachable;
+    A.AnsweredBy = DirectR.Result == SatResult::Unsat ? "apc" : "apc^K";
+  } else if (DirectR.Result == SatResult::Sat) {
+    A.K = ApcAnswer::Satisfiable;
+    A.AnsweredBy = "apc";
+    A.Model = DirectR.Model;
+  } else if (UnfoldedR.Result == SatResult::Sat) {
+    A.K = ApcAnswer::Satisfiable;
+    A.AnsweredBy = "apc^K";
+    A.Model = UnfoldedR.Model;
+  }
+  return A;
+}
+
+} // namespace theseus

@@ -1,0 +1,53 @@
+//===- Solve.h - Deciding an apc: the formula and its unfolding raced ----===//
+//
+// Z3 gets the quantified apc directly, and on another thread its unfolding
+// apc^K (seed, section 6): every universal quantifier over a counter tau
+// instantiated at tau = 0..K-1, every existential replaced by a fresh free
+// variable. The apc implies apc^K (instances of a universal are weaker than
+// it), so an unsatisfiable apc^K proves the apc unsatisfiable too; a model
+// of apc^K is only a candidate. Both share one time budget.
+//
+//===----------------------------------------------------------------------===//
+#ifndef THESEUS_APC_SOLVE_H
+#define THESEUS_APC_SOLVE_H
+
+#include "expr/Assignment.h"
+#include "expr/Expr.h"
+#include "solver/Solver.h"
+
+#include <string>
+
+namespace theseus {
+
+/// apc^K: quantifiers unfolded as described above. Quantifiers under a
+/// negation (the apc builds none) stay.
+ExprRef unfoldApc(ExprContext &Ctx, ExprRef Apc, unsigned K);
+
+/// One query of the race: its answer (Unknown when it timed out or lost)
+/// and its time.
+struct RaceEntry {
+  SatResult Result = SatResult::Unknown;
+  double Seconds = 0;
+};
+
+struct ApcAnswer {
+  enum Kind { Unreachable, Satisfiable, Unknown } K = Unknown;
+  /// "apc" or "apc^K": the query the verdict rests on.
+  std::string AnsweredBy;
+  RaceEntry Direct, Unfolded;
+  double UnfoldSeconds = 0;
+  /// Candidate inputs on Satisfiable: a model of the apc, or of apc^K.
+  Assignment Model;
+};
+
+/// Races the apc against apc^K under `TimeoutSeconds`. An Unsat answer of
+/// either, or Sat of the apc, decides at once; Sat of apc^K decides only if
+/// the apc has no answer by the deadline.
+ApcAnswer solveApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
+                   double TimeoutSeconds);
+
+const char *toString(ApcAnswer::Kind K);
+
+} // namespace theseus
+
+#endif

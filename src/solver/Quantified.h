@@ -1,0 +1,40 @@
+//===- Quantified.h - Satisfiability of one quantified formula ------------===//
+//
+// The apc module's queries: a single width-1 formula whose free Variables
+// are existential and whose Forall/Exists nodes Z3 receives as quantifiers
+// (bit-vector theory). Each query owns its Z3 context, so two queries can
+// run on two threads and one can interrupt the other (the race of the apc
+// against its unfolding). No slicing, no cache: these queries are few.
+//
+//===----------------------------------------------------------------------===//
+#ifndef THESEUS_SOLVER_QUANTIFIED_H
+#define THESEUS_SOLVER_QUANTIFIED_H
+
+#include "expr/Assignment.h"
+#include "expr/Expr.h"
+#include "solver/Solver.h"
+
+#include <memory>
+
+namespace theseus {
+
+class QuantifiedQuery {
+public:
+  QuantifiedQuery();
+  ~QuantifiedQuery();
+
+  /// Is `Formula` satisfiable within `TimeoutMs` (0: no limit)? On Sat, the
+  /// model gives the bytes of every input array the formula reads.
+  SolverResponse check(ExprRef Formula, unsigned TimeoutMs);
+  /// Makes a check in progress on another thread answer Unknown soon; later
+  /// checks answer Unknown at once.
+  void interrupt();
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> P;
+};
+
+} // namespace theseus
+
+#endif

@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""Soundness self-check of the apc: random small loop programs with a
+target, each run natively (clang) on random inputs; a program whose target
+some run reaches must never get `unreachable` from `theseus --apc-only`.
+
+  apc_soundness.py THESEUS CLANG WORKDIR [--programs N] [--seed S]
+
+Exits 1 on any violation. Prints how many targets were reached natively
+and how many of the others the apc proves unreachable.
+"""
+import argparse
+import concurrent.futures
+import json
+import os
+import random
+import subprocess
+import sys
+
+PARAMS = ["a", "b", "c"]
+
+
+def expr_small(r):
+    """An invariant operand: a constant or a parameter."""
+    return str(r.randint(-3, 5)) if r.random() < 0.6 else r.choice(PARAMS)
+
+
+def update(r, var, depth, counter):
+    kind = r.choice(["add", "sub", "set", "cond", "cond_set", "nested"]
+                    if depth == 0 else ["add", "sub", "set", "cond"])
+    if kind == "add":
+        return f"{var} += {r.randint(1, 4)};"
+    if kind == "sub":
+        return f"{var} -= {r.randint(1, 3)};"
+    if kind == "set":
+        return f"{var} = {expr_small(r)};"
+    if kind == "cond":
+        return (f"if ({counter} % {r.randint(2, 3)} == {r.randint(0, 1)}) "
+                f"{var} += {r.randint(1, 3)};")
+    if kind == "cond_set":
+        return f"if ({var} > {r.randint(0, 6)}) {var} = {expr_small(r)};"
+    inner = f"j{depth}"
+    if r.random() < 0.5:
+        return (f"for (int {inner} = 0; {inner} < {r.choice(['n', 'm', '3'])};"
+                f" ++{inner}) {var} += {r.randint(1, 2)};")
+    return f"{var} = {counter}; while ({var} < n) ++{var};"
+
+
+def program(r, idx):
+    lines = ["void reach_error(void);", f"void f{idx}(int a, int b, int c) {{",
+             "  int n = a & 7, m = b & 3;",
+             f"  int x = {r.randint(-2, 3)}, y = {r.randint(-2, 3)};"]
+    for loop in range(r.randint(1, 2)):
+        i = f"i{loop}"
+        bound = r.choice(["n", "m", "n + m", "5"])
+        step = r.choice([1, 1, 2, 3])
+        body = [update(r, v, 0, i)
+                for v in r.sample(["x", "y"], r.randint(1, 2))]
+        lines.append(f"  for (int {i} = 0; {i} < {bound}; {i} += {step}) {{")
+        lines += ["    " + b for b in body]
+        lines.append("  }")
+    cmp1 = r.choice(["==", ">", "<", "!="])
+    cond = f"x {cmp1} {r.randint(-4, 14)}"
+    if r.random() < 0.6:
+        cond += f" && y {r.choice(['==', '>=', '<'])} {r.randint(-4, 14)}"
+    if r.random() < 0.3:
+        cond += f" && (x + y) % 2 == {r.randint(0, 1)}"
+    lines += [f"  if ({cond})", "    reach_error();", "}"]
+    return "\n".join(lines) + "\n"
+
+
+DRIVER = """
+#include <stdio.h>
+#include <stdlib.h>
+static int reached;
+void reach_error(void) { reached = 1; }
+void F(int, int, int);
+int main(void) {
+  int hits = 0;
+  srand(1);
+  for (int t = 0; t < 600; ++t) {
+    reached = 0;
+    F(rand() % 41 - 20, rand() % 41 - 20, rand() % 41 - 20);
+    hits += reached;
+  }
+  printf("%d\\n", hits);
+  return 0;
+}
+"""
+
+
+def check(theseus, clang, work, idx, src):
+    c = os.path.join(work, f"p{idx}.c")
+    with open(c, "w") as f:
+        f.write(src)
+    exe = os.path.join(work, f"p{idx}")
+    subprocess.run([clang, "-O0", "-w", f"-DF=f{idx}", c, "-x", "c", "-",
+                    "-o", exe], input=DRIVER, text=True, check=True)
+    hits = int(subprocess.run([exe], capture_output=True, text=True,
+                              timeout=30, check=True).stdout)
+    out = os.path.join(work, f"p{idx}.out")
+    subprocess.run([theseus, c, "--entry", f"f{idx}", "--target",
+                    "reach_error", "--apc-only", "--apc-timeout", "1",
+                    "-o", out], capture_output=True, text=True, check=True)
+    with open(os.path.join(out, "summary.json")) as f:
+        verdict = json.load(f)["target"]["verdict"]
+    return idx, c, hits, verdict
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("theseus")
+    ap.add_argument("clang")
+    ap.add_argument("work")
+    ap.add_argument("--programs", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=2011)
+    ap.add_argument("--jobs", type=int, default=2)
+    a = ap.parse_args()
+    os.makedirs(a.work, exist_ok=True)
+    r = random.Random(a.seed)
+    srcs = [program(r, i) for i in range(a.programs)]
+    with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
+        results = list(pool.map(
+            lambda p: check(a.theseus, a.clang, a.work, *p), enumerate(srcs)))
+    reached = [x for x in results if x[2] > 0]
+    violations = [x for x in reached if x[3] == "unreachable"]
+    proved = [x for x in results if x[2] == 0 and x[3] == "unreachable"]
+    print(f"apc soundness: {len(results)} programs, target reached natively "
+          f"in {len(reached)}, never reached in {len(results) - len(reached)}"
+          f" of which the apc proves {len(proved)} unreachable; "
+          f"{len(violations)} violations")
+    for idx, c, hits, _ in violations:
+        print(f"VIOLATION: {c}: target reached by {hits} native runs, "
+              f"apc says unreachable")
+    return 1 if violations else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,272 @@
+//===- ApcTest.cpp - Loop summaries, unfolding and deciding an apc --------===//
+#include "apc/Apc.h"
+#include "apc/Solve.h"
+#include "expr/Printer.h"
+#include "expr/Substitute.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <random>
+
+using namespace theseus;
+
+namespace {
+
+struct ApcTest : ::testing::Test {
+  ExprContext Ctx;
+  ExprRef K = Ctx.var(Ctx.variable("k", 64));
+  ExprRef T = Ctx.var(Ctx.variable("t", 64));
+  ExprRef N = Ctx.readLE(Ctx.array("n", 8), 0, 8);
+  /// exists k. forall t. (t < k -> t < n) && !(k < n) && k == C: the
+  /// counting loop `for (k = 0; k < n; k++)` ending with k == C.
+  ExprRef loopEndingAt(uint64_t C) {
+    ExprRef Phi = Ctx.forall(T, Ctx.implies(Ctx.ult(T, K), Ctx.slt(T, N)));
+    ExprRef Body =
+        Ctx.logicalAnd(Ctx.logicalAnd(Phi, Ctx.logicalNot(Ctx.slt(K, N))),
+                       Ctx.eq(K, Ctx.constant(C, 64)));
+    return Ctx.exists(K, Body);
+  }
+};
+
+TEST_F(ApcTest, UnfoldingInstantiatesEachUniversalKTimes) {
+  ExprRef U = unfoldApc(Ctx, loopEndingAt(3), 4);
+  std::string S = toString(U);
+  EXPECT_EQ(S.find("forall"), std::string::npos) << S;
+  EXPECT_EQ(S.find("exists"), std::string::npos) << S;
+  EXPECT_NE(S.find("3 <u k#1"), std::string::npos) << S; // tau = 3
+  EXPECT_EQ(S.find("4 <u k#1"), std::string::npos) << S; // only 0..3
+}
+
+TEST_F(ApcTest, UnknownAtomsWeakenByPolarity) {
+  Substitution S{{K, nullptr}};
+  ExprRef A = Ctx.slt(K, N);
+  EXPECT_TRUE(substituteFormula(Ctx, A, S)->isTrue());
+  EXPECT_TRUE(substituteFormula(Ctx, Ctx.logicalNot(A), S)->isTrue());
+  EXPECT_EQ(substituteValue(Ctx, Ctx.add(K, N), S), nullptr);
+}
+
+TEST_F(ApcTest, RaceDecidesSatisfiableAndUnreachable) {
+  ApcAnswer Sat = solveApc(Ctx, loopEndingAt(5), 25, 10);
+  EXPECT_EQ(Sat.K, ApcAnswer::Satisfiable);
+  // n = 5 is the only end of the loop at 5 (n read as 64-bit signed).
+  const std::vector<uint8_t> *Bytes = Sat.Model.get(Ctx.array("n", 8));
+  ASSERT_NE(Bytes, nullptr);
+  EXPECT_EQ((*Bytes)[0], 5);
+  // k == 5 and k == 6 at once: unsat.
+  ExprRef Both = Ctx.logicalAnd(loopEndingAt(5),
+                                Ctx.eq(Ctx.constant(0, 1), Ctx.constant(1, 1)));
+  ApcAnswer Unsat = solveApc(Ctx, Both, 25, 10);
+  EXPECT_EQ(Unsat.K, ApcAnswer::Unreachable);
+}
+
+/// The apc of `reach_error` in `Entry` of a C program, with its loop
+/// summaries, to check each rule of section 3.1 on what it computes.
+struct ApcRuleTest : ::testing::Test {
+  ExprContext Ctx;
+  std::unique_ptr<Program> Prog;
+  std::unique_ptr<Flowgraph> G;
+  Apc Result;
+
+  void compute(const std::string &Source, const std::string &Entry) {
+    std::string Path = (std::filesystem::temp_directory_path() /
+                        ("theseus-apc-" + Entry + ".c"))
+                           .string();
+    std::ofstream(Path) << "void reach_error(void);\n" << Source;
+    CompileOptions Opts;
+    Opts.Sources = {Path};
+    Prog = Program::load(Opts);
+    const llvm::Function *F = Prog->module().getFunction(Entry);
+    ASSERT_NE(F, nullptr);
+    G = std::make_unique<Flowgraph>(
+        *F, std::vector{parseTargetSpec("reach_error")});
+    Result = computeApc(Ctx, *G, ApcOptions{});
+  }
+
+  const LoopSummaryInfo &summaryAt(const std::string &Entry) {
+    for (const LoopSummaryInfo &L : Result.Summaries)
+      if (L.Entry == Entry)
+        return L;
+    ADD_FAILURE() << "no loop summary at " << Entry;
+    static LoopSummaryInfo None;
+    return None;
+  }
+  /// The carried value of `L` whose name starts with `Prefix` ("k." for
+  /// the phi mem2reg makes of variable k).
+  const LoopSummaryInfo::Carried &value(const LoopSummaryInfo &L,
+                                        const std::string &Prefix) {
+    for (const LoopSummaryInfo::Carried &C : L.Values)
+      if (C.Name.rfind(Prefix, 0) == 0)
+        return C;
+    ADD_FAILURE() << "no carried value " << Prefix;
+    static LoopSummaryInfo::Carried None{};
+    return None;
+  }
+  /// Whether A == B at many points: variables and input bytes drawn from
+  /// small values (where loops run) and a few extreme ones.
+  bool equivalent(ExprRef A, ExprRef B) {
+    if (!A || !B || A->width() != B->width())
+      return false;
+    std::vector<ExprRef> Vars;
+    std::vector<const Array *> Arrays;
+    collect(A, Vars, Arrays);
+    collect(B, Vars, Arrays);
+    std::mt19937_64 Rng(7);
+    const int64_t Picks[] = {0, 1, 2, 3, 4, 5, 7, 10, -1, -3, INT32_MAX};
+    for (int Trial = 0; Trial < 500; ++Trial) {
+      auto Pick = [&] { return uint64_t(Picks[Rng() % std::size(Picks)]); };
+      Substitution Sub;
+      for (ExprRef V : Vars)
+        Sub[V] = Ctx.constant(truncBits(Pick(), V->width()), V->width());
+      Assignment In;
+      for (const Array *Arr : Arrays) {
+        std::vector<uint8_t> Bytes(Arr->Size);
+        uint64_t V = Pick();
+        for (uint32_t I = 0; I < Arr->Size; ++I)
+          Bytes[I] = uint8_t(V >> (8 * (I % 8)));
+        In.set(Arr, Bytes);
+      }
+      Evaluator E(In);
+      if (E.eval(substituteValue(Ctx, A, Sub)) !=
+          E.eval(substituteValue(Ctx, B, Sub)))
+        return false;
+    }
+    return true;
+  }
+  static void collect(ExprRef E, std::vector<ExprRef> &Vars,
+                      std::vector<const Array *> &Arrays) {
+    if (E->kind() == ExprKind::Var &&
+        std::find(Vars.begin(), Vars.end(), E) == Vars.end())
+      Vars.push_back(E);
+    if (E->kind() == ExprKind::Read &&
+        std::find(Arrays.begin(), Arrays.end(), E->array()) == Arrays.end())
+      Arrays.push_back(E->array());
+    for (unsigned I = 0; I < E->numOperands(); ++I)
+      collect(E->operand(I), Vars, Arrays);
+  }
+  ExprRef input(const std::string &Name) {
+    return Ctx.readLE(Ctx.array(Name, 4), 0, 4);
+  }
+  ExprRef counter(ExprRef Kappa, unsigned W) {
+    return Ctx.resize(Kappa, W, false);
+  }
+  std::string text(const LoopSummaryInfo::Carried &C) {
+    return C.Iterated ? toString(C.Iterated) : "unknown";
+  }
+};
+
+// Rule 2 with two backbones: i steps by one on both, k only on the one
+// that sees a 1: theta(i) = i + k1 + k2, theta(k) = k + k1 (seed, section 1).
+TEST_F(ApcRuleTest, AddStepOnTwoBackbones) {
+  compute("void f(int n, int m) { int k = 3;"
+          "  for (int i = 0; i < n; ++i) if (i % 3 == m) ++k;"
+          "  if (k > 12) reach_error(); }",
+          "f");
+  const LoopSummaryInfo &L = summaryAt("for.cond");
+  ASSERT_EQ(L.Counters.Kappa.size(), 2u);
+  ExprRef K1 = counter(L.Counters.Kappa[0], 32);
+  ExprRef K2 = counter(L.Counters.Kappa[1], 32);
+  const auto &I = value(L, "i.");
+  EXPECT_TRUE(equivalent(I.Iterated, Ctx.add(I.Initial, Ctx.add(K1, K2))))
+      << text(I);
+  const auto &K = value(L, "k.");
+  // Which backbone increments k depends on the branch order.
+  EXPECT_TRUE(equivalent(K.Iterated, Ctx.add(K.Initial, K1)) ||
+              equivalent(K.Iterated, Ctx.add(K.Initial, K2)))
+      << text(K);
+  EXPECT_FALSE(equivalent(K.Iterated, I.Iterated));
+}
+
+// Rule 3: set to the same invariant value on the backbones that change
+// it: theta(s) = ite(k1 > 0, n + 1, s).
+TEST_F(ApcRuleTest, SetToInvariantWithIteOnCounterSum) {
+  compute("void f(int n, int m) { int s = 0;"
+          "  for (int i = 0; i < m; ++i) if (i == 4) s = n + 1;"
+          "  if (s == 7) reach_error(); }",
+          "f");
+  const LoopSummaryInfo &L = summaryAt("for.cond");
+  ASSERT_EQ(L.Counters.Kappa.size(), 2u);
+  const auto &S = value(L, "s.");
+  ExprRef N1 = Ctx.add(input("n"), Ctx.constant(1, 32));
+  ExprRef Zero = Ctx.constant(0, 64);
+  bool Matched = false;
+  for (ExprRef Kappa : L.Counters.Kappa)
+    Matched = Matched || equivalent(S.Iterated, Ctx.select(Ctx.ult(Zero, Kappa),
+                                                           N1, S.Initial));
+  EXPECT_TRUE(Matched) << text(S);
+}
+
+// Rule 4: one backbone sets x to a value of its own counter: the value
+// before the last iteration, theta(x) = ite(k > 0, 2 * (i + k - 1), x).
+TEST_F(ApcRuleTest, SingleBackboneRecurrenceSubstitutesKappaMinusOne) {
+  compute("void f(int n) { int x = 5;"
+          "  for (int i = 0; i < n; ++i) x = 2 * i;"
+          "  if (x == 9) reach_error(); }",
+          "f");
+  const LoopSummaryInfo &L = summaryAt("for.cond");
+  ASSERT_EQ(L.Counters.Kappa.size(), 1u);
+  ExprRef Kappa = L.Counters.Kappa[0];
+  const auto &I = value(L, "i.");
+  const auto &X = value(L, "x.");
+  ExprRef Before =
+      Ctx.add(I.Initial, Ctx.sub(counter(Kappa, 32), Ctx.constant(1, 32)));
+  ExprRef Expected =
+      Ctx.select(Ctx.ult(Ctx.constant(0, 64), Kappa),
+                 Ctx.mul(Ctx.constant(2, 32), Before), X.Initial);
+  EXPECT_TRUE(equivalent(X.Iterated, Expected)) << text(X);
+}
+
+// Rule 1: a value no backbone changes keeps its symbol. SSA has no phi for
+// a variable the loop never assigns, so the unchanged value is the bound
+// n, read in the looping condition as the input itself: with n the
+// input, forall t < k: t < n, and no unknown anywhere.
+TEST_F(ApcRuleTest, UnchangedValueStaysItsInitialValue) {
+  compute("void f(int n) { int i = 0; int c = n;"
+          "  while (i < c) { if (i == 100) c = c; ++i; }"
+          "  if (i == 3) reach_error(); }",
+          "f");
+  const LoopSummaryInfo &L = summaryAt("while.cond");
+  for (const LoopSummaryInfo::Carried &C : L.Values)
+    EXPECT_NE(C.Iterated, nullptr) << C.Name;
+  EXPECT_TRUE(Result.Unknowns.empty());
+  std::string Phi = toString(L.Phi);
+  EXPECT_NE(Phi.find("< n)"), std::string::npos) << Phi;
+  // The apc: k1 + k2 == 3 iterations with 3 <= n.
+  EXPECT_EQ(solveApc(Ctx,
+                     Ctx.logicalAnd(Result.Formula,
+                                    Ctx.slt(input("n"), Ctx.constant(3, 32))),
+                     25, 10)
+                .K,
+            ApcAnswer::Unreachable);
+}
+
+// Figure 3 of the seed: the inner loop's counter is fixed by its exit
+// test, so theta(j) = ite(k > 0, max(n, i + k - 1), j) in the outer loop
+// (section 3.2); without that, j would be unknown.
+TEST_F(ApcRuleTest, NestedLoopCounterEliminatedByExitTest) {
+  compute("void f(int m, int n) { int i, j = 0;"
+          "  for (i = 0; i < m; ++i) { j = i; while (j < n) ++j; }"
+          "  if (j == 5) reach_error(); }",
+          "f");
+  const LoopSummaryInfo &Outer = summaryAt("for.cond");
+  ASSERT_EQ(Outer.Counters.Kappa.size(), 1u);
+  ExprRef Kappa = Outer.Counters.Kappa[0];
+  const auto &I = value(Outer, "i.");
+  const auto &J = value(Outer, "j.");
+  ExprRef Last =
+      Ctx.add(I.Initial, Ctx.sub(counter(Kappa, 32), Ctx.constant(1, 32)));
+  ExprRef N = input("n");
+  ExprRef Max = Ctx.select(Ctx.slt(Last, N), N, Last);
+  ExprRef Expected =
+      Ctx.select(Ctx.ult(Ctx.constant(0, 64), Kappa), Max, J.Initial);
+  EXPECT_TRUE(equivalent(J.Iterated, Expected)) << text(J);
+  // The inner loop, alone: theta(j) = j + k'.
+  const LoopSummaryInfo &Inner = summaryAt("while.cond");
+  const auto &JIn = value(Inner, "j.");
+  EXPECT_TRUE(equivalent(
+      JIn.Iterated, Ctx.add(JIn.Initial, counter(Inner.Counters.Kappa[0], 32))))
+      << text(JIn);
+}
+
+} // namespace
