@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <unistd.h>
 #include <gtest/gtest.h>
 #include <random>
 
@@ -70,8 +71,12 @@ struct ApcRuleTest : ::testing::Test {
   Apc Result;
 
   void compute(const std::string &Source, const std::string &Entry) {
+    // One file per test and process: ctest runs the tests in parallel.
+    std::string Name =
+        ::testing::UnitTest::GetInstance()->current_test_info()->name();
     std::string Path = (std::filesystem::temp_directory_path() /
-                        ("theseus-apc-" + Entry + ".c"))
+                        ("theseus-apc-" + Name + "-" +
+                         std::to_string(getpid()) + ".c"))
                            .string();
     std::ofstream(Path) << "void reach_error(void);\n" << Source;
     CompileOptions Opts;
