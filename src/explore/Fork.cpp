@@ -248,7 +248,7 @@ ForkExplorer::ForkExplorer(const Program &P, const llvm::Function &Entry,
     : Entry(Entry), Opts(Opts), Inputs(Ctx, Entry, Opts.Buffers, Opts.Inputs),
       Budget(Opts), Interp(P, Ctx, Budget.withStop(Opts.Exec)),
       Solv(createZ3Backend(Opts.SolverTimeoutMs, Budget.solverStop())),
-      Cov(P.module()), Rng(Opts.Seed),
+      Cov(P.module()),
       Pending(SearchIndex(Opts.Strat, P.module(), Cov, Opts.Seed,
                           [](SearchIndex::Key K) -> SearchIndex::Key {
                             return static_cast<const TreeNode *>(K)->Parent;

@@ -91,7 +91,6 @@ private:
   Solver Solv;
   Coverage Cov;
   ExecutionTree Tree;
-  std::mt19937_64 Rng;
   Frontier<std::unique_ptr<State>> Pending;
   struct LoopData;
   llvm::DenseMap<const llvm::Function *, std::unique_ptr<LoopData>> Loops;

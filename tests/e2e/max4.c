@@ -14,6 +14,11 @@
 // RUN: %theseus %S/../../examples/max4.c -o %t.dfs --strategy dfs | FileCheck %s
 // RUN: %theseus %S/../../examples/max4.c -o %t.gen --strategy generational | FileCheck %s
 // RUN: %theseus %S/../../examples/max4.c -o %t.dart --strategy dart --seed 7 | FileCheck %s
+// RUN: %theseus %S/../../examples/max4.c -o %t.rp --strategy random-path --seed 3 | FileCheck %s
+// RUN: %theseus %S/../../examples/max4.c -o %t.cn --strategy coverage-new | FileCheck %s
+// RUN: %python %S/tools/same_paths.py %t.out %t.rp | FileCheck --check-prefix=SAME %s
+// RUN: %python %S/tools/same_paths.py %t.out %t.cn | FileCheck --check-prefix=SAME %s
+// SAME: same paths: 8
 //
 // CHECK: explored max4 ({{.*}}) in {{.*}} s, stopped: exhausted
 // CHECK: paths 8 (runs 8, tests written 128)
