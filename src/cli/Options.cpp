@@ -78,11 +78,17 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
       ->check(CLI::IsMember({"concolic", "fork"}))
       ->capture_default_str();
   App.add_option("--strategy", O.Strategy,
-                 "Search order: bfs (concolic default), dfs (fork default), "
-                 "generational, dart (concolic); random-path, coverage-new "
-                 "(fork)")
-      ->check(CLI::IsMember({"bfs", "dfs", "generational", "dart",
-                             "random-path", "coverage-new"}));
+                 "Search order: cov-interleaved (default: coverage-new and "
+                 "random-path in turn), bfs, dfs, random-path, coverage-new, "
+                 "and in concolic mode generational, dart")
+      ->check(CLI::IsMember({"cov-interleaved", "bfs", "dfs", "generational",
+                             "dart", "random-path", "coverage-new"}));
+  App.add_option("--return-values", O.Explore.ReturnValues,
+                 "Distinct return values sought per path whose return value "
+                 "depends on the input, each further one written as a test "
+                 "of its own (0: only the path's own)")
+      ->capture_default_str()
+      ->check(countAtLeast(0));
   App.add_option("--loop-bound", O.Explore.LoopBound,
                  "Fork mode: iterations of a loop a path may start each time "
                  "it enters the loop; the next one ends the path as 'bound "

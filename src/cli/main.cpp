@@ -404,6 +404,7 @@ int explore(Options &O) {
   if (O.Files.empty())
     throw InputError{"no input files (see --help)"};
   static const std::map<std::string, Strategy> Strategies = {
+      {"cov-interleaved", Strategy::CovInterleaved},
       {"bfs", Strategy::BFS},
       {"dfs", Strategy::DFS},
       {"generational", Strategy::Generational},
@@ -412,13 +413,11 @@ int explore(Options &O) {
       {"coverage-new", Strategy::CoverageNew}};
   bool Fork = O.Mode == "fork";
   if (O.Strategy.empty())
-    O.Strategy = Fork ? "dfs" : "bfs";
+    O.Strategy = toString(Strategy::CovInterleaved);
   O.Explore.Strat = Strategies.at(O.Strategy);
-  bool ForkOnly = O.Explore.Strat == Strategy::RandomPath ||
-                  O.Explore.Strat == Strategy::CoverageNew;
   bool ConcolicOnly = O.Explore.Strat == Strategy::Generational ||
                       O.Explore.Strat == Strategy::DART;
-  if ((Fork && ConcolicOnly) || (!Fork && ForkOnly))
+  if (Fork && ConcolicOnly)
     throw InputError{fmt::format("--strategy={} is not available with "
                                  "--mode={}",
                                  O.Strategy, O.Mode)};

@@ -127,7 +127,13 @@ ConcolicExplorer::ConcolicExplorer(const Program &P,
     : Entry(Entry), Opts(Opts), Inputs(Ctx, Entry, Opts.Buffers, Opts.Inputs),
       Budget(Opts), Interp(P, Ctx, Budget.withStop(Opts.Exec)),
       Solv(createZ3Backend(Opts.SolverTimeoutMs, Budget.solverStop())),
-      Cov(P.module()), Rng(Opts.Seed) {}
+      Cov(P.module()), Rng(Opts.Seed),
+      OpenSides(SearchIndex(Opts.Strat, P.module(), Cov, Opts.Seed,
+                            [](SearchIndex::Key K) -> SearchIndex::Key {
+                              return static_cast<const PathNode *>(K)->Parent;
+                            })),
+      ReturnValues(Ctx, Solv, Interp, Entry, Inputs, Cov, Budget,
+                   Opts.ReturnValues) {}
 
 ConcolicExplorer::~ConcolicExplorer() = default;
 
@@ -166,7 +172,9 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound) {
     Diverged = true;
   }
   if (Opts.Strat != Strategy::Generational)
-    Frontier.insert(Frontier.end(), Rec.NewOpen.begin(), Rec.NewOpen.end());
+    for (Target T : Rec.NewOpen)
+      OpenSides.push(&T.Node->Side[T.Dir], T.Node,
+                     headingOf(T.Node->Inst, T.Dir), T);
 
   PathNode *Leaf = Rec.Current;
   if (Outcome.End == PathEnd::AssumeViolated) {
@@ -187,7 +195,12 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound) {
     R.Created = std::move(Rec.Created);
     R.PathId = Rec.PathId;
     R.Stdout = std::move(State->Stdout);
+    R.Seconds = Budget.elapsed();
+    R.PathsDone = Stats.Paths;
     Listener->onNewPath(R);
+    // Decisions past --max-depth are missing from the path condition.
+    if (Leaf->EndsPath && !Rec.DepthLimited)
+      ReturnValues.explore(R, PathTree::prefixOf(Ctx, Leaf), Stats, *Listener);
   }
   Stats.Seconds = Budget.elapsed();
   Stats.TreeNodes = Tree.numNodes();
@@ -252,10 +265,9 @@ bool ConcolicExplorer::treeComplete() const {
 }
 
 void ConcolicExplorer::exploreFrontier() {
-  bool Depth = Opts.Strat == Strategy::DFS || Opts.Strat == Strategy::DART;
   unsigned Fruitless = 0;
   while (budgetLeft()) {
-    if (Frontier.empty()) {
+    if (OpenSides.empty()) {
       if (Opts.Strat != Strategy::DART ||
           Fruitless >= Opts.MaxFruitlessRestarts || treeComplete())
         return;
@@ -266,11 +278,7 @@ void ConcolicExplorer::exploreFrontier() {
       Fruitless = Stats.Paths > Before ? 0 : Fruitless + 1;
       continue;
     }
-    Target T = Depth ? Frontier.back() : Frontier.front();
-    if (Depth)
-      Frontier.pop_back();
-    else
-      Frontier.pop_front();
+    Target T = OpenSides.pop();
     if (T.Node->Side[T.Dir] != SideState::Open)
       continue;
     negate(T.Node, T.Dir);

@@ -11,8 +11,9 @@
 
 #include "explore/Exploration.h"
 #include "explore/PathTree.h"
+#include "explore/ReturnValues.h"
+#include "explore/Search.h"
 
-#include <deque>
 #include <memory>
 #include <random>
 
@@ -59,9 +60,10 @@ private:
   PathTree Tree;
   Coverage Cov;
   std::mt19937_64 Rng;
-  std::deque<Target> Frontier;
+  Frontier<Target> OpenSides; ///< Not generational.
   ExplorationStats Stats;
   ConcretizationLog Concretized;
+  ReturnValueSearch ReturnValues;
 };
 
 } // namespace theseus

@@ -75,8 +75,10 @@ unsigned Coverage::markBlock(const llvm::BasicBlock *BB,
     if (I == Last)
       break;
   }
-  if (!Last)
+  if (!Last) {
     Info.FullyCovered = true;
+    ++FullBlocks;
+  }
   return New;
 }
 
@@ -85,17 +87,33 @@ bool Coverage::blockCovered(const llvm::BasicBlock *BB) const {
   return It != Blocks.end() && It->second.FullyCovered;
 }
 
+bool Coverage::blockUncovered(const llvm::BasicBlock *BB) const {
+  auto It = Blocks.find(BB);
+  return It != Blocks.end() && !It->second.FullyCovered;
+}
+
+namespace {
+void foldEdgeInfo(uint64_t &PathId, unsigned FileIdx, unsigned Block,
+                  unsigned Index) {
+  uint64_t Key = (uint64_t(FileIdx) << 48) ^ (uint64_t(Block) << 16) ^ Index;
+  PathId = (PathId ^ Key) * 0x100000001b3ULL + (PathId >> 29);
+}
+} // namespace
+
+void Coverage::foldEdge(const llvm::Instruction *Term, unsigned Index,
+                        uint64_t &PathId) const {
+  auto It = Edges.find({Term, Index});
+  if (It != Edges.end())
+    foldEdgeInfo(PathId, It->second.FileIdx, It->second.Block, Index);
+}
+
 bool Coverage::markEdge(const llvm::Instruction *Term, unsigned Index,
                         uint64_t *PathId) {
   auto It = Edges.find({Term, Index});
   if (It == Edges.end())
     return false;
-  if (PathId) {
-    const EdgeInfo &E = It->second;
-    uint64_t Key =
-        (uint64_t(E.FileIdx) << 48) ^ (uint64_t(E.Block) << 16) ^ E.Index;
-    *PathId = (*PathId ^ Key) * 0x100000001b3ULL + (*PathId >> 29);
-  }
+  if (PathId)
+    foldEdgeInfo(*PathId, It->second.FileIdx, It->second.Block, Index);
   return It->second.Hits++ == 0;
 }
 

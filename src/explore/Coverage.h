@@ -29,11 +29,18 @@ public:
   unsigned markBlock(const llvm::BasicBlock *BB, const llvm::Instruction *Last);
   /// True when some path ran any line of `BB`.
   bool blockCovered(const llvm::BasicBlock *BB) const;
+  /// True for a block of the program's code that no path ran to its end.
+  bool blockUncovered(const llvm::BasicBlock *BB) const;
+  /// Blocks some path ran to their end; grows as coverage does.
+  uint64_t blocksCovered() const { return FullBlocks; }
   /// Returns true when the edge was new. `PathId`, if given, folds in the
   /// edge's identity (file, branch number, successor), which is stable
   /// across runs of Theseus: the same path gets the same id in any mode.
   bool markEdge(const llvm::Instruction *Term, unsigned Index,
                 uint64_t *PathId = nullptr);
+  /// Folds the edge into `PathId` as markEdge does, without counting it.
+  void foldEdge(const llvm::Instruction *Term, unsigned Index,
+                uint64_t &PathId) const;
 
   struct Branch {
     unsigned Line;
@@ -75,6 +82,7 @@ private:
   std::vector<std::map<unsigned, uint64_t>> LineHits; ///< Per file.
   llvm::DenseMap<const llvm::BasicBlock *, BlockInfo> Blocks;
   std::map<std::pair<const llvm::Instruction *, unsigned>, EdgeInfo> Edges;
+  uint64_t FullBlocks = 0;
 };
 
 } // namespace theseus

@@ -16,6 +16,8 @@ std::atomic<bool> &stopRequested() {
 
 const char *toString(Strategy S) {
   switch (S) {
+  case Strategy::CovInterleaved:
+    return "cov-interleaved";
   case Strategy::BFS:
     return "bfs";
   case Strategy::DFS:

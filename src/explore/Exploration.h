@@ -23,13 +23,21 @@
 
 namespace theseus {
 
-/// Search orders. Generational and DART are concolic-only; random-path and
-/// coverage-new are forking-only.
-enum class Strategy { BFS, DFS, Generational, DART, RandomPath, CoverageNew };
+/// Search orders (see explore/Search.h). Generational and DART are
+/// concolic-only.
+enum class Strategy {
+  CovInterleaved,
+  BFS,
+  DFS,
+  Generational,
+  DART,
+  RandomPath,
+  CoverageNew
+};
 const char *toString(Strategy S);
 
 struct ExploreOptions {
-  Strategy Strat = Strategy::BFS;
+  Strategy Strat = Strategy::CovInterleaved;
   uint64_t MaxIterations = 0; ///< Runs; 0: unlimited.
   double MaxTime = 0;         ///< Seconds; 0: unlimited.
   unsigned MaxDepth = 0;      ///< Recorded decisions per path; 0: unlimited.
@@ -50,6 +58,9 @@ struct ExploreOptions {
   size_t TreeDetailNodes = 10'000;
   /// Forking mode: keep each leaf's input in the tree (for the self-check).
   bool KeepLeafModels = false;
+  /// Distinct return values sought per path whose return value depends
+  /// on the input (0 or 1: only the path's own).
+  unsigned ReturnValues = 16;
   /// Resident memory the run may use, in MiB (0: no limit).
   uint64_t MaxMemoryMB = 0;
   /// When the time budget started (the command line sets the process's
@@ -155,6 +166,12 @@ struct PathResult {
   std::string Stdout; ///< What the program printed on the path.
   /// The branch edges the path took, hashed (Coverage::markEdge).
   uint64_t PathId = 0;
+  /// A further input of test `VariantOf`'s path that returns another value
+  /// (0: the path's own test).
+  uint64_t VariantOf = 0;
+  /// When the path ended: seconds since the start, and paths ended so far.
+  double Seconds = 0;
+  uint64_t PathsDone = 0;
 };
 
 struct SiteCount {
@@ -167,6 +184,7 @@ struct ExplorationStats {
   uint64_t Runs = 0;
   uint64_t Paths = 0; ///< Paths that ran to their end (or were cut by a bound).
   uint64_t Tests = 0; ///< Tests handed to the listener (paths + interrupted).
+  uint64_t ReturnVariants = 0; ///< Tests of further return values of a path.
   uint64_t Divergences = 0;
   uint64_t Infeasible = 0;
   uint64_t SolverUnknown = 0;

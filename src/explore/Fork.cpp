@@ -34,8 +34,6 @@ struct ForkExplorer::State {
   uint64_t EdgeHash = 0;
   uint64_t PathId = 0;
   unsigned Decisions = 0;
-  /// For coverage-new: the block the forked side goes to, if known.
-  const llvm::BasicBlock *Heading = nullptr;
 };
 
 const llvm::Loop *LoopCounter::take(llvm::LoopInfo &LI,
@@ -225,9 +223,8 @@ void ForkExplorer::Stepper::fork(const BranchEvent &Ev, ExprRef Other,
   C->Replay.back().second = !Ev.Taken;
   C->Node = Node;
   C->Decisions = St.Decisions + (Ev.Kind != BranchKind::Assume);
-  if (auto *Br = llvm::dyn_cast<llvm::BranchInst>(Ev.Inst))
-    C->Heading = Br->getSuccessor(Ev.Taken ? 1 : 0);
-  E.Pending.push_back(std::move(C));
+  E.Pending.push(Node, Node->Parent, headingOf(Ev.Inst, !Ev.Taken),
+                 std::move(C));
 }
 
 void ForkExplorer::Stepper::onEdge(const llvm::Instruction *Term,
@@ -251,7 +248,13 @@ ForkExplorer::ForkExplorer(const Program &P, const llvm::Function &Entry,
     : Entry(Entry), Opts(Opts), Inputs(Ctx, Entry, Opts.Buffers, Opts.Inputs),
       Budget(Opts), Interp(P, Ctx, Budget.withStop(Opts.Exec)),
       Solv(createZ3Backend(Opts.SolverTimeoutMs, Budget.solverStop())),
-      Cov(P.module()), Rng(Opts.Seed) {}
+      Cov(P.module()),
+      Pending(SearchIndex(Opts.Strat, P.module(), Cov, Opts.Seed,
+                          [](SearchIndex::Key K) -> SearchIndex::Key {
+                            return static_cast<const TreeNode *>(K)->Parent;
+                          })),
+      ReturnValues(Ctx, Solv, Interp, Entry, Inputs, Cov, Budget,
+                   Opts.ReturnValues) {}
 
 ForkExplorer::~ForkExplorer() = default;
 
@@ -290,51 +293,6 @@ std::unique_ptr<ForkExplorer::State> ForkExplorer::initialState() {
     Inputs.applySeed(*St->Model, Opts.SeedInput);
   St->Exec = Interp.createState(Entry, Inputs.bind(*St->Model));
   St->Node = Tree.root();
-  return St;
-}
-
-/// The next state to run, by the search order.
-std::unique_ptr<ForkExplorer::State> ForkExplorer::pickNext() {
-  size_t Index = Pending.size() - 1; // dfs: the newest fork.
-  switch (Opts.Strat) {
-  case Strategy::BFS:
-    Index = 0;
-    break;
-  case Strategy::RandomPath: {
-    // KLEE's random-path: walk down from the root, choosing a child at
-    // random among those with a waiting state below.
-    llvm::DenseMap<const TreeNode *, unsigned> Below;
-    for (const auto &S : Pending)
-      for (const TreeNode *N = S->Node; N; N = N->Parent)
-        ++Below[N];
-    const TreeNode *N = Tree.root();
-    while (true) {
-      llvm::SmallVector<const TreeNode *, 2> Live;
-      for (const auto &C : N->Children)
-        if (Below.lookup(C.get()))
-          Live.push_back(C.get());
-      if (Live.empty())
-        break;
-      N = Live[Rng() % Live.size()];
-    }
-    for (size_t I = 0; I < Pending.size(); ++I)
-      if (Pending[I]->Node == N)
-        Index = I;
-    break;
-  }
-  case Strategy::CoverageNew:
-    // The newest state heading into a block no path has run yet.
-    for (size_t I = Pending.size(); I-- > 0;)
-      if (Pending[I]->Heading && !Cov.blockCovered(Pending[I]->Heading)) {
-        Index = I;
-        break;
-      }
-    break;
-  default:
-    break;
-  }
-  std::unique_ptr<State> St = std::move(Pending[Index]);
-  Pending.erase(Pending.begin() + Index);
   return St;
 }
 
@@ -399,18 +357,21 @@ void ForkExplorer::endPath(State &St, const PathOutcome &Outcome) {
   R.Created = St.Created;
   R.Stdout = St.Exec->Stdout;
   R.PathId = St.PathId;
+  R.Seconds = Budget.elapsed();
+  R.PathsDone = Stats.Paths;
   Listener->onNewPath(R);
+  ReturnValues.explore(R, St.PathCond, Stats, *Listener);
 }
 
 ExplorationStats ForkExplorer::run(ExplorationListener &L) {
   Listener = &L;
   Budget.start();
-  Pending.push_back(initialState());
+  Pending.push(Tree.root(), nullptr, &Entry.getEntryBlock(), initialState());
   // The budget first: a path the deadline cut must leave its reason.
   while (budgetLeft() && !Pending.empty()) {
     if (Budget.memoryFull())
       dropHalfOfPending();
-    runState(pickNext());
+    runState(Pending.pop());
   }
   Stats.OpenSides = Pending.size() + UnfinishedSides;
   writeInterruptedStates();
@@ -424,10 +385,9 @@ ExplorationStats ForkExplorer::run(ExplorationListener &L) {
 void ForkExplorer::dropHalfOfPending() {
   size_t Keep = Pending.size() / 2;
   while (Pending.size() > Keep) {
-    TreeNode *N = Pending.back()->Node;
+    TreeNode *N = Pending.popNewest()->Node;
     N->Leaf = LeafKind::Dropped;
     N->Outcome.Message = "state dropped: memory budget reached";
-    Pending.pop_back();
     ++Stats.MemoryDropped;
   }
   malloc_trim(0); // Give the freed states back, so the RSS shows it.
@@ -447,16 +407,15 @@ void ForkExplorer::writeInterruptedStates() {
                                 "ended",
                                 Stats.StopReason);
   while (!Pending.empty() && Budget.elapsed() < Deadline) {
-    std::unique_ptr<State> St = std::move(Pending.front());
-    Pending.pop_front();
+    std::unique_ptr<State> St = Pending.popOldest();
     Outcome.Loc = sourceLocOf(&*St->Exec->Stack.back().PC);
     endPath(*St, Outcome);
     --Stats.OpenSides;
   }
-  for (auto &St : Pending) {
+  Pending.forEach([&Outcome](std::unique_ptr<State> &St) {
     St->Node->Leaf = LeafKind::Interrupted;
     St->Node->Outcome = Outcome;
-  }
+  });
 }
 
 void ForkExplorer::finishStats() {

@@ -15,10 +15,10 @@
 
 #include "explore/Concolic.h"
 #include "explore/ExecutionTree.h"
+#include "explore/ReturnValues.h"
+#include "explore/Search.h"
 
 #include "llvm/ADT/DenseMap.h"
-
-#include <deque>
 
 namespace llvm {
 class Loop;
@@ -73,7 +73,6 @@ private:
   class Stepper;
 
   std::unique_ptr<State> initialState();
-  std::unique_ptr<State> pickNext();
   void runState(std::unique_ptr<State> St);
   void endPath(State &St, const PathOutcome &Outcome);
   bool budgetLeft();
@@ -92,14 +91,14 @@ private:
   Solver Solv;
   Coverage Cov;
   ExecutionTree Tree;
-  std::mt19937_64 Rng;
-  std::deque<std::unique_ptr<State>> Pending;
+  Frontier<std::unique_ptr<State>> Pending;
   struct LoopData;
   llvm::DenseMap<const llvm::Function *, std::unique_ptr<LoopData>> Loops;
   ExplorationStats Stats;
   ConcretizationLog Concretized;
   /// Sides whose query a stop interrupted: neither explored nor decided.
   uint64_t UnfinishedSides = 0;
+  ReturnValueSearch ReturnValues;
 };
 
 } // namespace theseus

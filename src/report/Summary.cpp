@@ -57,7 +57,9 @@ nlohmann::json summaryJson(const RunReport &R) {
                     {"test", B.Test},
                     {"count", B.Count},
                     {"confirmed", B.Confirmation},
-                    {"replay", B.Replay}});
+                    {"replay", B.Replay},
+                    {"found_after",
+                     {{"seconds", B.FoundSeconds}, {"paths", B.FoundPaths}}}});
   nlohmann::json Sites = nlohmann::json::array();
   for (const SiteCount &C : S.Concretizations)
     Sites.push_back(
@@ -75,6 +77,7 @@ nlohmann::json summaryJson(const RunReport &R) {
       {"bugs", Bugs},
       {"outcomes", R.Tests.outcomes()},
       {"return_values", returnValues(R.Tests)},
+      {"return_value_variants", S.ReturnVariants},
       {"coverage",
        {{"lines",
          {{"covered", Cov.linesCovered()},

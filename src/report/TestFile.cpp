@@ -287,6 +287,8 @@ void TestWriter::onNewPath(const PathResult &R) {
                          {"diverged", R.Diverged},
                          {"stdout", R.Stdout},
                          {"path", fmt::format("{:016x}", R.PathId)}};
+  if (R.VariantOf)
+    Test["variant_of"] = R.VariantOf;
   if (Inputs.hasCommandLine())
     Test["argv"] = argvJson(Inputs, *R.Input);
   writeJsonFile(OutDir + "/" + Name, Test);
@@ -300,8 +302,8 @@ void TestWriter::onNewPath(const PathResult &R) {
       ++B.Count;
       return;
     }
-  Bugs.push_back(
-      {O.BugKind, O.Loc.File.str(), O.Loc.Line, O.Message, Name, 1, {}, {}});
+  Bugs.push_back({O.BugKind, O.Loc.File.str(), O.Loc.Line, O.Message, Name, 1,
+                  "unchecked", "", R.Seconds, R.PathsDone});
 }
 
 } // namespace theseus

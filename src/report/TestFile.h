@@ -38,6 +38,10 @@ struct BugRecord {
   /// native run did in `Replay`), or "unchecked" (and why).
   std::string Confirmation = "unchecked";
   std::string Replay;
+  /// When the first test showing it was found: seconds since the start,
+  /// and paths ended by then.
+  double FoundSeconds = 0;
+  uint64_t FoundPaths = 0;
 };
 
 /// Writes one JSON test per new path, immediately (nothing found is lost if

@@ -10,8 +10,8 @@
 // RUN:   --some "bug == 'abort' and line == 21 and x > 0 and y == 20 and ((x**3 + 2**31) % 2**32 - 2**31) <= 0"
 // RUN: %theseus replay %t.out | FileCheck --check-prefix=REPLAY %s
 // CHECK: bugs 2
-// CHECK-NEXT: abort at {{.*}}dart_foo.c:19: abort() called
-// CHECK-NEXT: abort at {{.*}}dart_foo.c:21: abort() called
+// CHECK-DAG: abort at {{.*}}dart_foo.c:19: abort() called
+// CHECK-DAG: abort at {{.*}}dart_foo.c:21: abort() called
 // REPLAY: 0 mismatch
 #include <stdlib.h>
 int dart_foo(int x, int y) {

@@ -5,8 +5,8 @@
 // RUN: not %theseus %s -o %t.out | FileCheck %s
 // RUN: %check-tests %t.out --some "bug == 'out-of-bounds' and line == 22 and n == 3" \
 // RUN:   --some "bug == 'out-of-bounds' and line == 25 and n == 5"
-// RUN: %python -c "import json, sys; [print([f['function'] for f in json.load(open(p))['outcome']['stack']]) for p in sys.argv[1:]]" \
-// RUN:   %t.out/test000002.json %t.out/test000003.json | FileCheck --check-prefix=STACK %s
+// RUN: %python -c "import json, sys; d = sys.argv[1]; [print([f['function'] for f in json.load(open(d + '/' + b['test']))['outcome']['stack']]) for b in sorted(json.load(open(d + '/summary.json'))['bugs'], key=lambda b: b['line'])]" \
+// RUN:   %t.out | FileCheck --check-prefix=STACK %s
 // RUN: %theseus replay %t.out | FileCheck --check-prefix=REPLAY %s
 // CHECK: bugs 2
 // CHECK-DAG: out-of-bounds at {{.*}}libc_bugs.c:22: invalid 1-byte access

@@ -12,6 +12,9 @@ for names like "x#2" that are not Python identifiers) plus:
   argv     the command line of a main(argc, argv) entry (str list, argv[0]
            first; bytes as Latin-1), or None
   stdin    the bytes the program could read on stdin
+  path     the path's id (the branch edges taken)
+  variant_of  for a test of a further return value of a path, the number
+           of the path's own test, else None
 
   --all EXPR     every test satisfies the Python expression EXPR
   --some EXPR    at least one test does
@@ -49,7 +52,8 @@ def load(directory):
                    stdout=t.get("stdout"), file=os.path.basename(path),
                    argv=[bytes.fromhex(a["bytes"]).decode("latin-1")
                          for a in t["argv"]] if "argv" in t else None,
-                   stdin=bytes.fromhex(t.get("stdin", {}).get("bytes", "")))
+                   stdin=bytes.fromhex(t.get("stdin", {}).get("bytes", "")),
+                   path=t.get("path"), variant_of=t.get("variant_of"))
         tests.append(env)
     return tests
 

@@ -1,0 +1,180 @@
+//===- Search.cpp - Which waiting work runs next --------------------------===//
+#include "explore/Search.h"
+
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+#include <deque>
+#include <limits>
+
+namespace theseus {
+
+namespace {
+constexpr unsigned Unreachable = std::numeric_limits<unsigned>::max();
+} // namespace
+
+const llvm::BasicBlock *headingOf(const llvm::Instruction *I, bool Dir) {
+  if (const auto *Br = llvm::dyn_cast<llvm::BranchInst>(I);
+      Br && Br->isConditional())
+    return Br->getSuccessor(Dir ? 0 : 1);
+  return I->getParent();
+}
+
+SearchIndex::SearchIndex(Strategy S, const llvm::Module &M, const Coverage &Cov,
+                         uint64_t Seed, std::function<Key(Key)> ParentOf)
+    : Strat(S), Cov(Cov), Rng(Seed), ParentOf(std::move(ParentOf)) {
+  if (S != Strategy::CoverageNew && S != Strategy::CovInterleaved)
+    return;
+  // The reversed control flow graph of the program, with a call leading to
+  // the callee's entry and the callee's returns back to the calling block,
+  // so that distances cross function boundaries (not matching calls and
+  // returns: a block's distance is that of its nearest context).
+  for (const llvm::Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    llvm::SmallVector<const llvm::BasicBlock *, 4> Returns;
+    for (const llvm::BasicBlock &BB : F)
+      if (llvm::isa<llvm::ReturnInst>(BB.getTerminator()))
+        Returns.push_back(&BB);
+    for (const llvm::BasicBlock &BB : F) {
+      for (const llvm::BasicBlock *Succ : llvm::successors(&BB))
+        Predecessors[Succ].push_back(&BB);
+      for (const llvm::Instruction &I : BB) {
+        const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I);
+        const llvm::Function *Callee =
+            Call ? Call->getCalledFunction() : nullptr;
+        if (!Callee || Callee->isDeclaration())
+          continue;
+        Predecessors[&Callee->getEntryBlock()].push_back(&BB);
+      }
+    }
+    for (const llvm::User *U : F.users())
+      if (const auto *Call = llvm::dyn_cast<llvm::CallBase>(U);
+          Call && Call->getCalledFunction() == &F)
+        for (const llvm::BasicBlock *R : Returns)
+          Predecessors[Call->getParent()].push_back(R);
+  }
+}
+
+void SearchIndex::add(Key Leaf, Key Parent, const llvm::BasicBlock *Heading) {
+  uint64_t Seq = NextSeq++;
+  Entries[Leaf] = {Seq, Parent, Heading};
+  Order.emplace(Seq, Leaf);
+  ByBlock[Heading].insert(Seq);
+  // The leaf is live now; so is each ancestor up to the first that was.
+  // Tree roots (the concolic tree may have several, see PathTree) hang
+  // below the null key.
+  Key Child = Leaf;
+  while (true) {
+    auto &Kids = LiveChildren[Parent];
+    bool WasLive = !Kids.empty();
+    Kids.push_back(Child);
+    if (WasLive || !Parent)
+      return;
+    Child = Parent;
+    Parent = ParentOf(Parent);
+  }
+}
+
+void SearchIndex::unlink(Key Child, Key Parent) {
+  while (true) {
+    auto It = LiveChildren.find(Parent);
+    auto &Kids = It->second;
+    Kids.erase(std::find(Kids.begin(), Kids.end(), Child));
+    if (!Kids.empty())
+      return;
+    LiveChildren.erase(It);
+    if (!Parent)
+      return;
+    Child = Parent;
+    Parent = ParentOf(Parent);
+  }
+}
+
+void SearchIndex::remove(Key Leaf) {
+  auto It = Entries.find(Leaf);
+  Entry E = It->second;
+  Entries.erase(It);
+  Order.erase(E.Seq);
+  auto Block = ByBlock.find(E.Heading);
+  Block->second.erase(E.Seq);
+  if (Block->second.empty())
+    ByBlock.erase(Block);
+  unlink(Leaf, E.Parent);
+}
+
+/// KLEE's random-path: from the root, a child chosen at random among those
+/// with an item below, down to an item. Items high in the tree, which few
+/// forks share, are favoured, so no deep subtree can starve the others.
+SearchIndex::Key SearchIndex::randomPath() {
+  Key K = nullptr;
+  for (auto It = LiveChildren.find(K); It != LiveChildren.end();
+       It = LiveChildren.find(K))
+    K = It->second[Rng() % It->second.size()];
+  return K;
+}
+
+/// Multi-source breadth-first search backwards from the blocks no path ran
+/// to the end, redone when coverage grew.
+void SearchIndex::refreshDistances() {
+  if (Cov.blocksCovered() == DistanceGeneration)
+    return;
+  DistanceGeneration = Cov.blocksCovered();
+  Distance.clear();
+  std::deque<const llvm::BasicBlock *> Work;
+  for (const auto &[BB, Preds] : Predecessors) {
+    if (Cov.blockUncovered(BB) && Distance.try_emplace(BB, 0).second)
+      Work.push_back(BB);
+    for (const llvm::BasicBlock *P : Preds)
+      if (Cov.blockUncovered(P) && Distance.try_emplace(P, 0).second)
+        Work.push_back(P);
+  }
+  while (!Work.empty()) {
+    const llvm::BasicBlock *BB = Work.front();
+    Work.pop_front();
+    unsigned D = Distance[BB] + 1;
+    for (const llvm::BasicBlock *P : Predecessors.lookup(BB))
+      if (Distance.try_emplace(P, D).second)
+        Work.push_back(P);
+  }
+}
+
+SearchIndex::Key SearchIndex::nearestToUncovered() {
+  refreshDistances();
+  unsigned Best = Unreachable;
+  uint64_t BestSeq = 0;
+  for (const auto &[BB, Seqs] : ByBlock) {
+    auto It = BB ? Distance.find(BB) : Distance.end();
+    unsigned D = It == Distance.end() ? Unreachable : It->second;
+    uint64_t Seq = *Seqs.rbegin();
+    if (D < Best || (D == Best && D != Unreachable && Seq > BestSeq)) {
+      Best = D;
+      BestSeq = Seq;
+    }
+  }
+  return Best == Unreachable ? nullptr : Order.at(BestSeq);
+}
+
+SearchIndex::Key SearchIndex::next() {
+  ++Picks;
+  switch (Strat) {
+  case Strategy::BFS:
+    return oldest();
+  case Strategy::RandomPath:
+    return randomPath();
+  case Strategy::CoverageNew:
+    if (Key K = nearestToUncovered())
+      return K;
+    return newest();
+  case Strategy::CovInterleaved:
+    if (Picks % 2)
+      if (Key K = nearestToUncovered())
+        return K;
+    return randomPath();
+  default:
+    return newest();
+  }
+}
+
+} // namespace theseus

@@ -1,0 +1,109 @@
+//===- SearchTest.cpp - The order of waiting work -------------------------===//
+#include "explore/Search.h"
+
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+
+#include <gtest/gtest.h>
+
+#include <deque>
+
+namespace theseus {
+namespace {
+
+struct Node {
+  const Node *Parent = nullptr;
+};
+
+SearchIndex::Key parentOf(SearchIndex::Key K) {
+  return static_cast<const Node *>(K)->Parent;
+}
+
+/// A tree, and an index over its leaves, for a program without code.
+class SearchTest : public ::testing::Test {
+protected:
+  SearchTest() : M("empty", Ctx), Cov(M) {}
+
+  SearchIndex index(Strategy S, uint64_t Seed = 0) {
+    return SearchIndex(S, M, Cov, Seed, parentOf);
+  }
+  const Node *node(const Node *Parent) {
+    Nodes.push_back({Parent});
+    return &Nodes.back();
+  }
+  /// Adds a chain of `Depth` nodes below `At` and an item at its end.
+  const Node *addChain(SearchIndex &I, const Node *At, unsigned Depth) {
+    for (unsigned D = 0; D < Depth; ++D)
+      At = node(At);
+    const Node *Leaf = node(At);
+    I.add(Leaf, At, nullptr);
+    return Leaf;
+  }
+
+  llvm::LLVMContext Ctx;
+  llvm::Module M;
+  Coverage Cov;
+  std::deque<Node> Nodes;
+};
+
+TEST_F(SearchTest, BfsAndDfsFollowInsertionOrder) {
+  for (Strategy S : {Strategy::BFS, Strategy::DFS}) {
+    SearchIndex I = index(S);
+    const Node *Root = node(nullptr);
+    const Node *A = addChain(I, Root, 0);
+    const Node *B = addChain(I, Root, 3);
+    const Node *First = S == Strategy::BFS ? A : B;
+    EXPECT_EQ(I.next(), First);
+    I.remove(First);
+    EXPECT_EQ(I.next(), S == Strategy::BFS ? B : A);
+  }
+}
+
+// A shallow item competes with a deep subtree of many items: random-path
+// picks it about half the time (by the walk from the root), not 1 in 9.
+TEST_F(SearchTest, RandomPathFavoursShallowItems) {
+  unsigned Shallow = 0;
+  for (uint64_t Seed = 0; Seed < 400; ++Seed) {
+    SearchIndex I = index(Strategy::RandomPath, Seed);
+    const Node *Root = node(nullptr);
+    const Node *A = addChain(I, Root, 0);
+    const Node *Deep = node(node(Root));
+    for (int K = 0; K < 8; ++K)
+      addChain(I, Deep, 2);
+    Shallow += I.next() == A;
+  }
+  EXPECT_GT(Shallow, 150u);
+  EXPECT_LT(Shallow, 250u);
+}
+
+// Every item comes out once, in the same order for the same seed; the
+// index empties completely and takes new items afterwards.
+TEST_F(SearchTest, InterleavedIsReproducibleAndLosesNothing) {
+  auto Drain = [&](uint64_t Seed) {
+    SearchIndex I = index(Strategy::CovInterleaved, Seed);
+    const Node *Root = node(nullptr);
+    const Node *Inner = node(node(Root));
+    std::vector<const Node *> Leaves;
+    for (unsigned D = 0; D < 20; ++D)
+      Leaves.push_back(addChain(I, D % 2 ? Root : Inner, D % 5));
+    std::vector<size_t> Order;
+    while (I.size()) {
+      SearchIndex::Key K = I.next();
+      I.remove(K);
+      Order.push_back(std::find(Leaves.begin(), Leaves.end(), K) -
+                      Leaves.begin());
+    }
+    const Node *Again = addChain(I, Root, 1);
+    EXPECT_EQ(I.next(), Again);
+    return Order;
+  };
+  std::vector<size_t> First = Drain(7);
+  EXPECT_EQ(First, Drain(7));
+  std::vector<size_t> Sorted = First;
+  std::sort(Sorted.begin(), Sorted.end());
+  for (size_t K = 0; K < Sorted.size(); ++K)
+    EXPECT_EQ(Sorted[K], K);
+}
+
+} // namespace
+} // namespace theseus
