@@ -134,6 +134,41 @@ public:
   const ObjectTable &objects() const { return Objects; }
 
 private:
+  /// The objects of the last accesses found by address: a loop mostly
+  /// accesses the few objects it accessed before (its stack variables, an
+  /// array), and a hit saves the search. Not copied: a copy's table has
+  /// nodes of its own.
+  struct RecentObjects {
+    static constexpr unsigned Ways = 4;
+    struct Entry {
+      uint64_t Base = 0;
+      uint64_t Size = 0; ///< 0: unused (empty objects are not cached).
+      ObjectTable::const_iterator It;
+    };
+    RecentObjects() = default;
+    RecentObjects(const RecentObjects &) {}
+    RecentObjects &operator=(const RecentObjects &) {
+      clear();
+      return *this;
+    }
+    void clear() {
+      for (Entry &E : Entries)
+        E.Size = 0;
+    }
+    Entry Entries[Ways];
+    unsigned Victim = 0;
+  };
+  /// The cached object if it holds [Addr, Addr+Size), else end().
+  ObjectTable::const_iterator cached(uint64_t Addr, uint64_t Size) const {
+    for (const RecentObjects::Entry &E : Recent.Entries)
+      if (Addr - E.Base < E.Size && Size <= E.Base + E.Size - Addr)
+        return E.It;
+    return Objects.end();
+  }
+  void remember(ObjectTable::const_iterator It) const;
+  /// The object with the greatest base not above `Addr` (which must exist).
+  ObjectTable::const_iterator find(uint64_t Addr) const;
+
   ObjectContents &writable(ObjectTable::iterator It);
   const ObjectContents *contents(uint64_t Base) const;
   std::pair<const MemoryObject *, ObjectContents *> locate(uint64_t Addr);
@@ -143,6 +178,7 @@ private:
   ObjectTable Objects;
   std::map<uint64_t, uint64_t> Freed; ///< Base -> size of released objects.
   uint64_t Next;
+  mutable RecentObjects Recent;
 };
 
 } // namespace theseus
