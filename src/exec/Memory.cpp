@@ -256,6 +256,28 @@ uint64_t Memory::load(ExprContext &Ctx, uint64_t Addr, unsigned Size,
   return Bits;
 }
 
+bool Memory::loadConcrete(uint64_t Addr, unsigned Size, uint64_t &Bits) const {
+  auto It = cached(Addr, Size);
+  if (It == Objects.end())
+    return false;
+  const ObjectContents *C = It->second.second.get();
+  if (!C || !C->Symbolic.empty())
+    return false;
+  Bits = 0;
+  copySmall(&Bits, C->Bytes.data() + (Addr - It->first), Size);
+  return true;
+}
+
+bool Memory::storeConcrete(uint64_t Addr, unsigned Size, uint64_t Bits) {
+  auto Found = cached(Addr, Size);
+  if (Found == Objects.end() || Found->second.first->ReadOnly ||
+      !Found->second.second || !Found->second.second->Symbolic.empty())
+    return false;
+  auto It = Objects.erase(Found, Found); // A mutable iterator.
+  copySmall(writable(It).Bytes.data() + (Addr - It->first), &Bits, Size);
+  return true;
+}
+
 void Memory::store(ExprContext &Ctx, uint64_t Addr, unsigned Size,
                    uint64_t Bits, ExprRef Sym) {
   assert(Size >= 1 && Size <= 8 && "store of an unsupported size");

@@ -105,6 +105,12 @@ public:
                 ExprRef &Sym) const;
   void store(ExprContext &Ctx, uint64_t Addr, unsigned Size, uint64_t Bits,
              ExprRef Sym);
+  /// The fast paths of a loop's accesses: when [Addr, Addr+Size) lies in
+  /// an object accessed recently that holds no symbolic byte (and, for a
+  /// store, is writable), read or write it and return true; else do
+  /// nothing and return false (resolve, load and store then handle it).
+  bool loadConcrete(uint64_t Addr, unsigned Size, uint64_t &Bits) const;
+  bool storeConcrete(uint64_t Addr, unsigned Size, uint64_t Bits);
   /// Byte-wise copy preserving symbolic bytes (memcpy/memmove semantics).
   void copy(uint64_t Dst, uint64_t Src, uint64_t Size);
   void fill(uint64_t Dst, uint8_t Byte, ExprRef Sym, uint64_t Size);
@@ -139,7 +145,7 @@ private:
   /// array), and a hit saves the search. Not copied: a copy's table has
   /// nodes of its own.
   struct RecentObjects {
-    static constexpr unsigned Ways = 4;
+    static constexpr unsigned Ways = 8;
     struct Entry {
       uint64_t Base = 0;
       uint64_t Size = 0; ///< 0: unused (empty objects are not cached).

@@ -791,11 +791,15 @@ void Interpreter::Run::load(const DecodedInst &D) {
   if (W == 0)
     return unsupported(I, "load of an aggregate or vector value");
   unsigned Bytes = D.Aux0;
+  ConcolicValue Ptr = operand(D.Ops[0]);
+  uint64_t Bits;
+  if (!Ptr.Sym && S.Mem.loadConcrete(Ptr.Bits, Bytes, Bits))
+    return set(I, {truncBits(Bits, W), nullptr});
   Location L;
-  if (!locate(I, operand(D.Ops[0]), Bytes, L))
+  if (!locate(I, Ptr, Bytes, L))
     return;
   ExprRef Sym;
-  uint64_t Bits = S.Mem.load(Ctx, L.Addr, Bytes, Sym);
+  Bits = S.Mem.load(Ctx, L.Addr, Bytes, Sym);
   if (L.Offset)
     Sym = loadSymbolic(L, Bytes);
   if (Sym && Sym->isConst())
@@ -815,11 +819,13 @@ void Interpreter::Run::store(const DecodedInst &D) {
   if (W == 0)
     return unsupported(I, "store of an aggregate or vector value");
   unsigned Bytes = D.Aux0;
-  Location L;
-  if (!locate(I, operand(D.Ops[0]), Bytes, L) ||
-      (L.Obj && !writable(I, *L.Obj, L.Addr)))
+  ConcolicValue Ptr = operand(D.Ops[0]), Val = operand(D.Ops[1]);
+  if (!Ptr.Sym && !Val.Sym &&
+      S.Mem.storeConcrete(Ptr.Bits, Bytes, truncBits(Val.Bits, W)))
     return;
-  ConcolicValue Val = operand(D.Ops[1]);
+  Location L;
+  if (!locate(I, Ptr, Bytes, L) || (L.Obj && !writable(I, *L.Obj, L.Addr)))
+    return;
   if (L.Offset && !I.getValueOperand()->getType()->isFloatingPointTy())
     return storeSymbolic(L, Bytes, truncBits(Val.Bits, W), Val.Sym);
   S.Mem.store(Ctx, L.Addr, Bytes, truncBits(Val.Bits, W), Val.Sym);
