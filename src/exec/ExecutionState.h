@@ -2,11 +2,11 @@
 #ifndef THESEUS_EXEC_EXECUTIONSTATE_H
 #define THESEUS_EXEC_EXECUTIONSTATE_H
 
+#include "exec/Decoded.h"
 #include "exec/Memory.h"
 #include "expr/Expr.h"
 #include "program/Program.h"
 
-#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/IR/BasicBlock.h"
 
@@ -56,11 +56,15 @@ struct EntryArg {
 };
 
 struct StackFrame {
+  const DecodedFunction *Code = nullptr;
   const llvm::Function *Fn = nullptr;
   const llvm::BasicBlock *Block = nullptr;
   const llvm::BasicBlock *PrevBlock = nullptr;
-  llvm::BasicBlock::const_iterator PC;
-  llvm::DenseMap<const llvm::Value *, ConcolicValue> Locals;
+  uint32_t PC = 0; ///< Index in Code->Insts of the next instruction.
+  std::vector<ConcolicValue> Values; ///< By slot (Code->SlotOf).
+  const llvm::Instruction *inst() const { return Code->Insts[PC].I; }
+  /// Makes `I`, an instruction of Block, the next one to run.
+  void moveTo(const llvm::Instruction *I) { PC = Code->IndexOf.lookup(I); }
   std::vector<uint64_t> Allocas; ///< Released when the frame returns.
   /// What the frame counts against the program's stack limit: a fixed cost
   /// (return address, saved registers) plus its stack objects.

@@ -223,9 +223,10 @@ Interpreter::createState(const llvm::Function &Entry,
   auto S = std::make_unique<ExecutionState>();
   S->Mem = InitialMemory;
   StackFrame F;
+  F.Code = &decoded(Entry);
   F.Fn = &Entry;
   F.Block = &Entry.getEntryBlock();
-  F.PC = F.Block->begin();
+  F.Values.resize(F.Code->NumSlots);
   // The IR arguments in order: a struct's pieces take one each.
   std::vector<const EntryArg *> PerIRArg;
   for (const EntryArg &Arg : Args)
@@ -239,7 +240,7 @@ Interpreter::createState(const llvm::Function &Entry,
     if (!Arg.Pieces.empty()) {
       size_t First =
           std::find(PerIRArg.begin(), PerIRArg.end(), &Arg) - PerIRArg.begin();
-      F.Locals[&A] = Arg.Pieces[Index++ - First];
+      F.Values[A.getArgNo()] = Arg.Pieces[Index++ - First];
       continue;
     }
     ++Index;
@@ -248,7 +249,7 @@ Interpreter::createState(const llvm::Function &Entry,
       V = {placePointerArray(*S, Arg), nullptr};
     else if (Arg.IsBuffer)
       V = {placeBuffer(*S, Arg), nullptr};
-    F.Locals[&A] = V;
+    F.Values[A.getArgNo()] = V;
   }
   S->StackBytes = F.StackBytes;
   S->Stack.push_back(std::move(F));
@@ -304,10 +305,12 @@ Interpreter::sourceVariables(const ExecutionState &S) {
     }
   }
   for (const DeclaredVariable &D : It->second) {
-    auto Local = F.Locals.find(D.Address);
-    if (Local == F.Locals.end())
+    auto Slot = F.Code->SlotOf.find(D.Address);
+    if (Slot == F.Code->SlotOf.end())
+      continue;
+    uint64_t Addr = F.Values[Slot->second].Bits;
+    if (!Addr)
       continue; // Its alloca has not run yet.
-    uint64_t Addr = Local->second.Bits;
     AccessError Err;
     if (!S.Mem.resolve(Addr, D.Bytes, Err))
       continue;
@@ -321,8 +324,8 @@ Interpreter::sourceVariables(const ExecutionState &S) {
 void reconcretize(ExecutionState &S, const Assignment &A) {
   Evaluator Eval(A);
   for (StackFrame &F : S.Stack)
-    for (auto &Entry : F.Locals)
-      if (ConcolicValue &V = Entry.second; V.Sym)
+    for (ConcolicValue &V : F.Values)
+      if (V.Sym)
         V.Bits = Eval.eval(V.Sym);
   S.Mem.recomputeSymbolicBytes(
       [&](ExprRef E) { return static_cast<uint8_t>(Eval.eval(E)); });

@@ -166,6 +166,10 @@ private:
   uint64_t placeBuffer(ExecutionState &S, const EntryArg &Arg);
   uint64_t placePointerArray(ExecutionState &S, const EntryArg &Arg);
   uint64_t constantBits(const llvm::Constant *C);
+  /// `F` decoded for the interpreter, at its first use.
+  const DecodedFunction &decoded(const llvm::Function &F);
+  void decodeInstruction(DecodedFunction &D, DecodedInst &DI);
+  Operand operandOf(const DecodedFunction &D, const llvm::Value *V);
   void writeConstant(const llvm::Constant *C, ObjectContents &Out,
                      uint64_t Offset);
 
@@ -181,6 +185,8 @@ private:
   /// Functions replaced by a user's contract, theseus_summary_<name>.
   llvm::DenseMap<const llvm::Function *, const llvm::Function *> Summaries;
   llvm::DenseMap<const llvm::Constant *, uint64_t> ConstantCache;
+  llvm::DenseMap<const llvm::Function *, std::unique_ptr<DecodedFunction>>
+      DecodedFunctions;
   /// Read-only objects read at a symbolic offset, by base address.
   llvm::DenseMap<uint64_t, const ConstantTable *> Tables;
   struct DeclaredVariable {

@@ -142,15 +142,23 @@ private:
   StackFrame &frame() { return S.Stack.back(); }
 
   // Values.
+  /// The value of `V` in the innermost frame, looked up by value (for the
+  /// instructions not decoded further, such as calls).
   ConcolicValue operand(const llvm::Value *V);
+  ConcolicValue operand(const Operand &O) {
+    return O.Slot == Operand::Constant ? ConcolicValue{O.Bits, nullptr}
+                                       : frame().Values[O.Slot];
+  }
   ExprRef symOf(const ConcolicValue &V, unsigned Width) {
     return V.Sym ? V.Sym : Ctx.constant(V.Bits, Width);
   }
   static ConcolicValue value(uint64_t Bits, ExprRef Sym) {
     return {Bits, Sym && !Sym->isConst() ? Sym : nullptr};
   }
+  /// Sets the value `I`, the instruction running, computes.
   void set(const llvm::Instruction &I, ConcolicValue V) {
-    frame().Locals[&I] = V;
+    assert(Cur->I == &I && "only the running instruction sets a value");
+    frame().Values[Cur->Result] = V;
   }
 
   // Path events.
@@ -203,7 +211,8 @@ private:
   void reportPartialBlocks(const llvm::Instruction *At);
 
   // Control flow.
-  void jumpTo(const llvm::BasicBlock *Target);
+  /// Enters block `Index` of the innermost function.
+  void jumpTo(uint32_t Index);
   /// Reports that successor `Index` of `Term` is taken; false when the
   /// observer cut the path there.
   bool takeEdge(const llvm::Instruction &Term, unsigned Index);
@@ -212,18 +221,22 @@ private:
   void returnFrom(const llvm::Instruction &I, ConcolicValue V, bool HasValue);
 
   // Instructions.
-  void step(const llvm::Instruction &I);
+  void step(const DecodedInst &D);
+  /// The instructions without a decoded form.
+  void generic(const llvm::Instruction &I);
   void noteStatement(const llvm::Instruction &I);
-  void binaryOp(const llvm::BinaryOperator &I);
+  void binaryOp(const DecodedInst &D);
   bool checkDivision(const llvm::BinaryOperator &I, ExprKind K,
                      const ConcolicValue &L, const ConcolicValue &R,
                      unsigned W);
   void floatOp(const llvm::Instruction &I);
-  void icmp(const llvm::ICmpInst &I);
+  void icmp(const DecodedInst &D);
   void fcmp(const llvm::FCmpInst &I);
-  void cast(const llvm::CastInst &I);
-  void select(const llvm::SelectInst &I);
-  void branch(const llvm::BranchInst &I);
+  void cast(const DecodedInst &D);
+  /// Casts from or to floating point.
+  void floatCast(const llvm::CastInst &I, ConcolicValue V);
+  void select(const DecodedInst &D);
+  void branch(const DecodedInst &D);
   void switchInst(const llvm::SwitchInst &I);
   void alloca(const llvm::AllocaInst &I);
   /// Reports that `What` does not fit in the stack limit (--max-stack).
@@ -235,9 +248,9 @@ private:
   uint64_t chooseSize(const ConcolicValue &N, unsigned W, uint64_t Max,
                       BranchKind OverKind, const llvm::Instruction &I,
                       bool &Fits);
-  void load(const llvm::LoadInst &I);
-  void store(const llvm::StoreInst &I);
-  void gep(const llvm::GetElementPtrInst &I);
+  void load(const DecodedInst &D);
+  void store(const DecodedInst &D);
+  void gep(const DecodedInst &D);
   void call(const llvm::CallBase &I);
   void intrinsic(const llvm::CallBase &I, const llvm::Function &F);
   bool builtin(const llvm::CallBase &I, const llvm::Function &F);
@@ -296,7 +309,13 @@ private:
   /// bug and returns false when the access is invalid (or writes a
   /// read-only object). A symbolic pointer is pinned to its concrete value.
   bool access(const llvm::Instruction &I, const ConcolicValue &Ptr,
-              uint64_t Size, uint64_t &Addr, bool Write = false);
+              uint64_t Size, uint64_t &Addr, bool Write = false) {
+    return accessObject(I, Ptr, Size, Addr, Write);
+  }
+  /// access(), returning the object accessed (null on failure).
+  const MemoryObject *accessObject(const llvm::Instruction &I,
+                                   const ConcolicValue &Ptr, uint64_t Size,
+                                   uint64_t &Addr, bool Write);
   /// Reports the bug and returns false when `O` is read-only.
   bool writable(const llvm::Instruction &I, const MemoryObject &O,
                 uint64_t Addr);
@@ -327,7 +346,8 @@ private:
   const llvm::DataLayout &DL;
   PathOutcome Out;
   bool Done = false;
-  unsigned LastLine = 0; ///< Of the last statement reported.
+  const DecodedInst *Cur = nullptr; ///< The instruction running.
+  unsigned LastLine = 0;            ///< Of the last statement reported.
   const llvm::Function *LastFn = nullptr;
 };
 

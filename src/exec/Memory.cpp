@@ -15,6 +15,29 @@ constexpr uint64_t RedZone = 16;           // Gap after every object.
 constexpr uint64_t NullPageSize = 4096;
 } // namespace
 
+namespace {
+/// memcpy of 1 to 8 bytes, inlined for the common sizes (a call to the
+/// library's memcpy costs more than the copy).
+void copySmall(void *Dst, const void *Src, unsigned Size) {
+  switch (Size) {
+  case 1:
+    std::memcpy(Dst, Src, 1);
+    break;
+  case 2:
+    std::memcpy(Dst, Src, 2);
+    break;
+  case 4:
+    std::memcpy(Dst, Src, 4);
+    break;
+  case 8:
+    std::memcpy(Dst, Src, 8);
+    break;
+  default:
+    std::memcpy(Dst, Src, Size);
+  }
+}
+} // namespace
+
 const char *bugKindFor(AccessError E) {
   switch (E) {
   case AccessError::None:
@@ -100,6 +123,9 @@ void Memory::release(uint64_t Base) {
   auto It = Objects.find(Base);
   if (It == Objects.end())
     return;
+  for (RecentObjects::Entry &E : Recent.Entries)
+    if (E.Size && E.It == It)
+      E.Size = 0;
   Freed[Base] = It->second.first->Size;
   Objects.erase(It);
 }
@@ -122,9 +148,30 @@ bool Memory::wasFreed(uint64_t Addr) const {
   return Addr < It->first + std::max<uint64_t>(It->second, 1);
 }
 
+void Memory::remember(ObjectTable::const_iterator It) const {
+  RecentObjects::Entry &E = Recent.Entries[Recent.Victim];
+  Recent.Victim = (Recent.Victim + 1) % RecentObjects::Ways;
+  E.Base = It->first;
+  E.Size = It->second.first->Size;
+  E.It = It;
+}
+
+Memory::ObjectTable::const_iterator Memory::find(uint64_t Addr) const {
+  auto It = cached(Addr, 1);
+  if (It != Objects.end())
+    return It;
+  It = Objects.upper_bound(Addr);
+  assert(It != Objects.begin() && "address was not resolved");
+  --It;
+  remember(It);
+  return It;
+}
+
 const MemoryObject *Memory::resolve(uint64_t Addr, uint64_t Size,
                                     AccessError &Err) const {
   Err = AccessError::None;
+  if (auto It = cached(Addr, Size); It != Objects.end())
+    return It->second.first.get();
   if (Addr < NullPageSize) {
     Err = AccessError::NullPointer;
     return nullptr;
@@ -137,6 +184,7 @@ const MemoryObject *Memory::resolve(uint64_t Addr, uint64_t Size,
         Err = AccessError::OutOfBounds;
         return nullptr;
       }
+      remember(std::prev(It));
       return O;
     }
     // Just past the end of an object: an overflow, not a wild pointer.
@@ -164,17 +212,15 @@ ObjectContents &Memory::writable(ObjectTable::iterator It) {
 
 std::pair<const MemoryObject *, const ObjectContents *>
 Memory::locate(uint64_t Addr) const {
-  auto It = Objects.upper_bound(Addr);
-  assert(It != Objects.begin() && "address was not resolved");
-  --It;
+  auto It = find(Addr);
   return {It->second.first.get(), It->second.second.get()};
 }
 
 std::pair<const MemoryObject *, ObjectContents *>
 Memory::locate(uint64_t Addr) {
-  auto It = Objects.upper_bound(Addr);
-  assert(It != Objects.begin() && "address was not resolved");
-  --It;
+  // An empty erase turns the const iterator into a mutable one.
+  auto Found = find(Addr);
+  auto It = Objects.erase(Found, Found);
   if (!It->second.second)
     return {It->second.first.get(), nullptr};
   return {It->second.first.get(), &writable(It)};
@@ -191,7 +237,7 @@ uint64_t Memory::load(ExprContext &Ctx, uint64_t Addr, unsigned Size,
     return Bits;
   }
   uint64_t Off = Addr - Obj->Base;
-  std::memcpy(&Bits, C->Bytes.data() + Off, Size);
+  copySmall(&Bits, C->Bytes.data() + Off, Size);
   if (C->Symbolic.empty())
     return Bits;
   bool AnySymbolic = false;
@@ -210,6 +256,28 @@ uint64_t Memory::load(ExprContext &Ctx, uint64_t Addr, unsigned Size,
   return Bits;
 }
 
+bool Memory::loadConcrete(uint64_t Addr, unsigned Size, uint64_t &Bits) const {
+  auto It = cached(Addr, Size);
+  if (It == Objects.end())
+    return false;
+  const ObjectContents *C = It->second.second.get();
+  if (!C || !C->Symbolic.empty())
+    return false;
+  Bits = 0;
+  copySmall(&Bits, C->Bytes.data() + (Addr - It->first), Size);
+  return true;
+}
+
+bool Memory::storeConcrete(uint64_t Addr, unsigned Size, uint64_t Bits) {
+  auto Found = cached(Addr, Size);
+  if (Found == Objects.end() || Found->second.first->ReadOnly ||
+      !Found->second.second || !Found->second.second->Symbolic.empty())
+    return false;
+  auto It = Objects.erase(Found, Found); // A mutable iterator.
+  copySmall(writable(It).Bytes.data() + (Addr - It->first), &Bits, Size);
+  return true;
+}
+
 void Memory::store(ExprContext &Ctx, uint64_t Addr, unsigned Size,
                    uint64_t Bits, ExprRef Sym) {
   assert(Size >= 1 && Size <= 8 && "store of an unsupported size");
@@ -219,7 +287,7 @@ void Memory::store(ExprContext &Ctx, uint64_t Addr, unsigned Size,
     return;
   }
   uint64_t Off = Addr - Obj->Base;
-  std::memcpy(C->Bytes.data() + Off, &Bits, Size);
+  copySmall(C->Bytes.data() + Off, &Bits, Size);
   if (!Sym) {
     if (!C->Symbolic.empty())
       for (unsigned I = 0; I < Size; ++I)

@@ -105,6 +105,12 @@ public:
                 ExprRef &Sym) const;
   void store(ExprContext &Ctx, uint64_t Addr, unsigned Size, uint64_t Bits,
              ExprRef Sym);
+  /// The fast paths of a loop's accesses: when [Addr, Addr+Size) lies in
+  /// an object accessed recently that holds no symbolic byte (and, for a
+  /// store, is writable), read or write it and return true; else do
+  /// nothing and return false (resolve, load and store then handle it).
+  bool loadConcrete(uint64_t Addr, unsigned Size, uint64_t &Bits) const;
+  bool storeConcrete(uint64_t Addr, unsigned Size, uint64_t Bits);
   /// Byte-wise copy preserving symbolic bytes (memcpy/memmove semantics).
   void copy(uint64_t Dst, uint64_t Src, uint64_t Size);
   void fill(uint64_t Dst, uint8_t Byte, ExprRef Sym, uint64_t Size);
@@ -134,6 +140,41 @@ public:
   const ObjectTable &objects() const { return Objects; }
 
 private:
+  /// The objects of the last accesses found by address: a loop mostly
+  /// accesses the few objects it accessed before (its stack variables, an
+  /// array), and a hit saves the search. Not copied: a copy's table has
+  /// nodes of its own.
+  struct RecentObjects {
+    static constexpr unsigned Ways = 8;
+    struct Entry {
+      uint64_t Base = 0;
+      uint64_t Size = 0; ///< 0: unused (empty objects are not cached).
+      ObjectTable::const_iterator It;
+    };
+    RecentObjects() = default;
+    RecentObjects(const RecentObjects &) {}
+    RecentObjects &operator=(const RecentObjects &) {
+      clear();
+      return *this;
+    }
+    void clear() {
+      for (Entry &E : Entries)
+        E.Size = 0;
+    }
+    Entry Entries[Ways];
+    unsigned Victim = 0;
+  };
+  /// The cached object if it holds [Addr, Addr+Size), else end().
+  ObjectTable::const_iterator cached(uint64_t Addr, uint64_t Size) const {
+    for (const RecentObjects::Entry &E : Recent.Entries)
+      if (Addr - E.Base < E.Size && Size <= E.Base + E.Size - Addr)
+        return E.It;
+    return Objects.end();
+  }
+  void remember(ObjectTable::const_iterator It) const;
+  /// The object with the greatest base not above `Addr` (which must exist).
+  ObjectTable::const_iterator find(uint64_t Addr) const;
+
   ObjectContents &writable(ObjectTable::iterator It);
   const ObjectContents *contents(uint64_t Base) const;
   std::pair<const MemoryObject *, ObjectContents *> locate(uint64_t Addr);
@@ -143,6 +184,7 @@ private:
   ObjectTable Objects;
   std::map<uint64_t, uint64_t> Freed; ///< Base -> size of released objects.
   uint64_t Next;
+  mutable RecentObjects Recent;
 };
 
 } // namespace theseus

@@ -9,8 +9,8 @@ PathOutcome Interpreter::Run::go() {
   const uint64_t PollInterval = 4096;
   while (!Done) {
     StackFrame &F = frame();
-    const llvm::Instruction &I = *F.PC;
-    ++F.PC;
+    const DecodedInst &D = F.Code->Insts[F.PC++];
+    const llvm::Instruction &I = *D.I;
     ++S.Steps;
     if (S.Steps % PollInterval == 0) {
       if (In.Opts.MaxSteps && S.Steps >= In.Opts.MaxSteps) {
@@ -26,7 +26,8 @@ PathOutcome Interpreter::Run::go() {
     }
     if (In.Opts.ReportStatements)
       noteStatement(I);
-    step(I);
+    Cur = &D;
+    step(D);
   }
   return std::move(Out);
 }
@@ -76,23 +77,30 @@ void Interpreter::Run::reportPartialBlocks(const llvm::Instruction *At) {
 ConcolicValue Interpreter::Run::operand(const llvm::Value *V) {
   if (auto *C = llvm::dyn_cast<llvm::Constant>(V))
     return {In.constantBits(C), nullptr};
-  auto &Locals = frame().Locals;
-  auto It = Locals.find(V);
-  return It == Locals.end() ? ConcolicValue{} : It->second;
+  const StackFrame &F = frame();
+  auto It = F.Code->SlotOf.find(V);
+  return It == F.Code->SlotOf.end() ? ConcolicValue{} : F.Values[It->second];
 }
 
-void Interpreter::Run::jumpTo(const llvm::BasicBlock *Target) {
+void Interpreter::Run::jumpTo(uint32_t Index) {
   StackFrame &F = frame();
   Obs.onBlockExecuted(F.Block, nullptr);
+  const DecodedBlock &Target = F.Code->Blocks[Index];
   F.PrevBlock = F.Block;
-  F.Block = Target;
+  F.Block = Target.BB;
+  F.PC = Target.First;
+  if (Target.Phis.empty())
+    return;
   // Phis read their incoming values simultaneously.
-  llvm::SmallVector<std::pair<const llvm::PHINode *, ConcolicValue>, 4> Phis;
-  for (const llvm::PHINode &Phi : Target->phis())
-    Phis.push_back({&Phi, operand(Phi.getIncomingValueForBlock(F.PrevBlock))});
-  for (auto &[Phi, V] : Phis)
-    F.Locals[Phi] = V;
-  F.PC = Target->getFirstNonPHI()->getIterator();
+  llvm::SmallVector<std::pair<uint32_t, ConcolicValue>, 4> Phis;
+  for (const DecodedPhi &Phi : Target.Phis)
+    for (const auto &[From, V] : Phi.Incoming)
+      if (From == F.PrevBlock) {
+        Phis.push_back({Phi.Slot, operand(V)});
+        break;
+      }
+  for (auto &[Slot, V] : Phis)
+    F.Values[Slot] = V;
 }
 
 bool Interpreter::Run::takeEdge(const llvm::Instruction &Term, unsigned Index) {
@@ -109,9 +117,9 @@ void Interpreter::Run::pushFrame(const llvm::Function &Fn,
                                  std::vector<ConcolicValue> Args,
                                  const llvm::CallBase *CallSite) {
   StackFrame F;
+  F.Code = &In.decoded(Fn);
   F.Fn = &Fn;
   F.Block = &Fn.getEntryBlock();
-  F.PC = F.Block->begin();
   F.CallSite = CallSite;
   uint64_t Limit = In.Opts.MaxStack;
   if (Limit && S.StackBytes + F.StackBytes > Limit)
@@ -119,10 +127,10 @@ void Interpreter::Run::pushFrame(const llvm::Function &Fn,
                          fmt::format("call to '{}' ({} bytes for its frame)",
                                      Fn.getName().str(), F.StackBytes));
   S.StackBytes += F.StackBytes;
-  unsigned Index = 0;
-  for (const llvm::Argument &A : Fn.args())
-    if (Index < Args.size())
-      F.Locals[&A] = Args[Index++];
+  F.Values.resize(F.Code->NumSlots);
+  // The arguments' slots come first.
+  Args.resize(std::min<size_t>(Args.size(), Fn.arg_size()));
+  std::copy(Args.begin(), Args.end(), F.Values.begin());
   S.Stack.push_back(std::move(F));
 }
 
@@ -133,7 +141,7 @@ void Interpreter::Run::returnFrom(const llvm::Instruction &I, ConcolicValue V,
   for (uint64_t Base : F.Allocas)
     S.Mem.release(Base);
   S.StackBytes -= F.StackBytes;
-  const llvm::CallBase *Site = F.CallSite;
+  [[maybe_unused]] const llvm::CallBase *Site = F.CallSite;
   if (S.Stack.size() == 1) {
     Out.HasValue = HasValue;
     Out.Value = V.Bits;
@@ -145,27 +153,43 @@ void Interpreter::Run::returnFrom(const llvm::Instruction &I, ConcolicValue V,
     return;
   }
   S.Stack.pop_back();
-  if (HasValue)
-    frame().Locals[Site] = V;
+  if (!HasValue)
+    return;
+  StackFrame &Caller = frame();
+  const DecodedInst &Call = Caller.Code->Insts[Caller.PC - 1];
+  assert(Call.I == Site && "returning to another instruction than the call");
+  Caller.Values[Call.Result] = V;
 }
 
-void Interpreter::Run::step(const llvm::Instruction &I) {
+void Interpreter::Run::step(const DecodedInst &D) {
+  switch (D.Op) {
+  case DecodedOp::Generic:
+    return generic(*D.I);
+  case DecodedOp::Phi:
+    return; // Assigned on block entry.
+  case DecodedOp::Binary:
+    return binaryOp(D);
+  case DecodedOp::ICmp:
+    return icmp(D);
+  case DecodedOp::Cast:
+    return cast(D);
+  case DecodedOp::Select:
+    return select(D);
+  case DecodedOp::Jump:
+  case DecodedOp::CondBranch:
+    return branch(D);
+  case DecodedOp::Load:
+    return load(D);
+  case DecodedOp::Store:
+    return store(D);
+  case DecodedOp::GetElementPtr:
+    return gep(D);
+  }
+}
+
+void Interpreter::Run::generic(const llvm::Instruction &I) {
   using llvm::Instruction;
   switch (I.getOpcode()) {
-  case Instruction::Add:
-  case Instruction::Sub:
-  case Instruction::Mul:
-  case Instruction::UDiv:
-  case Instruction::SDiv:
-  case Instruction::URem:
-  case Instruction::SRem:
-  case Instruction::And:
-  case Instruction::Or:
-  case Instruction::Xor:
-  case Instruction::Shl:
-  case Instruction::LShr:
-  case Instruction::AShr:
-    return binaryOp(llvm::cast<llvm::BinaryOperator>(I));
   case Instruction::FAdd:
   case Instruction::FSub:
   case Instruction::FMul:
@@ -173,32 +197,10 @@ void Interpreter::Run::step(const llvm::Instruction &I) {
   case Instruction::FRem:
   case Instruction::FNeg:
     return floatOp(I);
-  case Instruction::ICmp:
-    return icmp(llvm::cast<llvm::ICmpInst>(I));
   case Instruction::FCmp:
     return fcmp(llvm::cast<llvm::FCmpInst>(I));
-  case Instruction::Trunc:
-  case Instruction::ZExt:
-  case Instruction::SExt:
-  case Instruction::PtrToInt:
-  case Instruction::IntToPtr:
-  case Instruction::BitCast:
-  case Instruction::AddrSpaceCast:
-  case Instruction::FPToSI:
-  case Instruction::FPToUI:
-  case Instruction::SIToFP:
-  case Instruction::UIToFP:
-  case Instruction::FPExt:
-  case Instruction::FPTrunc:
-    return cast(llvm::cast<llvm::CastInst>(I));
-  case Instruction::Select:
-    return select(llvm::cast<llvm::SelectInst>(I));
   case Instruction::Freeze:
     return set(I, operand(I.getOperand(0)));
-  case Instruction::PHI:
-    return; // Assigned on block entry.
-  case Instruction::Br:
-    return branch(llvm::cast<llvm::BranchInst>(I));
   case Instruction::Switch:
     return switchInst(llvm::cast<llvm::SwitchInst>(I));
   case Instruction::Ret: {
@@ -211,12 +213,6 @@ void Interpreter::Run::step(const llvm::Instruction &I) {
     return bug("unreachable", "reached an 'unreachable' instruction", I);
   case Instruction::Alloca:
     return alloca(llvm::cast<llvm::AllocaInst>(I));
-  case Instruction::Load:
-    return load(llvm::cast<llvm::LoadInst>(I));
-  case Instruction::Store:
-    return store(llvm::cast<llvm::StoreInst>(I));
-  case Instruction::GetElementPtr:
-    return gep(llvm::cast<llvm::GetElementPtrInst>(I));
   case Instruction::Call:
     return call(llvm::cast<llvm::CallBase>(I));
   case Instruction::ExtractValue:
@@ -226,12 +222,13 @@ void Interpreter::Run::step(const llvm::Instruction &I) {
   }
 }
 
-void Interpreter::Run::binaryOp(const llvm::BinaryOperator &I) {
-  unsigned W = scalarWidth(I.getType());
-  if (W == 0 || W > 64)
+void Interpreter::Run::binaryOp(const DecodedInst &D) {
+  const auto &I = llvm::cast<llvm::BinaryOperator>(*D.I);
+  unsigned W = D.Width;
+  if (W == 0)
     return unsupported(I, fmt::format("'{}' on this type", I.getOpcodeName()));
-  ExprKind K = binaryKind(I.getOpcode());
-  ConcolicValue L = operand(I.getOperand(0)), R = operand(I.getOperand(1));
+  ExprKind K = static_cast<ExprKind>(D.Kind);
+  ConcolicValue L = operand(D.Ops[0]), R = operand(D.Ops[1]);
   if (isDivision(K) && !checkDivision(I, K, L, R, W))
     return;
   uint64_t Bits = evalBinary(K, L.Bits, R.Bits, W);
@@ -315,58 +312,18 @@ void Interpreter::Run::floatOp(const llvm::Instruction &I) {
   set(I, {fromDouble(R, T), nullptr});
 }
 
-void Interpreter::Run::icmp(const llvm::ICmpInst &I) {
-  unsigned W = scalarWidth(I.getOperand(0)->getType());
-  if (W == 0 || W > 64)
-    return unsupported(I, "icmp on this type");
-  ConcolicValue L = operand(I.getOperand(0)), R = operand(I.getOperand(1));
-  using P = llvm::CmpInst::Predicate;
-  ExprKind K = ExprKind::Eq;
-  bool Swap = false, Negate = false;
-  switch (I.getPredicate()) {
-  case P::ICMP_EQ:
-    break;
-  case P::ICMP_NE:
-    Negate = true;
-    break;
-  case P::ICMP_ULT:
-    K = ExprKind::Ult;
-    break;
-  case P::ICMP_ULE:
-    K = ExprKind::Ule;
-    break;
-  case P::ICMP_UGT:
-    K = ExprKind::Ult;
-    Swap = true;
-    break;
-  case P::ICMP_UGE:
-    K = ExprKind::Ule;
-    Swap = true;
-    break;
-  case P::ICMP_SLT:
-    K = ExprKind::Slt;
-    break;
-  case P::ICMP_SLE:
-    K = ExprKind::Sle;
-    break;
-  case P::ICMP_SGT:
-    K = ExprKind::Slt;
-    Swap = true;
-    break;
-  case P::ICMP_SGE:
-    K = ExprKind::Sle;
-    Swap = true;
-    break;
-  default:
-    return unsupported(I, "icmp predicate");
-  }
-  if (Swap)
-    std::swap(L, R);
-  bool Result = evalCompare(K, L.Bits, R.Bits, W) != Negate;
+void Interpreter::Run::icmp(const DecodedInst &D) {
+  unsigned W = D.Width;
+  if (W == 0)
+    return unsupported(*D.I, "icmp on this type");
+  // The decoded operands are already swapped.
+  ConcolicValue L = operand(D.Ops[0]), R = operand(D.Ops[1]);
+  ExprKind K = static_cast<ExprKind>(D.Kind);
+  bool Result = evalCompare(K, L.Bits, R.Bits, W) != D.Negate;
   if (!L.Sym && !R.Sym)
-    return set(I, {Result, nullptr});
+    return set(*D.I, {Result, nullptr});
   ExprRef E = Ctx.compare(K, symOf(L, W), symOf(R, W));
-  set(I, value(Result, Negate ? Ctx.logicalNot(E) : E));
+  set(*D.I, value(Result, D.Negate ? Ctx.logicalNot(E) : E));
 }
 
 void Interpreter::Run::fcmp(const llvm::FCmpInst &I) {
@@ -433,14 +390,14 @@ void Interpreter::Run::fcmp(const llvm::FCmpInst &I) {
   set(I, {R, nullptr});
 }
 
-void Interpreter::Run::cast(const llvm::CastInst &I) {
-  const llvm::Type *From = I.getSrcTy(), *To = I.getDestTy();
-  unsigned FW = scalarWidth(From), TW = scalarWidth(To);
-  if (FW == 0 || TW == 0 || FW > 64 || TW > 64)
+void Interpreter::Run::cast(const DecodedInst &D) {
+  const auto &I = llvm::cast<llvm::CastInst>(*D.I);
+  unsigned FW = D.FromWidth, TW = D.Width;
+  if (TW == 0)
     return unsupported(I, fmt::format("'{}' on this type", I.getOpcodeName()));
-  ConcolicValue V = operand(I.getOperand(0));
+  ConcolicValue V = operand(D.Ops[0]);
   using llvm::Instruction;
-  switch (I.getOpcode()) {
+  switch (D.Kind) {
   case Instruction::Trunc:
     return set(I, value(truncBits(V.Bits, TW),
                         V.Sym ? Ctx.extract(V.Sym, 0, TW) : nullptr));
@@ -456,14 +413,21 @@ void Interpreter::Run::cast(const llvm::CastInst &I) {
                         V.Sym ? Ctx.resize(V.Sym, TW, false) : nullptr));
   case Instruction::BitCast:
   case Instruction::AddrSpaceCast:
-    if (V.Sym && (From->isFloatingPointTy() || To->isFloatingPointTy())) {
+    if (V.Sym && (I.getSrcTy()->isFloatingPointTy() ||
+                  I.getDestTy()->isFloatingPointTy())) {
       Obs.onConcretization(&I, "bitcast between integer and floating point");
       V.Sym = nullptr;
     }
     return set(I, V);
   default:
-    break;
+    return floatCast(I, V);
   }
+}
+
+void Interpreter::Run::floatCast(const llvm::CastInst &I, ConcolicValue V) {
+  const llvm::Type *From = I.getSrcTy(), *To = I.getDestTy();
+  unsigned FW = scalarWidth(From), TW = scalarWidth(To);
+  using llvm::Instruction;
   // Conversions involving floating point run concretely.
   if (V.Sym)
     Obs.onConcretization(&I, "floating-point conversion");
@@ -488,12 +452,13 @@ void Interpreter::Run::cast(const llvm::CastInst &I) {
   set(I, {Bits, nullptr});
 }
 
-void Interpreter::Run::select(const llvm::SelectInst &I) {
-  unsigned W = scalarWidth(I.getType());
-  if (W == 0 || W > 64 || I.getCondition()->getType()->isVectorTy())
+void Interpreter::Run::select(const DecodedInst &D) {
+  const llvm::Instruction &I = *D.I;
+  unsigned W = D.Width;
+  if (W == 0)
     return unsupported(I, "select on this type");
-  ConcolicValue C = operand(I.getCondition());
-  ConcolicValue T = operand(I.getTrueValue()), F = operand(I.getFalseValue());
+  ConcolicValue C = operand(D.Ops[0]);
+  ConcolicValue T = operand(D.Ops[1]), F = operand(D.Ops[2]);
   ConcolicValue Chosen = (C.Bits & 1) ? T : F;
   if (!C.Sym)
     return set(I, Chosen);
@@ -504,18 +469,18 @@ void Interpreter::Run::select(const llvm::SelectInst &I) {
   set(I, value(Chosen.Bits, Ctx.select(C.Sym, symOf(T, W), symOf(F, W))));
 }
 
-void Interpreter::Run::branch(const llvm::BranchInst &I) {
-  if (I.isUnconditional()) {
-    if (takeEdge(I, 0))
-      jumpTo(I.getSuccessor(0));
+void Interpreter::Run::branch(const DecodedInst &D) {
+  if (D.Op == DecodedOp::Jump) {
+    if (takeEdge(*D.I, 0))
+      jumpTo(D.Aux0);
     return;
   }
-  ConcolicValue C = operand(I.getCondition());
+  ConcolicValue C = operand(D.Ops[0]);
   bool Taken = C.Bits & 1;
-  decide(C.Sym, Taken, BranchKind::Branch, I);
+  decide(C.Sym, Taken, BranchKind::Branch, *D.I);
   unsigned Succ = Taken ? 0 : 1;
-  if (takeEdge(I, Succ))
-    jumpTo(I.getSuccessor(Succ));
+  if (takeEdge(*D.I, Succ))
+    jumpTo(Taken ? D.Aux0 : D.Aux1);
 }
 
 void Interpreter::Run::switchInst(const llvm::SwitchInst &I) {
@@ -531,18 +496,19 @@ void Interpreter::Run::switchInst(const llvm::SwitchInst &I) {
       decide(Ctx.eq(C.Sym, Ctx.constant(V, W)), Hit, BranchKind::Branch, I);
     if (Hit) {
       if (takeEdge(I, Index))
-        jumpTo(Case.getCaseSuccessor());
+        jumpTo(frame().Code->BlockIndex.lookup(Case.getCaseSuccessor()));
       return;
     }
     ++Index;
   }
   if (takeEdge(I, 0))
-    jumpTo(I.getDefaultDest());
+    jumpTo(frame().Code->BlockIndex.lookup(I.getDefaultDest()));
 }
 
-bool Interpreter::Run::access(const llvm::Instruction &I,
-                              const ConcolicValue &Ptr, uint64_t Size,
-                              uint64_t &Addr, bool Write) {
+const MemoryObject *Interpreter::Run::accessObject(const llvm::Instruction &I,
+                                                   const ConcolicValue &Ptr,
+                                                   uint64_t Size,
+                                                   uint64_t &Addr, bool Write) {
   if (Ptr.Sym) {
     // Symbolic addresses are pinned to the concrete one for now.
     Obs.onConcretization(&I, "symbolic pointer");
@@ -552,10 +518,10 @@ bool Interpreter::Run::access(const llvm::Instruction &I,
   }
   AccessError Err;
   if (const MemoryObject *O = S.Mem.resolve(Addr, Size, Err))
-    return !Write || writable(I, *O, Addr);
+    return !Write || writable(I, *O, Addr) ? O : nullptr;
   bug(bugKindFor(Err),
       fmt::format("invalid {}-byte access at address {:#x}", Size, Addr), I);
-  return false;
+  return nullptr;
 }
 
 bool Interpreter::Run::writable(const llvm::Instruction &I,
@@ -732,11 +698,8 @@ bool Interpreter::Run::locate(const llvm::Instruction &I,
   const MemoryObject *Near = Ptr.Sym ? provenance(Ptr) : nullptr;
   if (!Near || Near->Kind == ObjectKind::Host ||
       Near->Kind == ObjectKind::Function) {
-    if (!access(I, Ptr, Size, L.Addr))
-      return false;
-    AccessError Err;
-    L.Obj = S.Mem.resolve(L.Addr, Size, Err);
-    return true;
+    L.Obj = accessObject(I, Ptr, Size, L.Addr, /*Write=*/false);
+    return L.Obj != nullptr;
   }
   // The access must stay inside the object the concrete address falls in
   // (or just past): a decision the explorer negates to find overflows.
@@ -821,17 +784,22 @@ void Interpreter::Run::storeSymbolic(const Location &L, unsigned Bytes,
   }
 }
 
-void Interpreter::Run::load(const llvm::LoadInst &I) {
+void Interpreter::Run::load(const DecodedInst &D) {
+  const llvm::Instruction &I = *D.I;
   const llvm::Type *T = I.getType();
-  unsigned W = scalarWidth(T);
-  if (W == 0 || W > 64)
+  unsigned W = D.Width;
+  if (W == 0)
     return unsupported(I, "load of an aggregate or vector value");
-  unsigned Bytes = static_cast<unsigned>(DL.getTypeStoreSize(I.getType()));
+  unsigned Bytes = D.Aux0;
+  ConcolicValue Ptr = operand(D.Ops[0]);
+  uint64_t Bits;
+  if (!Ptr.Sym && S.Mem.loadConcrete(Ptr.Bits, Bytes, Bits))
+    return set(I, {truncBits(Bits, W), nullptr});
   Location L;
-  if (!locate(I, operand(I.getPointerOperand()), Bytes, L))
+  if (!locate(I, Ptr, Bytes, L))
     return;
   ExprRef Sym;
-  uint64_t Bits = S.Mem.load(Ctx, L.Addr, Bytes, Sym);
+  Bits = S.Mem.load(Ctx, L.Addr, Bytes, Sym);
   if (L.Offset)
     Sym = loadSymbolic(L, Bytes);
   if (Sym && Sym->isConst())
@@ -845,51 +813,44 @@ void Interpreter::Run::load(const llvm::LoadInst &I) {
   set(I, value(truncBits(Bits, W), Sym));
 }
 
-void Interpreter::Run::store(const llvm::StoreInst &I) {
-  const llvm::Value *V = I.getValueOperand();
-  unsigned W = scalarWidth(V->getType());
-  if (W == 0 || W > 64)
+void Interpreter::Run::store(const DecodedInst &D) {
+  const auto &I = llvm::cast<llvm::StoreInst>(*D.I);
+  unsigned W = D.Width;
+  if (W == 0)
     return unsupported(I, "store of an aggregate or vector value");
-  unsigned Bytes = static_cast<unsigned>(DL.getTypeStoreSize(V->getType()));
-  Location L;
-  if (!locate(I, operand(I.getPointerOperand()), Bytes, L) ||
-      (L.Obj && !writable(I, *L.Obj, L.Addr)))
+  unsigned Bytes = D.Aux0;
+  ConcolicValue Ptr = operand(D.Ops[0]), Val = operand(D.Ops[1]);
+  if (!Ptr.Sym && !Val.Sym &&
+      S.Mem.storeConcrete(Ptr.Bits, Bytes, truncBits(Val.Bits, W)))
     return;
-  ConcolicValue Val = operand(V);
-  if (L.Offset && !V->getType()->isFloatingPointTy())
+  Location L;
+  if (!locate(I, Ptr, Bytes, L) || (L.Obj && !writable(I, *L.Obj, L.Addr)))
+    return;
+  if (L.Offset && !I.getValueOperand()->getType()->isFloatingPointTy())
     return storeSymbolic(L, Bytes, truncBits(Val.Bits, W), Val.Sym);
   S.Mem.store(Ctx, L.Addr, Bytes, truncBits(Val.Bits, W), Val.Sym);
 }
 
-void Interpreter::Run::gep(const llvm::GetElementPtrInst &I) {
-  if (I.getType()->isVectorTy())
+void Interpreter::Run::gep(const DecodedInst &D) {
+  const llvm::Instruction &I = *D.I;
+  if (D.Width == 0)
     return unsupported(I, "vector getelementptr");
-  ConcolicValue Base = operand(I.getPointerOperand());
-  uint64_t Offset = 0;         // Concrete total offset.
-  uint64_t ConstOffset = 0;    // The part of it not depending on inputs.
-  ExprRef SymOffset = nullptr; // The part that does.
-  for (auto GTI = llvm::gep_type_begin(&I), E = llvm::gep_type_end(&I);
-       GTI != E; ++GTI) {
-    const llvm::Value *Idx = GTI.getOperand();
-    if (llvm::StructType *ST = GTI.getStructTypeOrNull()) {
-      unsigned Field = static_cast<unsigned>(
-          llvm::cast<llvm::ConstantInt>(Idx)->getZExtValue());
-      uint64_t FieldOffset = DL.getStructLayout(ST)->getElementOffset(Field);
-      Offset += FieldOffset;
-      ConstOffset += FieldOffset;
-      continue;
-    }
-    uint64_t Stride = GTI.getSequentialElementStride(DL);
-    unsigned IW = scalarWidth(Idx->getType());
-    ConcolicValue IV = operand(Idx);
-    uint64_t Term = uint64_t(signExtend(IV.Bits, IW)) * Stride;
+  ConcolicValue Base = operand(D.Ops[0]);
+  uint64_t Offset = D.Offset;      // Concrete total offset.
+  uint64_t ConstOffset = D.Offset; // The part of it not depending on inputs.
+  ExprRef SymOffset = nullptr;     // The part that does.
+  const DecodedFunction &Code = *frame().Code;
+  for (uint32_t K = D.Aux0; K < D.Aux1; ++K) {
+    const GepTerm &T = Code.GepTerms[K];
+    ConcolicValue IV = operand(T.Index);
+    uint64_t Term = uint64_t(signExtend(IV.Bits, T.Width)) * T.Stride;
     Offset += Term;
     if (!IV.Sym) {
       ConstOffset += Term;
       continue;
     }
     ExprRef SymTerm =
-        Ctx.mul(Ctx.resize(IV.Sym, 64, true), Ctx.constant(Stride, 64));
+        Ctx.mul(Ctx.resize(IV.Sym, 64, true), Ctx.constant(T.Stride, 64));
     SymOffset = SymOffset ? Ctx.add(SymOffset, SymTerm) : SymTerm;
   }
   uint64_t Bits = Base.Bits + Offset;

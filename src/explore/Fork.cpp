@@ -213,7 +213,7 @@ void ForkExplorer::Stepper::fork(const BranchEvent &Ev, ExprRef Other,
   C->PathId = St.PathId;
   StackFrame &F = C->Exec->Stack.back();
   assert(F.Block == Ev.Inst->getParent() && "decision outside the top frame");
-  F.PC = Ev.Inst->getIterator();
+  F.moveTo(Ev.Inst);
   --C->Exec->Steps;
   C->Model = std::make_shared<Assignment>(*St.Model);
   C->Model->overlay(Model);
@@ -408,7 +408,7 @@ void ForkExplorer::writeInterruptedStates() {
                                 Stats.StopReason);
   while (!Pending.empty() && Budget.elapsed() < Deadline) {
     std::unique_ptr<State> St = Pending.popOldest();
-    Outcome.Loc = sourceLocOf(&*St->Exec->Stack.back().PC);
+    Outcome.Loc = sourceLocOf(St->Exec->Stack.back().inst());
     endPath(*St, Outcome);
     --Stats.OpenSides;
   }

@@ -344,6 +344,16 @@ int vla_last(unsigned n) {
   return v[n];
 }
 int recurse(int n) { return n <= 0 ? 0 : 1 + recurse(n - 1); }
+int forked_sum(int n) {
+  int a[8], s = 0;
+  for (int i = 0; i < 8; i++)
+    a[i] = i * 3;
+  if (n > 5)
+    s = 100;
+  for (int i = 0; i < 8; i++)
+    s += a[i];
+  return s + recurse(n);
+}
 static const unsigned char table300[300] = {[7] = 3, [250] = 9, [299] = 1};
 int table_at(unsigned char i) { return table300[i]; }
 
@@ -942,6 +952,45 @@ TEST_F(InterpreterTest, StackLimitMakesHugeArraysAndDeepRecursionBugs) {
   Out = run(C.F, C.Concrete, Obs);
   EXPECT_EQ(Out.BugKind, "stack-overflow");
   EXPECT_EQ(Out.Stack.size(), 100u);
+}
+
+/// Copies the running state at its first decision, as the forking
+/// explorer does, moved onto another input.
+class ForkAtFirstDecision : public Recorder {
+public:
+  void onBranch(const BranchEvent &E) override {
+    Recorder::onBranch(E);
+    if (Copy)
+      return;
+    Copy = std::make_unique<ExecutionState>(*Running);
+    Copy->Stack.back().moveTo(E.Inst);
+    --Copy->Steps;
+    reconcretize(*Copy, Other);
+  }
+  const ExecutionState *Running = nullptr;
+  Assignment Other;
+  std::unique_ptr<ExecutionState> Copy;
+};
+
+TEST_F(InterpreterTest, ACopiedStateResumesOnItsOwnValues) {
+  Call C(Ctx, function("forked_sum"), {7});
+  Call Low(Ctx, C.F, {2});
+  ForkAtFirstDecision Obs;
+  Obs.Other = Low.Input;
+  std::unique_ptr<ExecutionState> S = Interp->createState(C.F, C.Symbolic);
+  Obs.Running = S.get();
+  PathOutcome Out = Interp->run(*S, Obs);
+  ASSERT_EQ(Out.End, PathEnd::Return) << Out.Message;
+  EXPECT_EQ(Out.Value, 100u + 84 + 7);
+  ASSERT_NE(Obs.Copy, nullptr);
+  // The copy re-runs the decision with n = 2: the other side, its own
+  // array and locals, the same code.
+  Recorder Second;
+  Out = Interp->run(*Obs.Copy, Second);
+  ASSERT_EQ(Out.End, PathEnd::Return) << Out.Message;
+  EXPECT_EQ(Out.Value, 84u + 2);
+  ASSERT_FALSE(Second.Events.empty());
+  EXPECT_FALSE(Second.Events.front().Taken);
 }
 
 TEST_F(InterpreterTest, ConstantTableIsReadAtASymbolicIndex) {

@@ -224,6 +224,54 @@ TEST_F(MemoryTest, ReleasedObjectsReportUseAfterFree) {
   EXPECT_TRUE(N->Base >= Base + 24 || N->Base + 24 <= Base);
 }
 
+// Accesses are served from a cache of the objects found last; these check
+// that the cache never outlives what it caches.
+TEST_F(MemoryTest, CachedObjectsFollowReleases) {
+  const MemoryObject *O = Mem.allocate(16, 8, ObjectKind::Heap, "h");
+  uint64_t Base = O->Base;
+  AccessError Err;
+  ASSERT_EQ(Mem.resolve(Base, 4, Err), O); // Now cached.
+  Mem.store(Ctx, Base, 4, 1, nullptr);
+  Mem.release(Base);
+  EXPECT_EQ(Mem.resolve(Base, 4, Err), nullptr);
+  EXPECT_EQ(Err, AccessError::UseAfterFree);
+}
+
+TEST_F(MemoryTest, CachedObjectsStillCheckBounds) {
+  const MemoryObject *O = Mem.allocate(16, 8, ObjectKind::Stack, "buf");
+  AccessError Err;
+  ASSERT_EQ(Mem.resolve(O->Base + 4, 4, Err), O); // Now cached.
+  EXPECT_EQ(Mem.resolve(O->Base + 14, 4, Err), nullptr);
+  EXPECT_EQ(Err, AccessError::OutOfBounds);
+  EXPECT_EQ(Mem.resolve(O->Base + 16, 1, Err), nullptr);
+  EXPECT_EQ(Err, AccessError::OutOfBounds);
+}
+
+TEST_F(MemoryTest, CachedObjectsAreNotSharedWithCopies) {
+  // More objects than the cache holds, each accessed before the copies.
+  std::vector<uint64_t> Bases;
+  for (unsigned K = 0; K < 6; ++K) {
+    Bases.push_back(Mem.allocate(8, 8, ObjectKind::Global, "g")->Base);
+    Mem.store(Ctx, Bases.back(), 8, K, nullptr);
+  }
+  Memory Copy = Mem;
+  Memory Assigned;
+  Assigned = Mem;
+  for (unsigned K = 0; K < 6; ++K) {
+    Copy.store(Ctx, Bases[K], 8, 100 + K, nullptr);
+    Assigned.store(Ctx, Bases[K], 8, 200 + K, nullptr);
+  }
+  for (unsigned K = 0; K < 6; ++K) {
+    EXPECT_EQ(load(Mem, Bases[K], 8).first, K);
+    EXPECT_EQ(load(Copy, Bases[K], 8).first, 100 + K);
+    EXPECT_EQ(load(Assigned, Bases[K], 8).first, 200 + K);
+  }
+  // The original's cache must not reach the copy's objects either.
+  Copy.release(Bases[0]);
+  AccessError Err;
+  EXPECT_NE(Mem.resolve(Bases[0], 8, Err), nullptr);
+}
+
 /// A byte as the reference model sees it: concrete or an 8-bit expression.
 using ModelByte = std::variant<uint8_t, ExprRef>;
 
