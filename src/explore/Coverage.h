@@ -81,7 +81,8 @@ private:
   std::vector<std::string> FileNames;
   std::vector<std::map<unsigned, uint64_t>> LineHits; ///< Per file.
   llvm::DenseMap<const llvm::BasicBlock *, BlockInfo> Blocks;
-  std::map<std::pair<const llvm::Instruction *, unsigned>, EdgeInfo> Edges;
+  llvm::DenseMap<std::pair<const llvm::Instruction *, unsigned>, EdgeInfo>
+      Edges;
   uint64_t FullBlocks = 0;
 };
 
