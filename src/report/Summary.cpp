@@ -116,6 +116,7 @@ nlohmann::json summaryJson(const RunReport &R) {
         {"cex_cache_sat", S.Solver.CexSatHits},
         {"cex_cache_unsat", S.Solver.CexUnsatHits},
         {"model_reuses", S.Solver.ModelReuses},
+        {"single_byte", S.Solver.SingleByteAnswers},
         {"z3_calls", S.Solver.BackendCalls},
         {"z3_seconds", S.Solver.BackendSeconds},
         {"unknown", S.Solver.Unknowns},

@@ -111,6 +111,27 @@ struct Solver::Impl {
         [&](const ByteModel &M) { return satisfies(Cs, M, Bytes, Hint, Out); });
   }
 
+  /// A query reading a single input byte, decided by trying its values:
+  /// cheaper than a Z3 call, and byte-level slicing leaves many such queries
+  /// (one character of a string). Printable characters come first so that
+  /// tests stay readable, then the other values in increasing order.
+  /// Unknown for other queries.
+  SolverResponse enumerateByte(const std::vector<ExprRef> &Cs,
+                               const ReadSet &Bytes, const Assignment &Hint) {
+    SolverResponse R;
+    if (Bytes.size() != 1)
+      return R;
+    R.Result = SatResult::Unsat;
+    for (unsigned I = 0; I < 256; ++I) {
+      auto V = uint8_t(I < 95 ? ' ' + I : I < 127 ? I - 95 : I);
+      if (satisfies(Cs, {{Bytes[0], V}}, Bytes, Hint, R.Model)) {
+        R.Result = SatResult::Sat;
+        break;
+      }
+    }
+    return R;
+  }
+
   void remember(const ByteModel &M) {
     RecentModels.push_front(M);
     if (RecentModels.size() > MaxRecentModels)
@@ -204,6 +225,10 @@ SolverResponse Solver::check(const std::vector<ExprRef> &Constraints,
     return {SatResult::Sat, P->compose(E->Model, Bytes, Hint)};
   }
   SolverResponse R = P->answerWithoutBackend(Cs, Key, Bytes, Hint, Stats);
+  if (R.Result == SatResult::Unknown) {
+    R = P->enumerateByte(Cs, Bytes, Hint);
+    Stats.SingleByteAnswers += R.Result != SatResult::Unknown;
+  }
   if (R.Result == SatResult::Unknown) {
     ++Stats.BackendCalls;
     auto B = std::chrono::steady_clock::now();

@@ -10,7 +10,9 @@
 //      unsatisfiable, a stored model of a superset or subset that satisfies
 //      it answers it;
 //   3. model reuse: a recent model, laid over the caller's hint, that
-//      already satisfies the sliced query answers it without Z3.
+//      already satisfies the sliced query answers it without Z3;
+//   4. a query that reads a single input byte is decided by evaluating it
+//      on the byte's 256 values.
 // Unknown (e.g. timeout) is an ordinary result the caller handles.
 //
 //===----------------------------------------------------------------------===//
@@ -61,6 +63,7 @@ struct SolverStats {
   uint64_t CexUnsatHits = 0;   ///< A stored unsatisfiable subset.
   uint64_t CexSatHits = 0;     ///< A stored superset's or subset's model.
   uint64_t ModelReuses = 0;
+  uint64_t SingleByteAnswers = 0; ///< Decided by trying a byte's values.
   uint64_t BackendCalls = 0;
   uint64_t Unknowns = 0;
   uint64_t ConstraintsIn = 0;  ///< Total constraints before slicing.

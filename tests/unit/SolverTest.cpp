@@ -504,7 +504,7 @@ TEST_F(ByteLevelTest, ModelsOfASliceKeepTheHintOutsideTheCone) {
     std::vector<uint8_t> Want = {First, 'e'};
     EXPECT_EQ(*R.Model.get(Buf), Want);
   }
-  EXPECT_EQ(S.stats().BackendCalls, 1u);
+  EXPECT_EQ(S.stats().SingleByteAnswers, 1u);
   EXPECT_EQ(S.stats().CacheHits, 1u);
 }
 
@@ -645,4 +645,30 @@ TEST_F(ByteLevelTest, TheChainAnswersAsZ3Does) {
   EXPECT_GT(Unsat, 20u);
   EXPECT_GT(S.stats().CacheHits + S.stats().CexSatHits + S.stats().ModelReuses,
             20u);
+}
+
+TEST_F(ByteLevelTest, AQueryOnOneByteIsDecidedByItsValues) {
+  const Array *Buf = Ctx.array("buf", 4);
+  ExprRef B2 = byte(Buf, 2);
+  Assignment Hint;
+  Hint.set(Buf, {1, 2, 3, 4});
+  // The first printable value that satisfies the query; other bytes keep
+  // the hint.
+  SolverResponse R = S.check({Ctx.ugt(B2, k8('a')), Ctx.ne(B2, k8('b'))}, Hint);
+  ASSERT_EQ(R.Result, SatResult::Sat);
+  std::vector<uint8_t> Want = {1, 2, 'c', 4};
+  EXPECT_EQ(*R.Model.get(Buf), Want);
+  // Then the other values, in increasing order.
+  R = S.check({Ctx.ult(B2, k8(' '))}, Hint);
+  ASSERT_EQ(R.Result, SatResult::Sat);
+  EXPECT_EQ(R.Model.get(Buf)->at(2), 0);
+  // No value satisfies this one: unsat, also without the backend.
+  ExprRef Sq = Ctx.mul(Ctx.zext(B2, 16), Ctx.zext(B2, 16));
+  EXPECT_EQ(S.check({Ctx.eq(Sq, Ctx.constant(2, 16))}, Hint).Result,
+            SatResult::Unsat);
+  EXPECT_EQ(S.stats().SingleByteAnswers, 3u);
+  EXPECT_EQ(S.stats().BackendCalls, 0u);
+  // Two bytes go to the backend.
+  EXPECT_EQ(S.check({Ctx.ult(B2, byte(Buf, 3))}, Hint).Result, SatResult::Sat);
+  EXPECT_EQ(S.stats().BackendCalls, 1u);
 }
