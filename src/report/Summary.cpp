@@ -115,7 +115,11 @@ nlohmann::json summaryJson(const RunReport &R) {
        {{"queries", S.Solver.Queries},
         {"trivial", S.Solver.TrivialAnswers},
         {"cache_hits", S.Solver.CacheHits},
+        {"cex_cache_hits", S.Solver.CexSatHits + S.Solver.CexUnsatHits},
+        {"cex_cache_sat", S.Solver.CexSatHits},
+        {"cex_cache_unsat", S.Solver.CexUnsatHits},
         {"model_reuses", S.Solver.ModelReuses},
+        {"single_byte", S.Solver.SingleByteAnswers},
         {"z3_calls", S.Solver.BackendCalls},
         {"z3_seconds", S.Solver.BackendSeconds},
         {"unknown", S.Solver.Unknowns},
@@ -202,10 +206,11 @@ void printSummary(std::FILE *Out, const RunReport &R) {
       S.Solver.Seconds, S.Seconds > 0 ? 100 * S.Solver.Seconds / S.Seconds : 0,
       S.ExecSeconds, S.Seconds > 0 ? 100 * S.ExecSeconds / S.Seconds : 0,
       Other > 0 ? Other : 0));
-  P(fmt::format("  solver queries   {} (cache hits {}, model reuses {}, z3 "
-                "calls {})\n",
-                S.Solver.Queries, S.Solver.CacheHits, S.Solver.ModelReuses,
-                S.Solver.BackendCalls));
+  P(fmt::format("  solver queries   {} (cache hits {}, cex cache hits {}, "
+                "model reuses {}, z3 calls {})\n",
+                S.Solver.Queries, S.Solver.CacheHits,
+                S.Solver.CexSatHits + S.Solver.CexUnsatHits,
+                S.Solver.ModelReuses, S.Solver.BackendCalls));
   P(fmt::format("  output           {}/\n", R.OutDir));
 }
 

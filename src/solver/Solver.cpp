@@ -1,13 +1,11 @@
 //===- Solver.cpp - Slicing, caching and model reuse ----------------------===//
 #include "solver/Solver.h"
+#include "solver/CexCache.h"
+#include "solver/Independence.h"
 
 #include <algorithm>
 #include <chrono>
 #include <deque>
-#include <map>
-#include <numeric>
-#include <unordered_map>
-#include <unordered_set>
 
 namespace theseus {
 
@@ -32,161 +30,145 @@ const char *toString(SatResult R) {
 
 namespace {
 
-/// The input arrays an expression reads, memoised per node.
-class ArrayUse {
-public:
-  const std::vector<uint32_t> &of(ExprRef E) {
-    auto It = Memo.find(E);
-    if (It != Memo.end())
-      return It->second;
-    std::vector<uint32_t> Ids;
-    if (E->kind() == ExprKind::Read) {
-      Ids.push_back(E->array()->Id);
-    } else {
-      for (unsigned I = 0; I < E->numOperands(); ++I) {
-        const auto &Sub = of(E->operand(I));
-        std::vector<uint32_t> Merged;
-        std::set_union(Ids.begin(), Ids.end(), Sub.begin(), Sub.end(),
-                       std::back_inserter(Merged));
-        Ids.swap(Merged);
-      }
-    }
-    return Memo.emplace(E, std::move(Ids)).first->second;
-  }
-
-private:
-  std::unordered_map<ExprRef, std::vector<uint32_t>> Memo;
-};
-
-/// Union-find over array ids.
-class ArrayClasses {
-public:
-  uint32_t find(uint32_t X) {
-    auto It = Parent.find(X);
-    if (It == Parent.end() || It->second == X)
-      return X;
-    uint32_t R = find(It->second);
-    Parent[X] = R;
-    return R;
-  }
-  void unite(uint32_t A, uint32_t B) {
-    A = find(A);
-    B = find(B);
-    if (A != B)
-      Parent[A] = B;
-  }
-
-private:
-  std::unordered_map<uint32_t, uint32_t> Parent;
-};
-
-using CacheKey = std::vector<uint32_t>; // Sorted expression ids.
-
-struct CacheKeyHash {
-  size_t operator()(const CacheKey &K) const {
-    size_t H = K.size();
-    for (uint32_t V : K)
-      H ^= V + 0x9e3779b97f4a7c15ULL + (H << 6) + (H >> 2);
-    return H;
-  }
-};
-
 double secondsSince(std::chrono::steady_clock::time_point T) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - T)
       .count();
-}
-
-/// The memo is keyed by node address, so it must not outlive the nodes'
-/// ExprContext: a later context may reuse the addresses for other nodes.
-std::vector<ExprRef>
-sliceWith(ArrayUse &Use, const std::vector<ExprRef> &Prefix, ExprRef Goal) {
-  ArrayClasses Classes;
-  auto Link = [&](ExprRef E) {
-    const auto &Ids = Use.of(E);
-    for (size_t I = 1; I < Ids.size(); ++I)
-      Classes.unite(Ids[0], Ids[I]);
-  };
-  for (ExprRef C : Prefix)
-    Link(C);
-  Link(Goal);
-  std::unordered_set<uint32_t> GoalClasses;
-  for (uint32_t Id : Use.of(Goal))
-    GoalClasses.insert(Classes.find(Id));
-  std::vector<ExprRef> Out;
-  for (ExprRef C : Prefix) {
-    if (C->isTrue())
-      continue;
-    if (C->isFalse()) { // An infeasible prefix makes any goal infeasible.
-      Out.push_back(C);
-      continue;
-    }
-    const auto &Ids = Use.of(C);
-    if (!Ids.empty() && GoalClasses.count(Classes.find(Ids[0])))
-      Out.push_back(C);
-  }
-  Out.push_back(Goal);
-  return Out;
 }
 
 } // namespace
 
 std::vector<ExprRef> sliceForGoal(const std::vector<ExprRef> &Prefix,
                                   ExprRef Goal) {
-  ArrayUse Use;
+  ByteReads Use;
   return sliceWith(Use, Prefix, Goal);
 }
 
 struct Solver::Impl {
   std::unique_ptr<SolverBackend> Backend;
-  ArrayUse Use; // A solver works within one ExprContext.
-  std::unordered_map<CacheKey, SolverResponse, CacheKeyHash> Cache;
-  /// The cache is bounded so that memory stays with the states: past this
-  /// many answers it starts over (the answers are only ever a shortcut).
-  static constexpr size_t MaxCacheEntries = 100'000;
-  void store(CacheKey Key, const SolverResponse &R) {
-    if (Cache.size() >= MaxCacheEntries)
-      Cache.clear();
-    Cache.emplace(std::move(Key), R);
-  }
-  std::deque<Assignment> RecentModels; // Most recent first.
+  ByteReads Use; // A solver works within one ExprContext.
+  CexCache Cache;
+  std::deque<ByteModel> RecentModels; // Most recent first.
   static constexpr size_t MaxRecentModels = 8;
 
-  /// A model for `Cs` from recent answers, if one satisfies them all.
-  bool reuseModel(const std::vector<ExprRef> &Cs, const Assignment &Hint,
-                  Assignment &Out) {
-    auto Satisfies = [&](const Assignment &A) {
-      return std::all_of(Cs.begin(), Cs.end(),
-                         [&](ExprRef C) { return evaluate(C, A) == 1; });
-    };
-    for (const Assignment &M : RecentModels) {
-      Assignment Candidate = Hint;
-      Candidate.overlay(M);
-      if (Satisfies(Candidate)) {
-        Out = restrictTo(Candidate, Cs);
-        return true;
+  /// The answer's assignment: the arrays `Bytes` lie in, with `Model`'s
+  /// values on `Bytes` and `Hint`'s everywhere else. Bytes outside the read
+  /// set keep the hint's values even where `Model` has others: constraints
+  /// outside the cone hold on the hint.
+  Assignment compose(const ByteModel &Model, const ReadSet &Bytes,
+                     const Assignment &Hint) {
+    Assignment::Map Arrays;
+    auto M = Model.begin();
+    for (uint32_t Id : Bytes) {
+      ExprRef Read = Use.readNode(Id);
+      const Array *A = Read->array();
+      auto [It, New] = Arrays.try_emplace(A);
+      if (New) {
+        if (const auto *H = Hint.get(A))
+          It->second = *H;
+        It->second.resize(A->Size);
       }
-    }
-    return false;
-  }
-
-  /// Only the arrays the constraints read.
-  Assignment restrictTo(const Assignment &A, const std::vector<ExprRef> &Cs) {
-    std::vector<uint32_t> Ids;
-    for (ExprRef C : Cs) {
-      const auto &U = Use.of(C);
-      Ids.insert(Ids.end(), U.begin(), U.end());
+      while (M != Model.end() && M->first < Id)
+        ++M;
+      if (M != Model.end() && M->first == Id)
+        It->second[Read->value()] = M->second;
     }
     Assignment Out;
-    for (const auto &[Arr, Bytes] : A.values())
-      if (std::find(Ids.begin(), Ids.end(), Arr->Id) != Ids.end())
-        Out.set(Arr, Bytes);
+    for (auto &[A, Values] : Arrays)
+      Out.set(A, std::move(Values));
     return Out;
   }
 
-  void remember(const Assignment &M) {
+  /// The values `A` gives the bytes of `Bytes`.
+  ByteModel sparse(const Assignment &A, const ReadSet &Bytes) {
+    ByteModel Out;
+    Out.reserve(Bytes.size());
+    for (uint32_t Id : Bytes) {
+      ExprRef Read = Use.readNode(Id);
+      Out.emplace_back(Id, A.byte(Read->array(), Read->value()));
+    }
+    return Out;
+  }
+
+  /// True, with the answer's assignment in `Out`, when `Model` laid over
+  /// `Hint` satisfies every constraint of `Cs`.
+  bool satisfies(const std::vector<ExprRef> &Cs, const ByteModel &Model,
+                 const ReadSet &Bytes, const Assignment &Hint,
+                 Assignment &Out) {
+    Assignment Candidate = compose(Model, Bytes, Hint);
+    Evaluator Eval(Candidate);
+    if (!std::all_of(Cs.begin(), Cs.end(),
+                     [&](ExprRef C) { return Eval.eval(C) == 1; }))
+      return false;
+    Out = std::move(Candidate);
+    return true;
+  }
+
+  /// A model for `Cs` among the recent answers.
+  bool reuseModel(const std::vector<ExprRef> &Cs, const ReadSet &Bytes,
+                  const Assignment &Hint, Assignment &Out) {
+    return std::any_of(
+        RecentModels.begin(), RecentModels.end(),
+        [&](const ByteModel &M) { return satisfies(Cs, M, Bytes, Hint, Out); });
+  }
+
+  /// A query reading a single input byte, decided by trying its values:
+  /// cheaper than a Z3 call, and byte-level slicing leaves many such queries
+  /// (one character of a string). Printable characters come first so that
+  /// tests stay readable, then the other values in increasing order.
+  /// Unknown for other queries.
+  SolverResponse enumerateByte(const std::vector<ExprRef> &Cs,
+                               const ReadSet &Bytes, const Assignment &Hint) {
+    SolverResponse R;
+    if (Bytes.size() != 1)
+      return R;
+    R.Result = SatResult::Unsat;
+    for (unsigned I = 0; I < 256; ++I) {
+      auto V = uint8_t(I < 95 ? ' ' + I : I < 127 ? I - 95 : I);
+      if (satisfies(Cs, {{Bytes[0], V}}, Bytes, Hint, R.Model)) {
+        R.Result = SatResult::Sat;
+        break;
+      }
+    }
+    return R;
+  }
+
+  void remember(const ByteModel &M) {
     RecentModels.push_front(M);
     if (RecentModels.size() > MaxRecentModels)
       RecentModels.pop_back();
+  }
+
+  /// An answer from related stored answers or recent models; Unknown when
+  /// none decides the query.
+  SolverResponse answerWithoutBackend(const std::vector<ExprRef> &Cs,
+                                      const CexCache::Key &Key,
+                                      const ReadSet &Bytes,
+                                      const Assignment &Hint,
+                                      SolverStats &Stats) {
+    CexCache::Related Rel = Cache.related(Key);
+    SolverResponse R;
+    if (Rel.UnsatSubset) {
+      ++Stats.CexUnsatHits;
+      R.Result = SatResult::Unsat;
+      return R;
+    }
+    if (Rel.SatSuperset) { // Its model covers every byte the query reads.
+      ++Stats.CexSatHits;
+      R.Result = SatResult::Sat;
+      R.Model = compose(Rel.SatSuperset->Model, Bytes, Hint);
+      return R;
+    }
+    for (const CexCache::Entry *Sub : Rel.SatSubsets)
+      if (satisfies(Cs, Sub->Model, Bytes, Hint, R.Model)) {
+        ++Stats.CexSatHits;
+        R.Result = SatResult::Sat;
+        return R;
+      }
+    if (reuseModel(Cs, Bytes, Hint, R.Model)) {
+      ++Stats.ModelReuses;
+      R.Result = SatResult::Sat;
+    }
+    return R;
   }
 };
 
@@ -230,32 +212,37 @@ SolverResponse Solver::check(const std::vector<ExprRef> &Constraints,
     return {SatResult::Sat, {}};
   }
 
-  CacheKey Key;
+  CexCache::Key Key;
   for (ExprRef C : Cs)
     Key.push_back(C->id());
   std::sort(Key.begin(), Key.end());
   Key.erase(std::unique(Key.begin(), Key.end()), Key.end());
-  if (auto It = P->Cache.find(Key); It != P->Cache.end()) {
+  ReadSet Bytes = P->Use.ofAll(Cs);
+  if (const CexCache::Entry *E = P->Cache.exact(Key)) {
     ++Stats.CacheHits;
-    return It->second;
+    if (!E->Sat)
+      return {SatResult::Unsat, {}};
+    return {SatResult::Sat, P->compose(E->Model, Bytes, Hint)};
   }
-
-  SolverResponse R;
-  if (P->reuseModel(Cs, Hint, R.Model)) {
-    ++Stats.ModelReuses;
-    R.Result = SatResult::Sat;
-  } else {
+  SolverResponse R = P->answerWithoutBackend(Cs, Key, Bytes, Hint, Stats);
+  if (R.Result == SatResult::Unknown) {
+    R = P->enumerateByte(Cs, Bytes, Hint);
+    Stats.SingleByteAnswers += R.Result != SatResult::Unknown;
+  }
+  if (R.Result == SatResult::Unknown) {
     ++Stats.BackendCalls;
     auto B = std::chrono::steady_clock::now();
     R = P->Backend->check(Cs, Hint);
     Stats.BackendSeconds += secondsSince(B);
     if (R.Result == SatResult::Sat)
-      P->remember(R.Model);
+      P->remember(P->sparse(R.Model, Bytes));
   }
   if (R.Result == SatResult::Unknown)
     ++Stats.Unknowns;
   else // Unknown may be a timeout that a later, luckier call would beat.
-    P->store(std::move(Key), R);
+    P->Cache.store(std::move(Key), R.Result == SatResult::Sat,
+                   R.Result == SatResult::Sat ? P->sparse(R.Model, Bytes)
+                                              : ByteModel());
   return R;
 }
 

@@ -3,11 +3,16 @@
 // The solver layer answers "is this conjunction of boolean expressions
 // satisfiable, and with which input bytes?". A query goes through three
 // stages before Z3 sees it (architecture principle 6):
-//   1. slicing: keep only the constraints transitively sharing inputs with
-//      the goal (the cone of influence);
-//   2. the cache: an identical sliced query returns the stored answer;
-//   3. model reuse: a recent model (or the caller's hint) that already
-//      satisfies the sliced query answers it without Z3.
+//   1. slicing: keep only the constraints transitively sharing input bytes
+//      with the goal (the cone of influence, see Independence.h);
+//   2. the counterexample cache (CexCache.h): an identical sliced query
+//      returns the stored answer, a stored unsatisfiable subset proves it
+//      unsatisfiable, a stored model of a superset or subset that satisfies
+//      it answers it;
+//   3. model reuse: a recent model, laid over the caller's hint, that
+//      already satisfies the sliced query answers it without Z3;
+//   4. a query that reads a single input byte is decided by evaluating it
+//      on the byte's 256 values.
 // Unknown (e.g. timeout) is an ordinary result the caller handles.
 //
 //===----------------------------------------------------------------------===//
@@ -54,8 +59,11 @@ createZ3Backend(unsigned TimeoutMs, std::function<bool()> Stop = nullptr);
 struct SolverStats {
   uint64_t Queries = 0;        ///< solve() calls.
   uint64_t TrivialAnswers = 0; ///< Decided by simplification alone.
-  uint64_t CacheHits = 0;
+  uint64_t CacheHits = 0;      ///< The same constraint set answered before.
+  uint64_t CexUnsatHits = 0;   ///< A stored unsatisfiable subset.
+  uint64_t CexSatHits = 0;     ///< A stored superset's or subset's model.
   uint64_t ModelReuses = 0;
+  uint64_t SingleByteAnswers = 0; ///< Decided by trying a byte's values.
   uint64_t BackendCalls = 0;
   uint64_t Unknowns = 0;
   uint64_t ConstraintsIn = 0;  ///< Total constraints before slicing.
@@ -65,7 +73,7 @@ struct SolverStats {
 };
 
 /// The cone of influence of `Goal` within `Prefix`: the constraints that
-/// share an input array with the goal, directly or through other such
+/// share an input byte with the goal, directly or through other such
 /// constraints. Constant-true constraints are dropped. Order is preserved and
 /// the goal comes last.
 std::vector<ExprRef> sliceForGoal(const std::vector<ExprRef> &Prefix,
@@ -82,8 +90,9 @@ public:
   explicit Solver(std::unique_ptr<SolverBackend> Backend);
   ~Solver();
 
-  /// Is `Prefix ∧ Goal` satisfiable? Bytes of arrays outside the goal's cone
-  /// keep their values from `Hint`; so do unconstrained bytes.
+  /// Is `Prefix ∧ Goal` satisfiable? Bytes outside the goal's cone keep
+  /// their values from `Hint` (which must satisfy the constraints outside
+  /// the cone); so do unconstrained bytes.
   SolverResponse solve(const std::vector<ExprRef> &Prefix, ExprRef Goal,
                        const Assignment &Hint);
   /// Satisfiability of a conjunction, without slicing.

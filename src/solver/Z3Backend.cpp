@@ -9,6 +9,7 @@
 #include "solver/Z3Translate.h"
 
 #include <chrono>
+#include <climits>
 #include <condition_variable>
 #include <cstdlib>
 #include <fmt/format.h>
@@ -67,12 +68,17 @@ public:
 private:
   SolverResponse checkOrThrow(const std::vector<ExprRef> &Constraints,
                               const Assignment &Hint) {
-    z3::solver S(Ctx);
-    if (TimeoutMs) {
-      z3::params Params(Ctx);
-      Params.set("timeout", TimeoutMs);
-      S.set(Params);
-    }
+    // One solver for all queries, each in its own scope: cheaper than a
+    // solver per query (see docs/decisions.md).
+    z3::solver &S = Incremental;
+    S.push();
+    struct Scope {
+      z3::solver &S;
+      ~Scope() { S.pop(); }
+    } Popped{S};
+    z3::params Params(Ctx);
+    Params.set("timeout", TimeoutMs ? TimeoutMs : UINT_MAX);
+    S.set(Params);
     std::map<const Array *, bool, Assignment::ArrayIdLess> Used;
     std::set<ByteRef> Mentioned;
     for (ExprRef C : Constraints) {
@@ -89,7 +95,8 @@ private:
     if (const char *Dump = std::getenv("THESEUS_DUMP_QUERY"))
       std::ofstream(Dump) << S.to_smt2();
     z3::check_result Result = Small.empty() ? S.check() : S.check(Small);
-    if (Result == z3::unsat && !Small.empty())
+    // An empty core: unsatisfiable without the preference too.
+    if (Result == z3::unsat && !Small.empty() && S.unsat_core().size() != 0)
       Result = S.check();
     switch (Result) {
     case z3::unsat:
@@ -186,6 +193,10 @@ private:
   std::thread Watchdog;
   z3::context Ctx;
   Z3Translator Translator{Ctx};
+  /// Z3's SMT core without the default solver's strategy selection, which
+  /// costs some 6 ms per query; its models stay small like the default
+  /// solver's.
+  z3::solver Incremental{Ctx, z3::solver::simple()};
   std::unordered_map<ExprRef, std::vector<ByteRef>> ReadsOf;
 };
 

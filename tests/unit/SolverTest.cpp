@@ -3,6 +3,7 @@
 #include "expr/Assignment.h"
 #include "expr/Expr.h"
 #include "expr/Printer.h"
+#include "solver/CexCache.h"
 
 #include <gtest/gtest.h>
 
@@ -437,3 +438,237 @@ TEST(SolverDeathTest, SharedSubexpressionsAreVisitedOnce) {
 }
 
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// Byte-level independence and the counterexample cache.
+//===----------------------------------------------------------------------===//
+
+class ByteLevelTest : public SolverTest {
+protected:
+  ExprRef byte(const Array *A, uint32_t I) { return Ctx.read(A, I); }
+  ExprRef k8(uint8_t V) { return Ctx.constant(V, 8); }
+};
+
+TEST_F(ByteLevelTest, SliceKeepsOnlyTheConstraintsOnTheGoalsBytes) {
+  // One buffer: constraints on different bytes of it are independent.
+  const Array *Buf = Ctx.array("buf", 8);
+  ExprRef B0 = byte(Buf, 0), B1 = byte(Buf, 1), B2 = byte(Buf, 2),
+          B3 = byte(Buf, 3);
+  ExprRef OnB0 = Ctx.ne(B0, k8(0)), OnB1 = Ctx.eq(B1, k8('e')),
+          B1B2 = Ctx.ult(B1, B2), OnB3 = Ctx.ne(B3, k8('H'));
+  ExprRef Goal = Ctx.eq(B2, k8('l'));
+  std::vector<ExprRef> Want = {OnB1, B1B2, Goal};
+  EXPECT_EQ(sliceForGoal({OnB0, OnB1, B1B2, OnB3}, Goal), Want);
+  // Without the link through b1 < b2, b1's constraint is independent too.
+  Want = {Goal};
+  EXPECT_EQ(sliceForGoal({OnB0, OnB1, OnB3}, Goal), Want);
+}
+
+TEST_F(ByteLevelTest, SliceKeepsEveryByteASymbolicIndexCanRead) {
+  // buf[i] with a symbolic i is a choice among the candidate bytes (as the
+  // interpreter builds it): the goal depends on all of them and on i.
+  const Array *Buf = Ctx.array("buf", 4);
+  ExprRef I = Ctx.zext(Ctx.read(Ctx.array("i", 1), 0), 64);
+  ExprRef At = byte(Buf, 3);
+  for (uint64_t K : {2, 1, 0})
+    At = Ctx.select(Ctx.eq(I, Ctx.constant(K, 64)), byte(Buf, K), At);
+  std::vector<ExprRef> Prefix;
+  for (uint32_t K = 0; K < 4; ++K)
+    Prefix.push_back(Ctx.ne(byte(Buf, K), k8(0)));
+  ExprRef IBound = Ctx.ult(I, Ctx.constant(4, 64));
+  ExprRef Other = Ctx.eq(byte(Ctx.array("other", 2), 1), k8(7));
+  Prefix.push_back(IBound);
+  Prefix.push_back(Other);
+  ExprRef Goal = Ctx.eq(At, k8('x'));
+  std::vector<ExprRef> Want = Prefix;
+  Want.pop_back(); // Only the other array's constraint is independent.
+  Want.push_back(Goal);
+  EXPECT_EQ(sliceForGoal(Prefix, Goal), Want);
+  // A constant table read at a symbolic index depends on the index only.
+  const ConstantTable *T = Ctx.table("word", {'H', 'e', 'l', 'l', 'o'});
+  ExprRef TableGoal = Ctx.eq(Ctx.tableRead(T, I), k8('l'));
+  Want = {IBound, TableGoal};
+  EXPECT_EQ(sliceForGoal(Prefix, TableGoal), Want);
+}
+
+TEST_F(ByteLevelTest, ModelsOfASliceKeepTheHintOutsideTheCone) {
+  // The prefix pins byte 0; the goal is on byte 1. Byte 0 stays the hint's
+  // value even when a cached model of the same query has another one.
+  const Array *Buf = Ctx.array("buf", 2);
+  ExprRef Goal = Ctx.eq(byte(Buf, 1), k8('e'));
+  for (uint8_t First : {'a', 'b'}) {
+    Assignment Hint;
+    Hint.set(Buf, {First, 0});
+    SolverResponse R = S.solve({Ctx.eq(byte(Buf, 0), k8(First))}, Goal, Hint);
+    ASSERT_EQ(R.Result, SatResult::Sat);
+    std::vector<uint8_t> Want = {First, 'e'};
+    EXPECT_EQ(*R.Model.get(Buf), Want);
+  }
+  EXPECT_EQ(S.stats().SingleByteAnswers, 1u);
+  EXPECT_EQ(S.stats().CacheHits, 1u);
+}
+
+TEST_F(ByteLevelTest, AStoredUnsatSubsetAnswersUnsat) {
+  ExprRef X = var("x"), Y = var("y");
+  ASSERT_EQ(S.check({Ctx.eq(X, c(1)), Ctx.eq(X, c(2))}, {}).Result,
+            SatResult::Unsat);
+  ASSERT_EQ(S.stats().BackendCalls, 1u);
+  EXPECT_EQ(
+      S.check({Ctx.sgt(Y, c(0)), Ctx.eq(X, c(2)), Ctx.eq(X, c(1))}, {}).Result,
+      SatResult::Unsat);
+  EXPECT_EQ(S.stats().CexUnsatHits, 1u);
+  EXPECT_EQ(S.stats().BackendCalls, 1u);
+}
+
+TEST_F(ByteLevelTest, AStoredSupersetsModelAnswersSat) {
+  ExprRef X = var("x"), Y = var("y");
+  ExprRef Xbig = Ctx.sgt(X, c(5000)), Ysmall = Ctx.slt(Y, c(-7000));
+  ASSERT_EQ(S.check({Xbig, Ysmall, Ctx.eq(Ctx.add(X, Y), c(-1000))}, {}).Result,
+            SatResult::Sat);
+  ASSERT_EQ(S.stats().BackendCalls, 1u);
+  Assignment Hint; // Satisfies neither constraint: the model must.
+  Hint.set(Ctx.array("x", 4), {0, 0, 0, 0});
+  Hint.set(Ctx.array("y", 4), {0, 0, 0, 0});
+  SolverResponse R = S.check({Ysmall, Xbig}, Hint);
+  ASSERT_EQ(R.Result, SatResult::Sat);
+  EXPECT_EQ(S.stats().CexSatHits, 1u);
+  EXPECT_EQ(S.stats().BackendCalls, 1u);
+  expectSatisfies({Ysmall, Xbig}, Hint, R.Model);
+}
+
+TEST_F(ByteLevelTest, AStoredSubsetsModelIsTriedOnTheQuery) {
+  ExprRef X = var("x");
+  ExprRef Big = Ctx.sgt(X, c(100000)), Odd = Ctx.eq(Ctx.bitAnd(X, c(1)), c(1));
+  SolverResponse First = S.check({Big, Odd}, {});
+  ASSERT_EQ(First.Result, SatResult::Sat);
+  int32_t V = int32_t(evaluate(X, First.Model));
+  // Holds for the stored model: answered without the backend.
+  ExprRef Below = Ctx.slt(X, c(V + 1));
+  SolverResponse R = S.check({Big, Odd, Below}, {});
+  ASSERT_EQ(R.Result, SatResult::Sat);
+  EXPECT_EQ(S.stats().CexSatHits, 1u);
+  EXPECT_EQ(S.stats().BackendCalls, 1u);
+  // Does not hold for it: the backend decides.
+  ExprRef Above = Ctx.sgt(X, c(V));
+  R = S.check({Big, Odd, Above}, {});
+  ASSERT_EQ(R.Result, SatResult::Sat);
+  EXPECT_EQ(S.stats().BackendCalls, 2u);
+  expectSatisfies({Big, Odd, Above}, {}, R.Model);
+}
+
+TEST(CexCacheTest, RelatedSetsAndTheBound) {
+  CexCache Cache(3);
+  Cache.store({1, 2}, false, {});
+  Cache.store({3, 4, 5}, true, {{10, 'a'}});
+  EXPECT_EQ(Cache.related({1, 2, 9}).UnsatSubset, Cache.exact({1, 2}));
+  EXPECT_EQ(Cache.related({1, 9}).UnsatSubset, nullptr);
+  EXPECT_EQ(Cache.related({3, 5}).SatSuperset, Cache.exact({3, 4, 5}));
+  auto Sub = Cache.related({3, 4, 5, 6}).SatSubsets;
+  ASSERT_EQ(Sub.size(), 1u);
+  EXPECT_EQ(Sub[0]->Model, (ByteModel{{10, 'a'}}));
+  Cache.store({7}, true, {});
+  EXPECT_EQ(Cache.size(), 3u);
+  Cache.store({8}, true, {}); // Past the bound: starts over.
+  EXPECT_EQ(Cache.size(), 1u);
+  EXPECT_EQ(Cache.exact({1, 2}), nullptr);
+  EXPECT_EQ(Cache.related({1, 2, 9}).UnsatSubset, nullptr);
+}
+
+/// Random constraints over three 1-byte and one 2-byte input.
+class RandomQueries {
+public:
+  RandomQueries(ExprContext &Ctx, uint64_t Seed) : Ctx(Ctx), Rng(Seed) {
+    for (const char *N : {"a", "b", "c"})
+      Vars.push_back(Ctx.zext(Ctx.read(Ctx.array(N, 1), 0), 16));
+    Vars.push_back(Ctx.readLE(Ctx.array("w", 2), 0, 2));
+  }
+  ExprRef term() {
+    ExprRef V = Vars[Rng() % Vars.size()];
+    if (Rng() % 3)
+      return V;
+    static const ExprKind Ops[] = {ExprKind::Add, ExprKind::Xor, ExprKind::And,
+                                   ExprKind::Mul};
+    return Ctx.binary(Ops[Rng() % 4], V, Vars[Rng() % Vars.size()]);
+  }
+  ExprRef constraint() {
+    static const ExprKind Cmps[] = {ExprKind::Eq, ExprKind::Ult, ExprKind::Ule,
+                                    ExprKind::Slt};
+    ExprRef R = Rng() % 2 ? term() : Ctx.constant(Rng() % 300, 16);
+    ExprRef C = Ctx.compare(Cmps[Rng() % 4], term(), R);
+    return Rng() % 3 ? C : Ctx.logicalNot(C);
+  }
+  std::mt19937_64 &rng() { return Rng; }
+
+private:
+  ExprContext &Ctx;
+  std::mt19937_64 Rng;
+  std::vector<ExprRef> Vars;
+};
+
+TEST_F(ByteLevelTest, TheChainAnswersAsZ3Does) {
+  // Paths as an explorer makes them: a prefix the hint satisfies, then a
+  // goal. The chain (slicing, caches, reuse) must answer like Z3 on the
+  // whole conjunction, with models that satisfy all of it.
+  RandomQueries Gen(Ctx, 7);
+  auto Z3 = createZ3Backend(5000);
+  unsigned Sat = 0, Unsat = 0;
+  for (int Path = 0; Path < 60; ++Path) {
+    std::vector<ExprRef> Prefix;
+    Assignment Hint;
+    for (int Depth = 0; Depth < 8; ++Depth) {
+      ExprRef Goal = Gen.constraint();
+      std::vector<ExprRef> All = Prefix;
+      All.push_back(Goal);
+      SatResult Want = Z3->check(All, Hint).Result;
+      SolverResponse Got = S.solve(Prefix, Goal, Hint);
+      ASSERT_EQ(Got.Result, Want) << "path " << Path << " depth " << Depth;
+      if (Want == SatResult::Unsat) {
+        ++Unsat;
+        Goal = Ctx.logicalNot(Goal); // The path takes the other side.
+        All.back() = Goal;
+        Got = S.solve(Prefix, Goal, Hint);
+        if (Got.Result != SatResult::Sat)
+          break;
+      } else {
+        ++Sat;
+      }
+      Assignment Next = Hint;
+      Next.overlay(Got.Model);
+      for (ExprRef C : All)
+        ASSERT_EQ(evaluate(C, Next), 1u) << toString(C);
+      Prefix.push_back(Goal);
+      Hint = Next;
+    }
+  }
+  // The test covers both answers and the shortcuts.
+  EXPECT_GT(Sat, 50u);
+  EXPECT_GT(Unsat, 20u);
+  EXPECT_GT(S.stats().CacheHits + S.stats().CexSatHits + S.stats().ModelReuses,
+            20u);
+}
+
+TEST_F(ByteLevelTest, AQueryOnOneByteIsDecidedByItsValues) {
+  const Array *Buf = Ctx.array("buf", 4);
+  ExprRef B2 = byte(Buf, 2);
+  Assignment Hint;
+  Hint.set(Buf, {1, 2, 3, 4});
+  // The first printable value that satisfies the query; other bytes keep
+  // the hint.
+  SolverResponse R = S.check({Ctx.ugt(B2, k8('a')), Ctx.ne(B2, k8('b'))}, Hint);
+  ASSERT_EQ(R.Result, SatResult::Sat);
+  std::vector<uint8_t> Want = {1, 2, 'c', 4};
+  EXPECT_EQ(*R.Model.get(Buf), Want);
+  // Then the other values, in increasing order.
+  R = S.check({Ctx.ult(B2, k8(' '))}, Hint);
+  ASSERT_EQ(R.Result, SatResult::Sat);
+  EXPECT_EQ(R.Model.get(Buf)->at(2), 0);
+  // No value satisfies this one: unsat, also without the backend.
+  ExprRef Sq = Ctx.mul(Ctx.zext(B2, 16), Ctx.zext(B2, 16));
+  EXPECT_EQ(S.check({Ctx.eq(Sq, Ctx.constant(2, 16))}, Hint).Result,
+            SatResult::Unsat);
+  EXPECT_EQ(S.stats().SingleByteAnswers, 3u);
+  EXPECT_EQ(S.stats().BackendCalls, 0u);
+  // Two bytes go to the backend.
+  EXPECT_EQ(S.check({Ctx.ult(B2, byte(Buf, 3))}, Hint).Result, SatResult::Sat);
+  EXPECT_EQ(S.stats().BackendCalls, 1u);
+}
