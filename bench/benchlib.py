@@ -19,6 +19,14 @@ def list_programs(directory):
                   if f.endswith(".c"))
 
 
+def program_options(path):
+    """The extra theseus options a program asks for on its
+    `bench-options:` line (input sizes and the like)."""
+    with open(path) as f:
+        m = re.search(r"bench-options:(.*?)(\*/)?$", f.read(), re.M)
+    return m.group(1).split() if m else []
+
+
 @dataclass
 class Exploration:
     """One theseus run: its exit status, wall time (compiling included),

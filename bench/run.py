@@ -5,10 +5,15 @@ Usage: bench/run.py [--theseus build/bin/theseus] [--mode concolic|fork]
                     [--strategy S] [--native] [PROGRAM.c ...]
 
 For each program: paths, tests written, total wall time of the theseus
-process, time inside the solver (from summary.json), and executions (runs)
-per second (exec/s: runs, or states in fork mode) and peak memory. Each
-row is one run of:
-    theseus PROGRAM.c -o OUT -q --mode MODE [--strategy S] --max-time 60
+process, seconds until its first bug (summary.json found_after), time
+inside the solver, Z3 calls, queries answered by the exact and the
+counterexample cache, milliseconds per query, executions (runs) per second
+(exec/s: runs, or states in fork mode) and peak memory. Each row is one run
+of:
+    theseus PROGRAM.c OPTIONS -o OUT -q --mode MODE [--strategy S] --max-time 60
+where OPTIONS come from the program's `bench-options:` line. --json OUT
+saves the rows; --compare OLD.json adds the total and first-bug times of an
+earlier run (e.g. another build) as "before" columns.
 
 --native measures the interpreter against native code instead: each
 program also runs natively (clang -O0, its entry function called with
@@ -18,6 +23,7 @@ interpreter (summary.json "instructions" / interpreter time) and the ratio
 of the interpreter's time per run to the native time.
 """
 import argparse
+import json
 import os
 import re
 import subprocess
@@ -25,26 +31,35 @@ import sys
 import tempfile
 import time
 
-from benchlib import BENCH_DIR, DEFAULT_THESEUS, explore, list_programs
+from benchlib import (BENCH_DIR, DEFAULT_THESEUS, explore, list_programs,
+                      program_options)
 
 
 def run(theseus, program, mode, strategy, max_time):
     out = tempfile.mkdtemp(prefix="theseus-bench-")
-    args = ["--mode", mode, "--max-time", str(max_time)]
+    args = program_options(program) + ["--mode", mode,
+                                       "--max-time", str(max_time)]
     if strategy:
         args += ["--strategy", strategy]
     e = explore(theseus, program, out, args)
     if e.failed:
         sys.exit(f"theseus failed on {program}:\n{e.stderr}")
     s = e.summary
+    found = [b["found_after"]["seconds"] for b in s["bugs"]
+             if "found_after" in b]
+    solver = s["solver"]
     return {
         "program": os.path.basename(program),
+        "first_bug": min(found) if found else None,
+        "queries": solver["queries"],
+        "cache_hits": solver["cache_hits"],
+        "cex_hits": solver.get("cex_cache_hits", 0),
         "paths": s["paths"],
         "tests": s["tests"],
         "wall": e.wall,
         "solver": s["time"]["solver"],
         "runs": s["runs"],
-        "z3": s["solver"]["z3_calls"],
+        "z3": solver["z3_calls"],
         "complete": s["complete"],
         "peak_mb": e.peak_mb,
     }
@@ -114,6 +129,8 @@ def main():
     p.add_argument("--max-time", type=float, default=60)
     p.add_argument("--native", action="store_true",
                    help="compare the interpreter's speed with native code")
+    p.add_argument("--json", help="save the rows to this file")
+    p.add_argument("--compare", help="rows saved by an earlier --json")
     p.add_argument("programs", nargs="*")
     a = p.parse_args()
     programs = a.programs or list_programs(os.path.join(BENCH_DIR, "programs"))
@@ -121,18 +138,41 @@ def main():
         return native_table(a.theseus, programs, a.mode, a.max_time)
     rows = [run(a.theseus, prog, a.mode, a.strategy, a.max_time)
             for prog in programs]
-    head = (f"{'program':<20} {'paths':>7} {'tests':>7} {'total s':>8} "
-            f"{'solver s':>9} {'solver %':>8} {'z3 calls':>8} {'exec/s':>9} "
-            f"{'peak MB':>8} complete")
+    before = {}
+    if a.compare:
+        with open(a.compare) as f:
+            before = {r["program"]: r for r in json.load(f)}
+    print_table(rows, before)
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump(rows, f, indent=1)
+
+
+def seconds(t, width):
+    return f"{'-':>{width}}" if t is None else f"{t:>{width}.2f}"
+
+
+def print_table(rows, before):
+    head = (f"{'program':<16} {'paths':>7} {'tests':>7} {'total s':>8} "
+            f"{'bug s':>6} {'solver s':>8} {'z3':>6} {'cache':>7} "
+            f"{'cex':>7} {'ms/q':>5} {'exec/s':>7} {'MB':>5} complete")
+    if before:
+        head += f" {'before s':>8} {'bug s':>6}"
     print(head)
     print("-" * len(head))
     for r in rows:
-        share = 100 * r["solver"] / r["wall"] if r["wall"] else 0
-        print(f"{r['program']:<20} {r['paths']:>7} {r['tests']:>7} "
-              f"{r['wall']:>8.2f} {r['solver']:>9.2f} {share:>7.0f}% "
-              f"{r['z3']:>8} {r['runs'] / r['wall']:>9.0f} "
-              f"{r['peak_mb']:>8.0f} {'yes' if r['complete'] else 'no'}")
-
+        per_query = 1000 * r["solver"] / r["queries"] if r["queries"] else 0
+        line = (f"{r['program']:<16} {r['paths']:>7} {r['tests']:>7} "
+                f"{r['wall']:>8.2f} {seconds(r['first_bug'], 6)} "
+                f"{r['solver']:>8.2f} {r['z3']:>6} {r['cache_hits']:>7} "
+                f"{r['cex_hits']:>7} {per_query:>5.2f} "
+                f"{r['runs'] / r['wall']:>7.0f} {r['peak_mb']:>5.0f} "
+                f"{'yes' if r['complete'] else 'no':<8}")
+        old = before.get(r["program"])
+        if old:
+            line += (f" {old['wall']:>8.2f} "
+                     f"{seconds(old.get('first_bug'), 6)}")
+        print(line)
 
 if __name__ == "__main__":
     main()

@@ -17,13 +17,12 @@ the apc (build, unfold apc^K, solve apc^K, solve apc) from summary.json.
 import argparse
 import json
 import os
-import re
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 from benchlib import (DEFAULT_THESEUS, explore_until_bug, first_bug_seconds,
-                      list_programs, markdown_table)
+                      list_programs, markdown_table, program_options)
 
 CONFIGS = {
     "concolic": [],
@@ -32,12 +31,6 @@ CONFIGS = {
     "apc": ["--target", "reach_error"],
     "apc-fork": ["--target", "reach_error", "--mode", "fork"],
 }
-
-
-def program_options(path):
-    with open(path) as f:
-        m = re.search(r"bench-options:(.*)", f.read())
-    return m.group(1).split() if m else []
 
 
 def verdict(summary, seen):

@@ -1,6 +1,7 @@
 /* Searches a string for the word "Hello": a loop over start positions with
  * an inner comparison loop. Run with --max-strlen 32 for a 32-byte buffer
- * (the solver benchmark); the assertion fails when the word is found. */
+ * (the solver benchmark); the assertion fails when the word is found.
+ * bench-options: --max-strlen 32 */
 #include <theseus.h>
 
 int hello32(const char *buf) {
