@@ -287,19 +287,7 @@ ExprRef ExprContext::var(const Variable *V) {
 }
 
 bool mentions(ExprRef E, ExprRef V) {
-  std::vector<ExprRef> Work{E};
-  std::unordered_set<ExprRef> Seen;
-  while (!Work.empty()) {
-    ExprRef X = Work.back();
-    Work.pop_back();
-    if (X == V)
-      return true;
-    if (!Seen.insert(X).second)
-      continue;
-    for (unsigned I = 0; I < X->numOperands(); ++I)
-      Work.push_back(X->operand(I));
-  }
-  return false;
+  return anyNode(E, [V](ExprRef X) { return X == V; });
 }
 
 ExprRef ExprContext::quantifier(ExprKind K, ExprRef V, ExprRef Body) {

@@ -125,6 +125,25 @@ private:
   size_t Hash = 0;
 };
 
+/// Whether `Pred` holds for some node of `E`. Each shared sub-expression
+/// is visited once (a DAG can be exponentially smaller than its tree), and
+/// the walk stops at the first node that satisfies `Pred`.
+template <typename PredT> bool anyNode(ExprRef E, PredT Pred) {
+  std::vector<ExprRef> Work{E};
+  std::unordered_set<ExprRef> Seen;
+  while (!Work.empty()) {
+    ExprRef X = Work.back();
+    Work.pop_back();
+    if (!Seen.insert(X).second)
+      continue;
+    if (Pred(X))
+      return true;
+    for (unsigned I = 0; I < X->numOperands(); ++I)
+      Work.push_back(X->operand(I));
+  }
+  return false;
+}
+
 /// True when `V` (a Var node) occurs in `E`.
 bool mentions(ExprRef E, ExprRef V);
 

@@ -92,19 +92,9 @@ ExprRef substituteFormula(ExprContext &Ctx, ExprRef F, const Substitution &S) {
 }
 
 bool mentionsAny(ExprRef E, const std::unordered_map<ExprRef, bool> &Vars) {
-  std::vector<ExprRef> Work{E};
-  std::unordered_set<ExprRef> Seen;
-  while (!Work.empty()) {
-    ExprRef X = Work.back();
-    Work.pop_back();
-    if (!Seen.insert(X).second)
-      continue;
-    if (X->kind() == ExprKind::Var && Vars.count(X))
-      return true;
-    for (unsigned I = 0; I < X->numOperands(); ++I)
-      Work.push_back(X->operand(I));
-  }
-  return false;
+  return anyNode(E, [&Vars](ExprRef X) {
+    return X->kind() == ExprKind::Var && Vars.count(X);
+  });
 }
 
 } // namespace theseus

@@ -29,18 +29,11 @@ namespace {
 /// The input bytes `E` reads, each shared node visited once.
 std::set<std::pair<const Array *, uint32_t>> readsOf(ExprRef E) {
   std::set<std::pair<const Array *, uint32_t>> Reads;
-  std::vector<ExprRef> Work{E};
-  std::unordered_set<ExprRef> Seen;
-  while (!Work.empty()) {
-    ExprRef X = Work.back();
-    Work.pop_back();
-    if (!Seen.insert(X).second)
-      continue;
+  anyNode(E, [&Reads](ExprRef X) {
     if (X->kind() == ExprKind::Read)
       Reads.insert({X->array(), uint32_t(X->value())});
-    for (unsigned I = 0; I < X->numOperands(); ++I)
-      Work.push_back(X->operand(I));
-  }
+    return false;
+  });
   return Reads;
 }
 
