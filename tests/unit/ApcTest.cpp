@@ -7,9 +7,9 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <unistd.h>
 #include <gtest/gtest.h>
 #include <random>
+#include <unistd.h>
 
 using namespace theseus;
 
@@ -74,10 +74,10 @@ struct ApcRuleTest : ::testing::Test {
     // One file per test and process: ctest runs the tests in parallel.
     std::string Name =
         ::testing::UnitTest::GetInstance()->current_test_info()->name();
-    std::string Path = (std::filesystem::temp_directory_path() /
-                        ("theseus-apc-" + Name + "-" +
-                         std::to_string(getpid()) + ".c"))
-                           .string();
+    std::string Path =
+        (std::filesystem::temp_directory_path() /
+         ("theseus-apc-" + Name + "-" + std::to_string(getpid()) + ".c"))
+            .string();
     std::ofstream(Path) << "void reach_error(void);\n" << Source;
     CompileOptions Opts;
     Opts.Sources = {Path};
