@@ -42,9 +42,10 @@ struct ApcAnswer {
 
 /// Races the apc against apc^K under `TimeoutSeconds`. An Unsat answer of
 /// either, or Sat of the apc, decides at once; Sat of apc^K decides only if
-/// the apc has no answer by the deadline.
+/// the apc has no answer by the deadline, or at once when
+/// `CandidateSuffices` (a search that only needs an input to start from).
 ApcAnswer solveApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
-                   double TimeoutSeconds);
+                   double TimeoutSeconds, bool CandidateSuffices = false);
 
 const char *toString(ApcAnswer::Kind K);
 

@@ -346,7 +346,8 @@ TargetApc decideApc(const Options &O, const llvm::Function &Entry,
   AO.Sizes = O.Explore.Buffers;
   T.A = computeApc(Ctx, G, AO);
   T.Build = std::chrono::duration<double>(Clock::now() - Start).count();
-  T.Ans = solveApc(Ctx, T.A.Formula, O.ApcUnfold, O.ApcTimeout);
+  // A search starts from apc^K's candidate without waiting for the apc.
+  T.Ans = solveApc(Ctx, T.A.Formula, O.ApcUnfold, O.ApcTimeout, !O.ApcOnly);
   T.ReadyAt = secondsSince(O.Explore.Started.value_or(Start));
   const size_t MaxText = 2000;
   T.Text = toString(T.A.Formula, MaxText);
@@ -458,9 +459,12 @@ TargetGuide targetGuide(const Options &O, const Program &Prog,
       for (const llvm::Instruction &I : BB)
         if (!Located.empty() && matchesTarget(I, Located))
           G.Instructions.push_back(&I);
+  // States are checked against apc^K: the apc implies it, so what
+  // contradicts apc^K cannot reach the target either, and without
+  // quantifiers Z3 answers in milliseconds where the apc's checks time out.
   // A `true` apc (too many backbones) prunes nothing.
   if (T.Ans.K == ApcAnswer::Satisfiable && T.A.Formula != Ctx.trueExpr()) {
-    G.Apc = T.A.Formula;
+    G.Apc = unfoldApc(Ctx, T.A.Formula, O.ApcUnfold);
     G.Seed = T.Ans.Model;
   }
   return G;

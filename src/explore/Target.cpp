@@ -10,6 +10,8 @@ TargetWatch::TargetWatch(TargetGuide Guide)
     : G(std::move(Guide)), Query(std::make_unique<QuantifiedQuery>()) {
   for (const llvm::Instruction *I : G.Instructions)
     ByBlock[I->getParent()].push_back(I);
+  if (!G.Seed.values().empty())
+    Models.push_back(G.Seed);
 }
 
 TargetWatch::~TargetWatch() = default;
@@ -34,7 +36,14 @@ bool TargetWatch::reachedAtEnd(const PathOutcome &O) const {
 
 SolverResponse TargetWatch::withApc(ExprContext &Ctx,
                                     const std::vector<ExprRef> &PathCond) {
-  constexpr unsigned GiveUpAfter = 8;
+  constexpr unsigned GiveUpAfter = 8, ModelsKept = 8;
+  for (const Assignment &M : Models) {
+    bool Holds = true;
+    for (ExprRef C : PathCond)
+      Holds = Holds && covers(M, C) && evaluate(C, M);
+    if (Holds)
+      return {SatResult::Sat, M};
+  }
   if (UnknownsInARow >= GiveUpAfter)
     return {SatResult::Unknown, {}};
   ExprRef All = G.Apc;
@@ -42,6 +51,11 @@ SolverResponse TargetWatch::withApc(ExprContext &Ctx,
     All = Ctx.logicalAnd(All, C);
   SolverResponse R = Query->check(All, G.CheckTimeoutMs);
   UnknownsInARow = R.Result == SatResult::Unknown ? UnknownsInARow + 1 : 0;
+  if (R.Result == SatResult::Sat) {
+    Models.push_front(R.Model);
+    if (Models.size() > ModelsKept)
+      Models.pop_back();
+  }
   return R;
 }
 

@@ -20,6 +20,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <deque>
 #include <memory>
 #include <vector>
 
@@ -62,7 +63,8 @@ public:
   bool reachedAtEnd(const PathOutcome &O) const;
   /// Satisfiability of the conjunction of `PathCond` and the apc, within
   /// the check timeout. Unsat proves no extension of the path reaches the
-  /// target; a model is an input along the path that may. After a few
+  /// target; a model is an input along the path that may. A recent model
+  /// (or the seed) that satisfies `PathCond` answers without Z3. After a few
   /// undecided checks in a row the apc is too hard for Z3 next to path
   /// conditions, and later checks answer Unknown at once.
   SolverResponse withApc(ExprContext &Ctx,
@@ -75,6 +77,7 @@ private:
       ByBlock;
   std::unique_ptr<QuantifiedQuery> Query;
   unsigned UnknownsInARow = 0;
+  std::deque<Assignment> Models; ///< Of the apc, newest first.
 };
 
 } // namespace theseus
