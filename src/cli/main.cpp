@@ -346,8 +346,12 @@ TargetApc decideApc(const Options &O, const llvm::Function &Entry,
   AO.Sizes = O.Explore.Buffers;
   T.A = computeApc(Ctx, G, AO);
   T.Build = std::chrono::duration<double>(Clock::now() - Start).count();
-  // A search starts from apc^K's candidate without waiting for the apc.
-  T.Ans = solveApc(Ctx, T.A.Formula, O.ApcUnfold, O.ApcTimeout, !O.ApcOnly);
+  // A search starts from apc^K's candidate without waiting for the apc,
+  // and spends at most a tenth of its time budget on the apc.
+  double Timeout = O.ApcTimeout;
+  if (!O.ApcOnly && O.Explore.MaxTime > 0)
+    Timeout = std::min(Timeout, std::max(1.0, 0.1 * O.Explore.MaxTime));
+  T.Ans = solveApc(Ctx, T.A.Formula, O.ApcUnfold, Timeout, !O.ApcOnly);
   T.ReadyAt = secondsSince(O.Explore.Started.value_or(Start));
   const size_t MaxText = 2000;
   T.Text = toString(T.A.Formula, MaxText);
