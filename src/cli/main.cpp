@@ -640,11 +640,13 @@ int explore(Options &O) {
           if (!O.SelfCheck)
             return true;
           // Random inputs must each land in a leaf when the search ran out
-          // of states and none were dropped, left undecided or pinned away.
+          // of states and none were dropped, left undecided, pinned away or
+          // pruned.
           bool Exhaustive = (Stats.StopReason == "exhausted" ||
                              Stats.StopReason == "bounded") &&
                             !Stats.StatesDropped && !Stats.MemoryDropped &&
-                            !Stats.SolverUnknown && !Stats.Pinned;
+                            !Stats.SolverUnknown && !Stats.Pinned &&
+                            !Stats.ApcPruned;
           SelfCheckReport R = selfCheck(Explorer, Exhaustive,
                                         O.SelfCheckSamples, O.Explore.Seed);
           Summary["self_check"] = selfCheckJson(R);
