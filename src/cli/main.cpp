@@ -466,8 +466,10 @@ TargetGuide targetGuide(const Options &O, const Program &Prog,
   // States are checked against apc^K: the apc implies it, so what
   // contradicts apc^K cannot reach the target either, and without
   // quantifiers Z3 answers in milliseconds where the apc's checks time out.
-  // A `true` apc (too many backbones) prunes nothing.
-  if (T.Ans.K == ApcAnswer::Satisfiable && T.A.Formula != Ctx.trueExpr()) {
+  // A satisfiable apc that reads no input (its model is empty: every input
+  // it would depend on is unknown, or there are too many backbones) prunes
+  // nothing.
+  if (T.Ans.K == ApcAnswer::Satisfiable && !T.Ans.Model.values().empty()) {
     G.Apc = unfoldApc(Ctx, T.A.Formula, O.ApcUnfold);
     G.Seed = T.Ans.Model;
   }
