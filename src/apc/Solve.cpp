@@ -128,6 +128,7 @@ ApcAnswer solveApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
     SolverResponse R = UnfoldedQ.check(U, LeftMs());
     std::lock_guard<std::mutex> Lock(Mu);
     A.UnfoldSeconds = UnfoldSeconds;
+    A.UnfoldedApc = U;
     A.Unfolded = {R.Result, secondsSince(T)};
     UnfoldedR = std::move(R);
     UnfoldedDone = true;

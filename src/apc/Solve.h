@@ -36,6 +36,8 @@ struct ApcAnswer {
   std::string AnsweredBy;
   RaceEntry Direct, Unfolded;
   double UnfoldSeconds = 0;
+  /// apc^K itself (unfolding is not interrupted, so it is always there).
+  ExprRef UnfoldedApc = nullptr;
   /// Candidate inputs on Satisfiable: a model of the apc, or of apc^K.
   Assignment Model;
 };

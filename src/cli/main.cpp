@@ -448,7 +448,7 @@ int runApc(const Options &O, const llvm::Function &Entry) {
 
 /// --target with an exploration: what it looks for in the program itself.
 TargetGuide targetGuide(const Options &O, const Program &Prog,
-                        const TargetApc &T, ExprContext &Ctx) {
+                        const TargetApc &T) {
   TargetGuide G;
   G.KeepGoing = O.KeepGoing;
   std::vector<TargetSpec> Located;
@@ -470,7 +470,7 @@ TargetGuide targetGuide(const Options &O, const Program &Prog,
   // it would depend on is unknown, or there are too many backbones) prunes
   // nothing.
   if (T.Ans.K == ApcAnswer::Satisfiable && !T.Ans.Model.values().empty()) {
-    G.Apc = unfoldApc(Ctx, T.A.Formula, O.ApcUnfold);
+    G.Apc = T.Ans.UnfoldedApc;
     G.Seed = T.Ans.Model;
   }
   return G;
@@ -505,7 +505,7 @@ std::optional<int> guideToTarget(const Options &O, const Program &Prog,
     writeApcSummary(O, Entry, *T, "unreachable");
     return NoBug;
   }
-  E.guide(targetGuide(O, Prog, *T, E.context()));
+  E.guide(targetGuide(O, Prog, *T));
   return std::nullopt;
 }
 
