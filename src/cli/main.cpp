@@ -325,6 +325,7 @@ struct TargetApc {
   double Build = 0;
   double ReadyAt = 0; ///< Seconds since the start when it was decided.
   std::string Text, RestsOn;
+  std::vector<std::string> Notes; ///< Calls that count as targets.
   nlohmann::json Candidate = nlohmann::json::object();
 };
 
@@ -365,8 +366,7 @@ TargetApc decideApc(const Options &O, const llvm::Function &Entry,
                  "--max-strlen), read in bounds";
   if (T.A.TooManyBackbones)
     T.RestsOn = "nothing: too many backbones, the apc is true";
-  for (const std::string &N : G.notes())
-    T.RestsOn += "; note: " + N;
+  T.Notes = G.notes();
   if (T.Ans.K == ApcAnswer::Satisfiable)
     for (const auto &[Arr, Bytes] : T.Ans.Model.values())
       T.Candidate[Arr->Name] =
@@ -379,6 +379,8 @@ void printApc(const TargetApc &T) {
     fmt::print("  answered by      {}\n", T.Ans.AnsweredBy);
   fmt::print("  apc              {}\n", T.Text);
   fmt::print("  rests on         {}\n", T.RestsOn);
+  for (const std::string &N : T.Notes)
+    fmt::print("  note             {}\n", N);
   fmt::print("  backbones        {}, loop summaries {}\n", T.A.Backbones,
              T.A.Loops);
   if (T.Ans.K != ApcAnswer::Satisfiable)
