@@ -222,6 +222,9 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
                "and stop (no exploration)");
   App.add_flag("--keep-going", O.KeepGoing,
                "With --target: explore on after the first path reaching it");
+  App.add_flag("--no-apc", O.NoApc,
+               "With --target: search for it without the apc (no pruning, "
+               "no seed), to measure what the apc brings");
   App.add_option("--apc-unfold", O.ApcUnfold,
                  "Instances of each loop quantifier in the unfolded apc "
                  "(default 25)")

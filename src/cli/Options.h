@@ -47,6 +47,7 @@ struct Options {
   std::vector<std::string> Targets;
   bool ApcOnly = false;
   bool KeepGoing = false;
+  bool NoApc = false;
   unsigned ApcUnfold = 25;
   double ApcTimeout = 10;
   // replay

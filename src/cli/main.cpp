@@ -342,7 +342,12 @@ TargetApc decideApc(const Options &O, const llvm::Function &Entry,
     T.Names += (T.Names.empty() ? "" : ", ") + Spec;
   }
   Clock::time_point Start = Clock::now();
-  Flowgraph G(Entry, T.Specs);
+  Flowgraph G(Entry, T.Specs); // Checks that the specs name something.
+  if (O.NoApc) {
+    T.Text = "not computed (--no-apc)";
+    T.ReadyAt = secondsSince(O.Explore.Started.value_or(Start));
+    return T;
+  }
   ApcOptions AO;
   AO.Sizes = O.Explore.Buffers;
   T.A = computeApc(Ctx, G, AO);
@@ -522,12 +527,16 @@ void reportTarget(const Options &O, const llvm::Function &Entry,
                                                : "(" + S.StopReason + ")";
   fmt::print("theseus: target {} in {}: {} {}\n", T.Names,
              Entry.getName().str(), Verdict, How);
-  fmt::print("  apc              {} ({}), {} states pruned, {} inputs "
-             "seeded\n",
-             toString(T.Ans.K),
-             T.Ans.AnsweredBy.empty() ? "-" : T.Ans.AnsweredBy, S.ApcPruned,
-             S.SeededInputs);
-  printApcTimes(T, Search);
+  if (O.NoApc) {
+    fmt::print("  time             search {:.3f} s (--no-apc)\n", Search);
+  } else {
+    fmt::print("  apc              {} ({}), {} states pruned, {} inputs "
+               "seeded\n",
+               toString(T.Ans.K),
+               T.Ans.AnsweredBy.empty() ? "-" : T.Ans.AnsweredBy, S.ApcPruned,
+               S.SeededInputs);
+    printApcTimes(T, Search);
+  }
   nlohmann::json J = targetJson(O, T, Verdict);
   J["test"] = S.TargetTest ? nlohmann::json(testFileName(S.TargetTest))
                            : nlohmann::json(nullptr);
@@ -597,10 +606,12 @@ int explore(Options &O) {
   loadNativeCode(NativeSources, O.CFlags, Tmp);
   auto Prog = Program::load(CO);
   const llvm::Function &Entry = Prog->selectEntry(O.Entry);
+  if (O.ApcOnly && O.NoApc)
+    throw InputError{"--apc-only and --no-apc exclude each other"};
   if (O.ApcOnly)
     return runApc(O, Entry);
-  if (O.KeepGoing && O.Targets.empty())
-    throw InputError{"--keep-going needs --target"};
+  if ((O.KeepGoing || O.NoApc) && O.Targets.empty())
+    throw InputError{"--keep-going and --no-apc need --target"};
 
   prepareOutDir(O.OutDir);
   Desc.Sources = CO.Sources;
