@@ -65,30 +65,6 @@ bool sameFile(llvm::StringRef Written, const SourceLoc &L) {
                                   F[F.size() - Written.size() - 1] == '/');
 }
 
-/// Whether `I` is what one of the specs names.
-bool matches(const llvm::Instruction &I, const std::vector<TargetSpec> &Specs) {
-  const llvm::Function *Callee = calleeOf(I);
-  for (const TargetSpec &S : Specs) {
-    switch (S.K) {
-    case TargetSpec::Function:
-      if (Callee && Callee->getName() == S.Name)
-        return true;
-      break;
-    case TargetSpec::Assert:
-      if (Callee && isAssertFailure(Callee->getName()))
-        return true;
-      break;
-    case TargetSpec::Line: {
-      SourceLoc L = sourceLocOf(&I);
-      if (L.Line == S.LineNo && sameFile(S.File, L))
-        return true;
-      break;
-    }
-    }
-  }
-  return false;
-}
-
 /// Functions a target is named after: never inlined, so their calls stay.
 bool namedBySpec(const llvm::Function &F,
                  const std::vector<TargetSpec> &Specs) {
@@ -115,6 +91,30 @@ std::set<const llvm::Function *> recursiveFunctions(llvm::Module &M) {
 
 } // namespace
 
+bool matchesTarget(const llvm::Instruction &I,
+                   const std::vector<TargetSpec> &Specs) {
+  const llvm::Function *Callee = calleeOf(I);
+  for (const TargetSpec &S : Specs) {
+    switch (S.K) {
+    case TargetSpec::Function:
+      if (Callee && Callee->getName() == S.Name)
+        return true;
+      break;
+    case TargetSpec::Assert:
+      if (Callee && isAssertFailure(Callee->getName()))
+        return true;
+      break;
+    case TargetSpec::Line: {
+      SourceLoc L = sourceLocOf(&I);
+      if (L.Line == S.LineNo && sameFile(S.File, L))
+        return true;
+      break;
+    }
+    }
+  }
+  return false;
+}
+
 Flowgraph::Flowgraph(const llvm::Function &Entry,
                      const std::vector<TargetSpec> &Specs) {
   Copy = llvm::CloneModule(*Entry.getParent());
@@ -122,7 +122,7 @@ Flowgraph::Flowgraph(const llvm::Function &Entry,
   bool Any = false;
   for (llvm::Function &F : *Copy)
     for (const llvm::Instruction &I : llvm::instructions(F))
-      Any = Any || matches(I, Specs);
+      Any = Any || matchesTarget(I, Specs);
   if (!Any) {
     std::string Names;
     for (const TargetSpec &S : Specs)
@@ -179,7 +179,7 @@ void Flowgraph::findTargets(const std::vector<TargetSpec> &Specs) {
         continue;
       for (const llvm::Instruction &I : llvm::instructions(F)) {
         const llvm::Function *Callee = calleeOf(I);
-        if (matches(I, Specs) || (Callee && Reaching.count(Callee))) {
+        if (matchesTarget(I, Specs) || (Callee && Reaching.count(Callee))) {
           Changed = Reaching.insert(&F).second;
           break;
         }
@@ -191,7 +191,7 @@ void Flowgraph::findTargets(const std::vector<TargetSpec> &Specs) {
     IndirectReaches = IndirectReaches || F->hasAddressTaken();
   for (const llvm::Instruction &I : llvm::instructions(*Fn)) {
     const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I);
-    bool Target = matches(I, Specs);
+    bool Target = matchesTarget(I, Specs);
     if (!Target && Call && !Call->isInlineAsm()) {
       const llvm::Function *Callee = Call->getCalledFunction();
       bool Through = Callee ? Reaching.count(Callee) > 0 : IndirectReaches;

@@ -39,6 +39,11 @@ struct TargetSpec {
   unsigned LineNo = 0;
 };
 
+/// Whether `I` is what one of the specs names (for `assert`: a call that
+/// may fail an assertion).
+bool matchesTarget(const llvm::Instruction &I,
+                   const std::vector<TargetSpec> &Specs);
+
 /// Parses "NAME", "FILE:LINE" or "assert". Throws InputError.
 TargetSpec parseTargetSpec(const std::string &Spec);
 

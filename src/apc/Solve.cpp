@@ -94,7 +94,7 @@ const char *toString(ApcAnswer::Kind K) {
 }
 
 ApcAnswer solveApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
-                   double TimeoutSeconds) {
+                   double TimeoutSeconds, bool CandidateSuffices) {
   using Clock = std::chrono::steady_clock;
   Clock::time_point Start = Clock::now();
   Clock::time_point Deadline =
@@ -128,6 +128,7 @@ ApcAnswer solveApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
     SolverResponse R = UnfoldedQ.check(U, LeftMs());
     std::lock_guard<std::mutex> Lock(Mu);
     A.UnfoldSeconds = UnfoldSeconds;
+    A.UnfoldedApc = U;
     A.Unfolded = {R.Result, secondsSince(T)};
     UnfoldedR = std::move(R);
     UnfoldedDone = true;
@@ -138,6 +139,8 @@ ApcAnswer solveApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
     auto Decided = [&] {
       return (DirectDone && DirectR.Result != SatResult::Unknown) ||
              (UnfoldedDone && UnfoldedR.Result == SatResult::Unsat) ||
+             (UnfoldedDone && CandidateSuffices &&
+              UnfoldedR.Result == SatResult::Sat) ||
              (DirectDone && UnfoldedDone);
     };
     Done.wait_until(Lock, Deadline, Decided);

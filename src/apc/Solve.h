@@ -36,15 +36,18 @@ struct ApcAnswer {
   std::string AnsweredBy;
   RaceEntry Direct, Unfolded;
   double UnfoldSeconds = 0;
+  /// apc^K itself (unfolding is not interrupted, so it is always there).
+  ExprRef UnfoldedApc = nullptr;
   /// Candidate inputs on Satisfiable: a model of the apc, or of apc^K.
   Assignment Model;
 };
 
 /// Races the apc against apc^K under `TimeoutSeconds`. An Unsat answer of
 /// either, or Sat of the apc, decides at once; Sat of apc^K decides only if
-/// the apc has no answer by the deadline.
+/// the apc has no answer by the deadline, or at once when
+/// `CandidateSuffices` (a search that only needs an input to start from).
 ApcAnswer solveApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
-                   double TimeoutSeconds);
+                   double TimeoutSeconds, bool CandidateSuffices = false);
 
 const char *toString(ApcAnswer::Kind K);
 

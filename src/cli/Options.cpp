@@ -79,10 +79,13 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
       ->capture_default_str();
   App.add_option("--strategy", O.Strategy,
                  "Search order: cov-interleaved (default: coverage-new and "
-                 "random-path in turn), bfs, dfs, random-path, coverage-new, "
-                 "and in concolic mode generational, dart")
+                 "random-path in turn; with --target, target-distance every "
+                 "third pick), bfs, dfs, random-path, coverage-new, "
+                 "target-distance (closest to a --target), and in concolic "
+                 "mode generational, dart")
       ->check(CLI::IsMember({"cov-interleaved", "bfs", "dfs", "generational",
-                             "dart", "random-path", "coverage-new"}));
+                             "dart", "random-path", "coverage-new",
+                             "target-distance"}));
   App.add_option("--return-values", O.Explore.ReturnValues,
                  "Distinct return values sought per path whose return value "
                  "depends on the input, each further one written as a test "
@@ -217,6 +220,11 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
   App.add_flag("--apc-only", O.ApcOnly,
                "Compute the target's abstract path condition, decide it "
                "and stop (no exploration)");
+  App.add_flag("--keep-going", O.KeepGoing,
+               "With --target: explore on after the first path reaching it");
+  App.add_flag("--no-apc", O.NoApc,
+               "With --target: search for it without the apc (no pruning, "
+               "no seed), to measure what the apc brings");
   App.add_option("--apc-unfold", O.ApcUnfold,
                  "Instances of each loop quantifier in the unfolded apc "
                  "(default 25)")

@@ -46,6 +46,8 @@ struct Options {
   // The abstract path condition of --target (apc module).
   std::vector<std::string> Targets;
   bool ApcOnly = false;
+  bool KeepGoing = false;
+  bool NoApc = false;
   unsigned ApcUnfold = 25;
   double ApcTimeout = 10;
   // replay

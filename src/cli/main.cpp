@@ -315,87 +315,235 @@ nlohmann::json candidateValue(const std::vector<uint8_t> &Bytes,
   return List.size() == 1 ? List[0] : List;
 }
 
-/// The apc of --target, decided (--apc-only): the verdict on stdout and
-/// in summary.json's `target` object. Exit status 0 whatever the verdict.
-int runApc(const Options &O, const llvm::Function &Entry) {
-  if (!O.ApcOnly || O.Targets.empty())
-    throw InputError{"--target and --apc-only go together for now"};
-  using Clock = std::chrono::steady_clock;
+/// The apc of --target, computed and decided in one expression context
+/// (the explorer's when an exploration follows).
+struct TargetApc {
   std::vector<TargetSpec> Specs;
-  for (const std::string &T : O.Targets)
-    Specs.push_back(parseTargetSpec(T));
+  std::string Names; ///< "a, b", for messages.
+  Apc A;
+  ApcAnswer Ans;
+  double Build = 0;
+  double ReadyAt = 0; ///< Seconds since the start when it was decided.
+  std::string Text, RestsOn;
+  std::vector<std::string> Notes; ///< Calls that count as targets.
+  nlohmann::json Candidate = nlohmann::json::object();
+};
+
+const char *satLetter(SatResult R) {
+  return R == SatResult::Sat ? "S" : R == SatResult::Unsat ? "U" : "X";
+}
+
+TargetApc decideApc(const Options &O, const llvm::Function &Entry,
+                    ExprContext &Ctx) {
+  using Clock = std::chrono::steady_clock;
+  TargetApc T;
+  for (const std::string &Spec : O.Targets) {
+    T.Specs.push_back(parseTargetSpec(Spec));
+    T.Names += (T.Names.empty() ? "" : ", ") + Spec;
+  }
   Clock::time_point Start = Clock::now();
-  Flowgraph G(Entry, Specs);
-  ExprContext Ctx;
+  Flowgraph G(Entry, T.Specs); // Checks that the specs name something.
+  if (O.NoApc) {
+    T.Text = "not computed (--no-apc)";
+    T.ReadyAt = secondsSince(O.Explore.Started.value_or(Start));
+    return T;
+  }
   ApcOptions AO;
   AO.Sizes = O.Explore.Buffers;
-  Apc A = computeApc(Ctx, G, AO);
-  double Build = std::chrono::duration<double>(Clock::now() - Start).count();
-  ApcAnswer Ans = solveApc(Ctx, A.Formula, O.ApcUnfold, O.ApcTimeout);
+  T.A = computeApc(Ctx, G, AO);
+  T.Build = std::chrono::duration<double>(Clock::now() - Start).count();
+  // A search starts from apc^K's candidate without waiting for the apc,
+  // and spends at most a tenth of its time budget on the apc.
+  double Timeout = O.ApcTimeout;
+  if (!O.ApcOnly && O.Explore.MaxTime > 0)
+    Timeout = std::min(Timeout, std::max(1.0, 0.1 * O.Explore.MaxTime));
+  T.Ans = solveApc(Ctx, T.A.Formula, O.ApcUnfold, Timeout, !O.ApcOnly);
+  T.ReadyAt = secondsSince(O.Explore.Started.value_or(Start));
   const size_t MaxText = 2000;
-  std::string Text = toString(A.Formula, MaxText);
-  std::string Targets;
-  for (const std::string &T : O.Targets)
-    Targets += (Targets.empty() ? "" : ", ") + T;
-  fmt::print("theseus: target {} in {}: {}\n", Targets, Entry.getName().str(),
-             toString(Ans.K));
-  if (Ans.K != ApcAnswer::Unknown)
-    fmt::print("  answered by      {}\n", Ans.AnsweredBy);
-  fmt::print("  apc              {}\n", Text);
-  std::string RestsOn = A.Unknowns.empty() ? "the program's integer "
-                                             "semantics only"
-                                           : "";
-  for (const auto &[Why, Count] : A.Unknowns)
-    RestsOn += fmt::format("{}{} ({}) unknown", RestsOn.empty() ? "" : "; ",
-                           Why, Count);
-  if (A.ReadsBuffers)
-    RestsOn += "; the input buffers as sized for the executor (--max-len, "
-               "--max-strlen), read in bounds";
-  if (A.TooManyBackbones)
-    RestsOn = "nothing: too many backbones, the apc is true";
-  fmt::print("  rests on         {}\n", RestsOn);
-  for (const std::string &N : G.notes())
+  T.Text = toString(T.A.Formula, MaxText);
+  for (const auto &[Why, Count] : T.A.Unknowns)
+    T.RestsOn += fmt::format("{}{} ({}) unknown", T.RestsOn.empty() ? "" : "; ",
+                             Why, Count);
+  if (T.RestsOn.empty())
+    T.RestsOn = "the program's integer semantics only";
+  if (T.A.ReadsBuffers)
+    T.RestsOn += "; the input buffers as sized for the executor (--max-len, "
+                 "--max-strlen), read in bounds";
+  if (T.A.TooManyBackbones)
+    T.RestsOn = "nothing: too many backbones, the apc is true";
+  T.Notes = G.notes();
+  if (T.Ans.K == ApcAnswer::Satisfiable)
+    for (const auto &[Arr, Bytes] : T.Ans.Model.values())
+      T.Candidate[Arr->Name] =
+          candidateValue(Bytes, elementBytes(Entry, O, Arr));
+  return T;
+}
+
+void printApc(const TargetApc &T) {
+  if (T.Ans.K != ApcAnswer::Unknown)
+    fmt::print("  answered by      {}\n", T.Ans.AnsweredBy);
+  fmt::print("  apc              {}\n", T.Text);
+  fmt::print("  rests on         {}\n", T.RestsOn);
+  for (const std::string &N : T.Notes)
     fmt::print("  note             {}\n", N);
-  fmt::print("  backbones        {}, loop summaries {}\n", A.Backbones,
-             A.Loops);
-  auto Letter = [](SatResult R) {
-    return R == SatResult::Sat ? "S" : R == SatResult::Unsat ? "U" : "X";
-  };
-  fmt::print("  time             build apc {:.3f} s, unfold apc^K {:.3f} s, "
-             "solve apc^K {} {:.3f} s, solve apc {} {:.3f} s\n",
-             Build, Ans.UnfoldSeconds, Letter(Ans.Unfolded.Result),
-             Ans.Unfolded.Seconds, Letter(Ans.Direct.Result),
-             Ans.Direct.Seconds);
-  nlohmann::json Candidate = nlohmann::json::object();
-  if (Ans.K == ApcAnswer::Satisfiable) {
-    std::string Inputs;
-    for (const auto &[Arr, Bytes] : Ans.Model.values()) {
-      Candidate[Arr->Name] = candidateValue(Bytes, elementBytes(Entry, O, Arr));
-      Inputs += fmt::format("{}{}={}", Inputs.empty() ? "" : ", ", Arr->Name,
-                            Candidate[Arr->Name].dump());
-    }
-    fmt::print("  candidate inputs {}\n", Inputs.empty() ? "any" : Inputs);
-  }
+  fmt::print("  backbones        {}, loop summaries {}\n", T.A.Backbones,
+             T.A.Loops);
+  if (T.Ans.K != ApcAnswer::Satisfiable)
+    return;
+  std::string Inputs;
+  for (const auto &[Name, Value] : T.Candidate.items())
+    Inputs +=
+        fmt::format("{}{}={}", Inputs.empty() ? "" : ", ", Name, Value.dump());
+  fmt::print("  candidate inputs {}\n", Inputs.empty() ? "any" : Inputs);
+}
+
+/// The time line: the apc's split, and the search when one ran.
+void printApcTimes(const TargetApc &T, std::optional<double> Search) {
+  std::string Line = fmt::format(
+      "  time             build apc {:.3f} s, unfold apc^K {:.3f} s, solve "
+      "apc^K {} {:.3f} s, solve apc {} {:.3f} s",
+      T.Build, T.Ans.UnfoldSeconds, satLetter(T.Ans.Unfolded.Result),
+      T.Ans.Unfolded.Seconds, satLetter(T.Ans.Direct.Result),
+      T.Ans.Direct.Seconds);
+  if (Search)
+    Line += fmt::format(", search {:.3f} s", *Search);
+  fmt::print("{}\n", Line);
+}
+
+/// summary.json's `target` object.
+nlohmann::json targetJson(const Options &O, const TargetApc &T,
+                          const std::string &Verdict) {
+  return {{"spec", O.Targets},
+          {"verdict", Verdict},
+          {"answered_by", T.Ans.AnsweredBy},
+          {"apc", T.Text},
+          {"rests_on", T.RestsOn},
+          {"backbones", T.A.Backbones},
+          {"loop_summaries", T.A.Loops},
+          {"candidate", T.Candidate},
+          {"times",
+           {{"build_apc", T.Build},
+            {"unfold_apc_k", T.Ans.UnfoldSeconds},
+            {"solve_apc_k", T.Ans.Unfolded.Seconds},
+            {"solve_apc_k_result", satLetter(T.Ans.Unfolded.Result)},
+            {"solve_apc", T.Ans.Direct.Seconds},
+            {"solve_apc_result", satLetter(T.Ans.Direct.Result)}}}};
+}
+
+/// Writes summary.json for a run that decided the target by the apc alone.
+void writeApcSummary(const Options &O, const llvm::Function &Entry,
+                     const TargetApc &T, const std::string &Verdict) {
   prepareOutDir(O.OutDir);
   nlohmann::json J;
   J["entry"] = Entry.getName().str();
-  J["target"] = {{"spec", O.Targets},
-                 {"verdict", toString(Ans.K)},
-                 {"answered_by", Ans.AnsweredBy},
-                 {"apc", Text},
-                 {"rests_on", RestsOn},
-                 {"backbones", A.Backbones},
-                 {"loop_summaries", A.Loops},
-                 {"candidate", Candidate},
-                 {"times",
-                  {{"build_apc", Build},
-                   {"unfold_apc_k", Ans.UnfoldSeconds},
-                   {"solve_apc_k", Ans.Unfolded.Seconds},
-                   {"solve_apc_k_result", Letter(Ans.Unfolded.Result)},
-                   {"solve_apc", Ans.Direct.Seconds},
-                   {"solve_apc_result", Letter(Ans.Direct.Result)}}}};
+  J["target"] = targetJson(O, T, Verdict);
   std::ofstream(O.OutDir + "/summary.json") << J.dump(2) << "\n";
+}
+
+/// The apc of --target, decided (--apc-only): the verdict on stdout and
+/// in summary.json's `target` object. Exit status 0 whatever the verdict.
+int runApc(const Options &O, const llvm::Function &Entry) {
+  ExprContext Ctx;
+  TargetApc T = decideApc(O, Entry, Ctx);
+  fmt::print("theseus: target {} in {}: {}\n", T.Names, Entry.getName().str(),
+             toString(T.Ans.K));
+  printApc(T);
+  printApcTimes(T, std::nullopt);
+  writeApcSummary(O, Entry, T, toString(T.Ans.K));
   return NoBug;
+}
+
+/// --target with an exploration: what it looks for in the program itself.
+TargetGuide targetGuide(const Options &O, const Program &Prog,
+                        const TargetApc &T) {
+  TargetGuide G;
+  G.KeepGoing = O.KeepGoing;
+  std::vector<TargetSpec> Located;
+  for (const TargetSpec &S : T.Specs) {
+    if (S.K == TargetSpec::Assert)
+      G.FailingAsserts = true; // A call of an assert function may pass.
+    else
+      Located.push_back(S);
+  }
+  for (const llvm::Function &F : Prog.module())
+    for (const llvm::BasicBlock &BB : F)
+      for (const llvm::Instruction &I : BB)
+        if (!Located.empty() && matchesTarget(I, Located))
+          G.Instructions.push_back(&I);
+  // States are checked against apc^K: the apc implies it, so what
+  // contradicts apc^K cannot reach the target either, and without
+  // quantifiers Z3 answers in milliseconds where the apc's checks time out.
+  // A satisfiable apc that reads no input (its model is empty: every input
+  // it would depend on is unknown, or there are too many backbones) prunes
+  // nothing.
+  if (T.Ans.K == ApcAnswer::Satisfiable && !T.Ans.Model.values().empty()) {
+    G.Apc = T.Ans.UnfoldedApc;
+    G.Seed = T.Ans.Model;
+  }
+  return G;
+}
+
+/// The verdict of an exploration for the target: reached by a test, or
+/// unreachable when nothing but the apc's pruning cut the exploration.
+std::string explorationVerdict(const ExplorationStats &S) {
+  if (S.TargetTest)
+    return "reached";
+  for (const auto &[Why, Count] : S.Incomplete)
+    if (Why != Cut::ApcPruned)
+      return "unknown";
+  return "unreachable";
+}
+
+/// --target without --apc-only: the apc first, in the explorer's context;
+/// an unsatisfiable one answers without a search (the exit status is
+/// returned), else the explorer is guided to the target. `T` keeps the apc
+/// for the summary.
+template <typename Explorer>
+std::optional<int> guideToTarget(const Options &O, const Program &Prog,
+                                 const llvm::Function &Entry, Explorer &E,
+                                 std::optional<TargetApc> &T) {
+  T = decideApc(O, Entry, E.context());
+  if (T->Ans.K == ApcAnswer::Unreachable) {
+    fmt::print("theseus: target {} in {}: unreachable (the apc is "
+               "unsatisfiable; no search needed)\n",
+               T->Names, Entry.getName().str());
+    printApc(*T);
+    printApcTimes(*T, std::nullopt);
+    writeApcSummary(O, Entry, *T, "unreachable");
+    return NoBug;
+  }
+  E.guide(targetGuide(O, Prog, *T));
+  return std::nullopt;
+}
+
+/// Adds the target's verdict to the console and summary after a search.
+void reportTarget(const Options &O, const llvm::Function &Entry,
+                  const TargetApc &T, const ExplorationStats &S,
+                  nlohmann::json &Summary) {
+  std::string Verdict = explorationVerdict(S);
+  double Search = std::max(0.0, S.Seconds - T.ReadyAt);
+  std::string How = Verdict == "reached" ? "by " + testFileName(S.TargetTest)
+                    : Verdict == "unreachable" ? std::string("by exhaustion")
+                                               : "(" + S.StopReason + ")";
+  fmt::print("theseus: target {} in {}: {} {}\n", T.Names,
+             Entry.getName().str(), Verdict, How);
+  if (O.NoApc) {
+    fmt::print("  time             search {:.3f} s (--no-apc)\n", Search);
+  } else {
+    fmt::print("  apc              {} ({}), {} states pruned, {} inputs "
+               "seeded\n",
+               toString(T.Ans.K),
+               T.Ans.AnsweredBy.empty() ? "-" : T.Ans.AnsweredBy, S.ApcPruned,
+               S.SeededInputs);
+    printApcTimes(T, Search);
+  }
+  nlohmann::json J = targetJson(O, T, Verdict);
+  J["test"] = S.TargetTest ? nlohmann::json(testFileName(S.TargetTest))
+                           : nlohmann::json(nullptr);
+  J["pruned_states"] = S.ApcPruned;
+  J["seeded_inputs"] = S.SeededInputs;
+  J["times"]["search"] = Search;
+  Summary["target"] = J;
 }
 
 int explore(Options &O) {
@@ -410,13 +558,16 @@ int explore(Options &O) {
       {"generational", Strategy::Generational},
       {"dart", Strategy::DART},
       {"random-path", Strategy::RandomPath},
-      {"coverage-new", Strategy::CoverageNew}};
+      {"coverage-new", Strategy::CoverageNew},
+      {"target-distance", Strategy::TargetDistance}};
   bool Fork = O.Mode == "fork";
   if (O.Strategy.empty())
     O.Strategy = toString(Strategy::CovInterleaved);
   O.Explore.Strat = Strategies.at(O.Strategy);
   bool ConcolicOnly = O.Explore.Strat == Strategy::Generational ||
                       O.Explore.Strat == Strategy::DART;
+  if (O.Explore.Strat == Strategy::TargetDistance && O.Targets.empty())
+    throw InputError{"--strategy=target-distance needs --target"};
   if (Fork && ConcolicOnly)
     throw InputError{fmt::format("--strategy={} is not available with "
                                  "--mode={}",
@@ -455,8 +606,12 @@ int explore(Options &O) {
   loadNativeCode(NativeSources, O.CFlags, Tmp);
   auto Prog = Program::load(CO);
   const llvm::Function &Entry = Prog->selectEntry(O.Entry);
-  if (!O.Targets.empty() || O.ApcOnly)
+  if (O.ApcOnly && O.NoApc)
+    throw InputError{"--apc-only and --no-apc exclude each other"};
+  if (O.ApcOnly)
     return runApc(O, Entry);
+  if ((O.KeepGoing || O.NoApc) && O.Targets.empty())
+    throw InputError{"--keep-going and --no-apc need --target"};
 
   prepareOutDir(O.OutDir);
   Desc.Sources = CO.Sources;
@@ -466,14 +621,21 @@ int explore(Options &O) {
   Desc.Entry = Entry.getName().str();
   Desc.Return = describeReturn(Entry);
 
+  std::optional<TargetApc> Target;
   if (Fork) {
     O.Explore.KeepLeafModels = O.SelfCheck;
     ForkExplorer &Explorer =
         keepUntilExit(std::make_unique<ForkExplorer>(*Prog, Entry, O.Explore));
+    if (!O.Targets.empty())
+      if (std::optional<int> Done =
+              guideToTarget(O, *Prog, Entry, Explorer, Target))
+        return *Done;
     return runExplorer(
         O, Desc, Explorer,
         [&](nlohmann::json &Summary, const ExplorationStats &Stats,
             const TestWriter &Writer) {
+          if (Target)
+            reportTarget(O, Entry, *Target, Stats, Summary);
           if (Explorer.tree().size() <= O.TreeMaxNodes) {
             // Graphviz's layout does not fit in a spent time budget.
             bool RenderSvg = Stats.StopReason != "max-time";
@@ -493,11 +655,13 @@ int explore(Options &O) {
           if (!O.SelfCheck)
             return true;
           // Random inputs must each land in a leaf when the search ran out
-          // of states and none were dropped, left undecided or pinned away.
+          // of states and none were dropped, left undecided, pinned away or
+          // pruned.
           bool Exhaustive = (Stats.StopReason == "exhausted" ||
                              Stats.StopReason == "bounded") &&
                             !Stats.StatesDropped && !Stats.MemoryDropped &&
-                            !Stats.SolverUnknown && !Stats.Pinned;
+                            !Stats.SolverUnknown && !Stats.Pinned &&
+                            !Stats.ApcPruned;
           SelfCheckReport R = selfCheck(Explorer, Exhaustive,
                                         O.SelfCheckSamples, O.Explore.Seed);
           Summary["self_check"] = selfCheckJson(R);
@@ -509,9 +673,17 @@ int explore(Options &O) {
     throw InputError{"--self-check needs --mode=fork"};
   ConcolicExplorer &Explorer = keepUntilExit(
       std::make_unique<ConcolicExplorer>(*Prog, Entry, O.Explore));
+  if (!O.Targets.empty())
+    if (std::optional<int> Done =
+            guideToTarget(O, *Prog, Entry, Explorer, Target))
+      return *Done;
   return runExplorer(O, Desc, Explorer,
-                     [](nlohmann::json &, const ExplorationStats &,
-                        const TestWriter &) { return true; });
+                     [&](nlohmann::json &Summary, const ExplorationStats &Stats,
+                         const TestWriter &) {
+                       if (Target)
+                         reportTarget(O, Entry, *Target, Stats, Summary);
+                       return true;
+                     });
 }
 
 int replay(Options &O) {

@@ -13,8 +13,8 @@ namespace theseus {
 
 namespace {
 /// How many sides of the tree's decisions are in each state.
-std::array<uint64_t, 7> countSides(const PathNode *Root) {
-  std::array<uint64_t, 7> Count{};
+std::array<uint64_t, 8> countSides(const PathNode *Root) {
+  std::array<uint64_t, 8> Count{};
   std::vector<const PathNode *> Work = {Root};
   while (!Work.empty()) {
     const PathNode *N = Work.back();
@@ -101,6 +101,8 @@ public:
   void onBlockExecuted(const llvm::BasicBlock *BB,
                        const llvm::Instruction *Last) override {
     R.NewCoverage += E.Cov.markBlock(BB, Last);
+    if (E.Watch && E.Watch->reachedIn(BB, Last))
+      ReachedTarget = true;
   }
 
   void onEdge(const llvm::Instruction *Term, unsigned Index) override {
@@ -119,6 +121,7 @@ public:
   uint64_t PathId = 0;
   std::vector<Target> NewOpen;
   bool DepthLimited = false;
+  bool ReachedTarget = false;
 };
 
 ConcolicExplorer::ConcolicExplorer(const Program &P,
@@ -137,7 +140,16 @@ ConcolicExplorer::ConcolicExplorer(const Program &P,
 
 ConcolicExplorer::~ConcolicExplorer() = default;
 
+void ConcolicExplorer::guide(const TargetGuide &G) {
+  Watch = std::make_unique<TargetWatch>(G);
+  OpenSides.index().setTargets(targetBlocks(&G));
+}
+
 bool ConcolicExplorer::budgetLeft() {
+  if (Stats.TargetTest && !Watch->guide().KeepGoing) {
+    Stats.StopReason = "target-reached";
+    return false;
+  }
   return Budget.left(Stats.Runs, Stats.StopReason, /*CheckMemory=*/true);
 }
 
@@ -147,6 +159,10 @@ Assignment ConcolicExplorer::initialInput() {
                      : Inputs.zeros();
   if (!Opts.SeedInput.empty())
     Inputs.applySeed(A, Opts.SeedInput);
+  if (Watch && !Watch->guide().Seed.values().empty()) {
+    A.overlay(Watch->guide().Seed);
+    ++Stats.SeededInputs;
+  }
   return A;
 }
 
@@ -187,6 +203,9 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound) {
     Stats.Paths += Leaf->EndsPath;
     PathResult R;
     R.Index = ++Stats.Tests;
+    if (Watch && !Stats.TargetTest &&
+        (Rec.ReachedTarget || Watch->reachedAtEnd(Outcome)))
+      Stats.TargetTest = R.Index;
     R.Run = Stats.Runs;
     R.Input = Input.get();
     R.Outcome = &Outcome;
@@ -220,6 +239,8 @@ ConcolicExplorer::negate(PathNode *N, bool Dir) {
     Solv.setTimeout(
         Opts.SolverTimeoutMs ? std::min(Opts.SolverTimeoutMs, LeftMs) : LeftMs);
   }
+  if (auto Guided = negateWithApc(N, Dir, Prefix, Goal))
+    return *Guided;
   SolverResponse R = Solv.solve(Prefix, Goal, *N->Input);
   if (R.Result == SatResult::Unknown) {
     // Past the solver's budget: replace non-linear terms by their values on
@@ -252,6 +273,30 @@ ConcolicExplorer::negate(PathNode *N, bool Dir) {
   }
   Assignment Next = *N->Input;
   Next.overlay(R.Model);
+  return execute(std::move(Next), {N, Dir}, N->Depth + 1);
+}
+
+/// --target: prefix ∧ side ∧ apc. Unsat prunes the side (no input taking
+/// it reaches the target); a model is the next input, along the side and
+/// heading for the target. Nothing when the check is undecided or there is
+/// no apc: the plain query decides then.
+std::optional<std::shared_ptr<ConcolicExplorer::RunRecord>>
+ConcolicExplorer::negateWithApc(PathNode *N, bool Dir,
+                                std::vector<ExprRef> Prefix, ExprRef Goal) {
+  if (!Watch || !Watch->guide().Apc)
+    return std::nullopt;
+  Prefix.push_back(Goal);
+  SolverResponse R = Watch->withApc(Ctx, Prefix);
+  if (R.Result == SatResult::Unsat) {
+    N->Side[Dir] = SideState::Pruned;
+    ++Stats.ApcPruned;
+    return nullptr;
+  }
+  if (R.Result == SatResult::Unknown)
+    return std::nullopt;
+  Assignment Next = *N->Input;
+  Next.overlay(R.Model);
+  ++Stats.SeededInputs;
   return execute(std::move(Next), {N, Dir}, N->Depth + 1);
 }
 

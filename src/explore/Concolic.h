@@ -13,8 +13,10 @@
 #include "explore/PathTree.h"
 #include "explore/ReturnValues.h"
 #include "explore/Search.h"
+#include "explore/Target.h"
 
 #include <memory>
+#include <optional>
 #include <random>
 
 namespace theseus {
@@ -27,6 +29,11 @@ public:
 
   /// Explores until done or a budget ends, telling `L` about each new path.
   ExplorationStats run(ExplorationListener &L);
+
+  /// --target: looks for the target, pruned and seeded by `G`'s apc
+  /// (which must live in context()).
+  void guide(const TargetGuide &G);
+  ExprContext &context() { return Ctx; }
 
   const EntryInputs &inputs() const { return Inputs; }
   const Coverage &coverage() const { return Cov; }
@@ -42,6 +49,9 @@ private:
   std::shared_ptr<RunRecord> execute(Assignment Input, Target T,
                                      uint32_t Bound);
   std::shared_ptr<RunRecord> negate(PathNode *N, bool Dir);
+  std::optional<std::shared_ptr<RunRecord>>
+  negateWithApc(PathNode *N, bool Dir, std::vector<ExprRef> Prefix,
+                ExprRef Goal);
   bool budgetLeft();
   bool treeComplete() const;
   Assignment initialInput();
@@ -64,6 +74,7 @@ private:
   ExplorationStats Stats;
   ConcretizationLog Concretized;
   ReturnValueSearch ReturnValues;
+  std::unique_ptr<TargetWatch> Watch; ///< --target; null without.
 };
 
 } // namespace theseus

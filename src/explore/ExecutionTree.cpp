@@ -24,6 +24,8 @@ const char *toString(LeafKind K) {
     return "dropped";
   case LeafKind::Interrupted:
     return "interrupted";
+  case LeafKind::Pruned:
+    return "pruned";
   }
   return "?";
 }

@@ -29,6 +29,7 @@ enum class LeafKind : uint8_t {
   Unknown,      ///< The solver could not decide this side.
   Dropped,      ///< Not explored: --max-states or the memory budget.
   Interrupted,  ///< The run stopped (time, signal) before the path ended.
+  Pruned,       ///< --target: the apc proved no path from here reaches it.
 };
 const char *toString(LeafKind K);
 

@@ -30,6 +30,8 @@ const char *toString(Strategy S) {
     return "random-path";
   case Strategy::CoverageNew:
     return "coverage-new";
+  case Strategy::TargetDistance:
+    return "target-distance";
   }
   return "?";
 }
@@ -62,6 +64,10 @@ const char *toString(Cut C) {
     return "concretization";
   case Cut::Divergence:
     return "divergence";
+  case Cut::ApcPruned:
+    return "apc-pruned";
+  case Cut::TargetReached:
+    return "target-reached";
   }
   return "?";
 }
@@ -75,6 +81,8 @@ std::optional<Cut> cutForStopReason(const std::string &StopReason) {
     return Cut::MaxIterations;
   if (StopReason == "max-memory")
     return Cut::MaxMemory;
+  if (StopReason == "target-reached")
+    return Cut::TargetReached;
   return std::nullopt;
 }
 
@@ -176,6 +184,7 @@ void settleCompleteness(ExplorationStats &S, uint64_t Unfinished) {
   Add(Cut::ExternalDenied, S.DeniedPaths);
   Add(Cut::Concretization, S.Pinned);
   Add(Cut::Divergence, S.Divergences);
+  Add(Cut::ApcPruned, S.ApcPruned);
   S.Complete = C.empty();
   // "exhausted" is a claim: the search ran out of work and nothing was cut.
   // Out of work with cuts is "bounded".

@@ -32,7 +32,8 @@ enum class Strategy {
   Generational,
   DART,
   RandomPath,
-  CoverageNew
+  CoverageNew,
+  TargetDistance
 };
 const char *toString(Strategy S);
 
@@ -143,6 +144,8 @@ enum class Cut : uint8_t {
   ExternalDenied, ///< Paths ended at a call the policy did not allow.
   Concretization, ///< Values fixed to one concrete value (e.g. pins).
   Divergence,     ///< Concolic: a run missed the side it was solved for.
+  ApcPruned,      ///< --target: states the apc proved cannot reach it.
+  TargetReached,  ///< --target: the run stopped at the first path to it.
 };
 const char *toString(Cut C);
 
@@ -201,6 +204,11 @@ struct ExplorationStats {
   uint64_t AssumeViolations = 0; ///< Runs whose input broke an assumption.
   uint64_t OpenSides = 0;        ///< Still unexplored at the end.
   uint64_t TreeNodes = 0;
+  /// --target: the first test whose path reached it (0: none), states or
+  /// sides the apc pruned, and inputs taken from a model of the apc.
+  uint64_t TargetTest = 0;
+  uint64_t ApcPruned = 0;
+  uint64_t SeededInputs = 0;
   uint64_t Instructions = 0;
   double Seconds = 0;
   double ExecSeconds = 0;

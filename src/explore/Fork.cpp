@@ -34,6 +34,7 @@ struct ForkExplorer::State {
   uint64_t EdgeHash = 0;
   uint64_t PathId = 0;
   unsigned Decisions = 0;
+  bool ReachedTarget = false;
 };
 
 const llvm::Loop *LoopCounter::take(llvm::LoopInfo &LI,
@@ -85,6 +86,8 @@ public:
   void onBlockExecuted(const llvm::BasicBlock *BB,
                        const llvm::Instruction *Last) override {
     E.Cov.markBlock(BB, Last);
+    if (E.Watch && E.Watch->reachedIn(BB, Last))
+      St.ReachedTarget = true;
   }
   void onEdge(const llvm::Instruction *Term, unsigned Index) override;
   /// --tree-statements: a node per statement, chained.
@@ -211,6 +214,7 @@ void ForkExplorer::Stepper::fork(const BranchEvent &Ev, ExprRef Other,
   C->Created = St.Created;
   C->EdgeHash = St.EdgeHash;
   C->PathId = St.PathId;
+  C->ReachedTarget = St.ReachedTarget;
   StackFrame &F = C->Exec->Stack.back();
   assert(F.Block == Ev.Inst->getParent() && "decision outside the top frame");
   F.moveTo(Ev.Inst);
@@ -258,6 +262,11 @@ ForkExplorer::ForkExplorer(const Program &P, const llvm::Function &Entry,
 
 ForkExplorer::~ForkExplorer() = default;
 
+void ForkExplorer::guide(const TargetGuide &G) {
+  Watch = std::make_unique<TargetWatch>(G);
+  Pending.index().setTargets(targetBlocks(&G));
+}
+
 std::vector<VariableValue> ForkExplorer::variablesOf(const ExecutionState &S) {
   std::vector<VariableValue> Out;
   for (const SourceVariable &V : Interp.sourceVariables(S)) {
@@ -283,7 +292,23 @@ std::string ForkExplorer::loopBoundMessage(const llvm::Loop &L) const {
 }
 
 bool ForkExplorer::budgetLeft() {
+  if (Stats.TargetTest && !Watch->guide().KeepGoing) {
+    Stats.StopReason = "target-reached";
+    return false;
+  }
   return Budget.left(Stats.Runs, Stats.StopReason);
+}
+
+bool ForkExplorer::prunedByApc(State &St) {
+  if (!Watch || !Watch->guide().Apc || St.PathCond.empty())
+    return false;
+  if (Watch->withApc(Ctx, St.PathCond).Result != SatResult::Unsat)
+    return false; // Unknown keeps the state: only a proof prunes.
+  St.Node->Leaf = LeafKind::Pruned;
+  St.Node->Outcome.Message = "pruned: the path condition contradicts the "
+                             "apc of the target";
+  ++Stats.ApcPruned;
+  return true;
 }
 
 std::unique_ptr<ForkExplorer::State> ForkExplorer::initialState() {
@@ -291,6 +316,10 @@ std::unique_ptr<ForkExplorer::State> ForkExplorer::initialState() {
   St->Model = std::make_shared<Assignment>(Inputs.zeros());
   if (!Opts.SeedInput.empty())
     Inputs.applySeed(*St->Model, Opts.SeedInput);
+  if (Watch && !Watch->guide().Seed.values().empty()) {
+    St->Model->overlay(Watch->guide().Seed);
+    ++Stats.SeededInputs;
+  }
   St->Exec = Interp.createState(Entry, Inputs.bind(*St->Model));
   St->Node = Tree.root();
   return St;
@@ -348,6 +377,9 @@ void ForkExplorer::endPath(State &St, const PathOutcome &Outcome) {
   Leaf->EdgeHash = St.EdgeHash;
   Stats.Paths += Outcome.End != PathEnd::Interrupted;
   Leaf->TestIndex = ++Stats.Tests;
+  if (Watch && !Stats.TargetTest &&
+      (St.ReachedTarget || Watch->reachedAtEnd(Outcome)))
+    Stats.TargetTest = Leaf->TestIndex;
   PathResult R;
   R.Index = Leaf->TestIndex;
   R.Run = Stats.Runs;
@@ -371,7 +403,9 @@ ExplorationStats ForkExplorer::run(ExplorationListener &L) {
   while (budgetLeft() && !Pending.empty()) {
     if (Budget.memoryFull())
       dropHalfOfPending();
-    runState(Pending.pop());
+    std::unique_ptr<State> St = Pending.pop();
+    if (!prunedByApc(*St))
+      runState(std::move(St));
   }
   Stats.OpenSides = Pending.size() + UnfinishedSides;
   writeInterruptedStates();
@@ -399,7 +433,9 @@ void ForkExplorer::dropHalfOfPending() {
 void ForkExplorer::writeInterruptedStates() {
   if (Pending.empty() || !cutForStopReason(Stats.StopReason))
     return;
-  double Grace = std::max(1.0, 0.1 * Opts.MaxTime) * 0.25;
+  // At a reached target, the waiting states are not what the user asked.
+  double Grace =
+      Stats.TargetTest ? 0 : std::max(1.0, 0.1 * Opts.MaxTime) * 0.25;
   double Deadline = Budget.elapsed() + Grace;
   PathOutcome Outcome;
   Outcome.End = PathEnd::Interrupted;

@@ -17,6 +17,7 @@
 #include "explore/ExecutionTree.h"
 #include "explore/ReturnValues.h"
 #include "explore/Search.h"
+#include "explore/Target.h"
 
 #include "llvm/ADT/DenseMap.h"
 
@@ -58,6 +59,11 @@ public:
   /// Explores until every state ended or a budget ran out.
   ExplorationStats run(ExplorationListener &L);
 
+  /// --target: looks for the target, pruned and seeded by `G`'s apc
+  /// (which must live in context()).
+  void guide(const TargetGuide &G);
+  ExprContext &context() { return Ctx; }
+
   const EntryInputs &inputs() const { return Inputs; }
   const Coverage &coverage() const { return Cov; }
   const ExecutionTree &tree() const { return Tree; }
@@ -76,6 +82,9 @@ private:
   void runState(std::unique_ptr<State> St);
   void endPath(State &St, const PathOutcome &Outcome);
   bool budgetLeft();
+  /// --target: drops `St` as a pruned leaf when its path condition
+  /// contradicts the apc.
+  bool prunedByApc(State &St);
   void dropHalfOfPending();
   void writeInterruptedStates();
   std::vector<VariableValue> variablesOf(const ExecutionState &S);
@@ -99,6 +108,7 @@ private:
   /// Sides whose query a stop interrupted: neither explored nor decided.
   uint64_t UnfinishedSides = 0;
   ReturnValueSearch ReturnValues;
+  std::unique_ptr<TargetWatch> Watch; ///< --target; null without.
 };
 
 } // namespace theseus

@@ -27,6 +27,7 @@ enum class SideState : uint8_t {
   Unknown,    ///< The solver gave up.
   Diverged,   ///< A run meant to take it went elsewhere.
   Closed,     ///< Not negatable (pins).
+  Pruned,     ///< --target: contradicts the apc, cannot reach the target.
 };
 
 struct PathNode {

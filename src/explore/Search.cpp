@@ -24,7 +24,8 @@ const llvm::BasicBlock *headingOf(const llvm::Instruction *I, bool Dir) {
 SearchIndex::SearchIndex(Strategy S, const llvm::Module &M, const Coverage &Cov,
                          uint64_t Seed, std::function<Key(Key)> ParentOf)
     : Strat(S), Cov(Cov), Rng(Seed), ParentOf(std::move(ParentOf)) {
-  if (S != Strategy::CoverageNew && S != Strategy::CovInterleaved)
+  if (S != Strategy::CoverageNew && S != Strategy::CovInterleaved &&
+      S != Strategy::TargetDistance)
     return;
   // The reversed control flow graph of the program, with a call leading to
   // the callee's entry and the callee's returns back to the calling block,
@@ -55,6 +56,14 @@ SearchIndex::SearchIndex(Strategy S, const llvm::Module &M, const Coverage &Cov,
         for (const llvm::BasicBlock *R : Returns)
           Predecessors[Call->getParent()].push_back(R);
   }
+}
+
+void SearchIndex::setTargets(
+    const std::vector<const llvm::BasicBlock *> &Targets) {
+  ToTarget.clear();
+  for (const llvm::BasicBlock *BB : Targets)
+    ToTarget[BB] = 0;
+  spread(ToTarget);
 }
 
 void SearchIndex::add(Key Leaf, Key Parent, const llvm::BasicBlock *Heading) {
@@ -115,38 +124,43 @@ SearchIndex::Key SearchIndex::randomPath() {
   return K;
 }
 
-/// Multi-source breadth-first search backwards from the blocks no path ran
-/// to the end, redone when coverage grew.
+void SearchIndex::spread(DistanceMap &Dist) const {
+  std::deque<const llvm::BasicBlock *> Work;
+  for (const auto &[BB, D] : Dist)
+    Work.push_back(BB);
+  while (!Work.empty()) {
+    const llvm::BasicBlock *BB = Work.front();
+    Work.pop_front();
+    unsigned D = Dist[BB] + 1;
+    for (const llvm::BasicBlock *P : Predecessors.lookup(BB))
+      if (Dist.try_emplace(P, D).second)
+        Work.push_back(P);
+  }
+}
+
+/// Distances backwards from the blocks no path ran to the end, redone when
+/// coverage grew.
 void SearchIndex::refreshDistances() {
   if (Cov.blocksCovered() == DistanceGeneration)
     return;
   DistanceGeneration = Cov.blocksCovered();
   Distance.clear();
-  std::deque<const llvm::BasicBlock *> Work;
   for (const auto &[BB, Preds] : Predecessors) {
-    if (Cov.blockUncovered(BB) && Distance.try_emplace(BB, 0).second)
-      Work.push_back(BB);
+    if (Cov.blockUncovered(BB))
+      Distance.try_emplace(BB, 0);
     for (const llvm::BasicBlock *P : Preds)
-      if (Cov.blockUncovered(P) && Distance.try_emplace(P, 0).second)
-        Work.push_back(P);
+      if (Cov.blockUncovered(P))
+        Distance.try_emplace(P, 0);
   }
-  while (!Work.empty()) {
-    const llvm::BasicBlock *BB = Work.front();
-    Work.pop_front();
-    unsigned D = Distance[BB] + 1;
-    for (const llvm::BasicBlock *P : Predecessors.lookup(BB))
-      if (Distance.try_emplace(P, D).second)
-        Work.push_back(P);
-  }
+  spread(Distance);
 }
 
-SearchIndex::Key SearchIndex::nearestToUncovered() {
-  refreshDistances();
+SearchIndex::Key SearchIndex::nearest(const DistanceMap &Dist) const {
   unsigned Best = Unreachable;
   uint64_t BestSeq = 0;
   for (const auto &[BB, Seqs] : ByBlock) {
-    auto It = BB ? Distance.find(BB) : Distance.end();
-    unsigned D = It == Distance.end() ? Unreachable : It->second;
+    auto It = BB ? Dist.find(BB) : Dist.end();
+    unsigned D = It == Dist.end() ? Unreachable : It->second;
     uint64_t Seq = *Seqs.rbegin();
     if (D < Best || (D == Best && D != Unreachable && Seq > BestSeq)) {
       Best = D;
@@ -154,6 +168,11 @@ SearchIndex::Key SearchIndex::nearestToUncovered() {
     }
   }
   return Best == Unreachable ? nullptr : Order.at(BestSeq);
+}
+
+SearchIndex::Key SearchIndex::nearestToUncovered() {
+  refreshDistances();
+  return nearest(Distance);
 }
 
 SearchIndex::Key SearchIndex::next() {
@@ -167,7 +186,15 @@ SearchIndex::Key SearchIndex::next() {
     if (Key K = nearestToUncovered())
       return K;
     return newest();
+  case Strategy::TargetDistance:
+    if (Key K = nearest(ToTarget))
+      return K;
+    return newest();
   case Strategy::CovInterleaved:
+    // With a target: every third pick heads for it.
+    if (!ToTarget.empty() && Picks % 3 == 0)
+      if (Key K = nearest(ToTarget))
+        return K;
     if (Picks % 2)
       if (Key K = nearestToUncovered())
         return K;

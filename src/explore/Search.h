@@ -6,7 +6,9 @@
 // next item by the search strategy: insertion order (bfs, dfs), a random
 // walk down the tree (random-path), the item closest to code no path has run
 // yet (coverage-new), or, by default, these two in turn (cov-interleaved, in
-// the spirit of KLEE's default). The random choices come from a seeded
+// the spirit of KLEE's default). With --target, the item closest to a target
+// block (target-distance, KLEE's md2u towards one location) is a third turn
+// of the default, or the whole order. The random choices come from a seeded
 // generator, so a run is reproducible.
 //
 //===----------------------------------------------------------------------===//
@@ -37,6 +39,8 @@ public:
   /// `ParentOf` gives a tree node's parent, null at the root.
   SearchIndex(Strategy S, const llvm::Module &M, const Coverage &Cov,
               uint64_t Seed, std::function<Key(Key)> ParentOf);
+  /// The blocks target-distance heads for.
+  void setTargets(const std::vector<const llvm::BasicBlock *> &Targets);
 
   /// Adds an item at the new leaf `Leaf` below node `Parent` (null: the
   /// leaf is the root), which runs block `Heading` next (null: unknown).
@@ -55,10 +59,14 @@ private:
     const llvm::BasicBlock *Heading;
   };
   Key randomPath();
-  /// The newest item heading closest to uncovered code, or null when no
-  /// item's block can reach any.
+  using DistanceMap = llvm::DenseMap<const llvm::BasicBlock *, unsigned>;
+  /// The newest item heading closest to a block of distance 0 in `Dist`,
+  /// or null when no item's block can reach any.
+  Key nearest(const DistanceMap &Dist) const;
   Key nearestToUncovered();
   void refreshDistances();
+  /// Breadth-first backwards from the blocks `Dist` holds (at distance 0).
+  void spread(DistanceMap &Dist) const;
   void unlink(Key Child, Key Parent);
 
   Strategy Strat;
@@ -77,8 +85,10 @@ private:
   llvm::DenseMap<const llvm::BasicBlock *,
                  llvm::SmallVector<const llvm::BasicBlock *, 4>>
       Predecessors;
-  llvm::DenseMap<const llvm::BasicBlock *, unsigned> Distance;
+  DistanceMap Distance;
   uint64_t DistanceGeneration = ~uint64_t(0);
+  /// For target-distance: each block's distance to a target block.
+  DistanceMap ToTarget;
 };
 
 /// The waiting items themselves, in the order of a SearchIndex.
@@ -92,6 +102,7 @@ public:
     Index.add(Leaf, Parent, Heading);
   }
   Item pop() { return take(Index.next()); }
+  SearchIndex &index() { return Index; }
   Item popOldest() { return take(Index.oldest()); }
   Item popNewest() { return take(Index.newest()); }
   size_t size() const { return Items.size(); }

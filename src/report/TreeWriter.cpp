@@ -189,6 +189,10 @@ std::string treeDot(const ExecutionTree &T, const ReturnFormatter &Return) {
       Lines.push_back(toString(N->Leaf));
       Style = ", style=\"filled,dashed\", fillcolor=orange";
       break;
+    case LeafKind::Pruned:
+      Lines.push_back("pruned by apc");
+      Style = ", style=\"filled,dashed\", fillcolor=plum";
+      break;
     case LeafKind::None:
       break;
     }

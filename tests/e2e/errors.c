@@ -16,7 +16,7 @@
 // COMPILE: theseus: error: compilation of {{.*}}broken.c failed: {{.*}}broken.c:1:31: error: expected expression
 //
 // RUN: not %theseus %s --strategy sideways 2>&1 | FileCheck --check-prefix=USAGE %s
-// USAGE: --strategy: sideways not in {cov-interleaved,bfs,dfs,generational,dart,random-path,coverage-new}
+// USAGE: --strategy: sideways not in {cov-interleaved,bfs,dfs,generational,dart,random-path,coverage-new,target-distance}
 //
 // RUN: not %theseus %s --entry helper --seed-input q=1 2>&1 | FileCheck --check-prefix=SEED %s
 // SEED: --seed-input: no parameter named 'q'

@@ -51,6 +51,24 @@ TEST(Completeness, StopByBudgetCountsWhatWasLeft) {
   EXPECT_EQ(S.Incomplete, (CutCounts{{Cut::MaxTime, 11}}));
 }
 
+// --target: pruned states are a cut of their own, and stopping at the
+// first path to the target is one too, for what was left waiting.
+TEST(Completeness, ApcPruningAndAReachedTargetAreCuts) {
+  ExplorationStats S;
+  S.ApcPruned = 3;
+  settleCompleteness(S, 0);
+  EXPECT_FALSE(S.Complete);
+  EXPECT_EQ(S.StopReason, "bounded");
+  EXPECT_EQ(S.Incomplete, (CutCounts{{Cut::ApcPruned, 3}}));
+  EXPECT_STREQ(toString(Cut::ApcPruned), "apc-pruned");
+
+  ExplorationStats R;
+  R.StopReason = "target-reached";
+  settleCompleteness(R, 4);
+  EXPECT_EQ(R.Incomplete, (CutCounts{{Cut::TargetReached, 4}}));
+  EXPECT_EQ(R.StopReason, "target-reached");
+}
+
 TEST(Completeness, AnInterruptedPathAloneMakesARunIncomplete) {
   ExplorationStats S;
   countPathEnd(S, PathEnd::Interrupted);

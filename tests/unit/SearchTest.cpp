@@ -1,6 +1,7 @@
 //===- SearchTest.cpp - The order of waiting work -------------------------===//
 #include "explore/Search.h"
 
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 
@@ -103,6 +104,44 @@ TEST_F(SearchTest, InterleavedIsReproducibleAndLosesNothing) {
   std::sort(Sorted.begin(), Sorted.end());
   for (size_t K = 0; K < Sorted.size(); ++K)
     EXPECT_EQ(Sorted[K], K);
+}
+
+// target-distance picks the item heading closest to a target block, even
+// an older one, and the newest item when none can reach a target.
+TEST(TargetDistance, PicksTheItemClosestToATarget) {
+  llvm::LLVMContext Ctx;
+  llvm::Module M("m", Ctx);
+  auto *F = llvm::Function::Create(
+      llvm::FunctionType::get(llvm::Type::getVoidTy(Ctx), false),
+      llvm::Function::ExternalLinkage, "f", M);
+  auto *Entry = llvm::BasicBlock::Create(Ctx, "entry", F);
+  auto *Far = llvm::BasicBlock::Create(Ctx, "far", F);
+  auto *Near = llvm::BasicBlock::Create(Ctx, "near", F);
+  auto *Target = llvm::BasicBlock::Create(Ctx, "target", F);
+  auto *Away = llvm::BasicBlock::Create(Ctx, "away", F);
+  llvm::IRBuilder<> B(Entry);
+  B.CreateCondBr(B.getTrue(), Far, Away);
+  B.SetInsertPoint(Far);
+  B.CreateBr(Near);
+  B.SetInsertPoint(Near);
+  B.CreateBr(Target);
+  B.SetInsertPoint(Target);
+  B.CreateRetVoid();
+  B.SetInsertPoint(Away);
+  B.CreateRetVoid();
+  Coverage Cov(M);
+  SearchIndex I(Strategy::TargetDistance, M, Cov, 0, parentOf);
+  I.setTargets({Target});
+  Node Root, A, Bn, C;
+  A.Parent = Bn.Parent = C.Parent = &Root;
+  I.add(&A, &Root, Far);
+  I.add(&Bn, &Root, Near);
+  I.add(&C, &Root, Away);
+  EXPECT_EQ(I.next(), &Bn);
+  I.remove(&Bn);
+  EXPECT_EQ(I.next(), &A);
+  I.remove(&A);
+  EXPECT_EQ(I.next(), &C);
 }
 
 } // namespace
