@@ -7,12 +7,14 @@ Usage: bench/sv/run.py [--theseus PATH] [--max-time S] [--filter TEXT]
                        [--compare OLD.json] [--results RESULTS.md]
 
 Each task is one run of
-    theseus INPUT --entry main -q --max-time S -o OUT
+    theseus INPUT --entry main -q --max-time S -o OUT [--target reach_error]
 on the task's input file, read from the cache (bench/cache/sv/<path in
 sv-benchmarks>, see bench/README.md for how it is filled). Per task: the
 outcome -- "reached" (a reach-error bug: reach_error() or
 __VERIFIER_error() was called), "proved" (no reach and summary.json says
-complete: every feasible path ran to its end, nothing was cut), "unknown"
+complete: every feasible path ran to its end, nothing was cut; with
+--target, also when the target verdict is "unreachable", e.g. an unsat
+apc), "unknown"
 (neither; the stop reason and what made the run incomplete are shown) or
 "error" (theseus exited with a status other than 0 or 1, e.g. the file
 does not compile) -- the time from the start of theseus to the writing of
@@ -78,15 +80,17 @@ def outcome(e):
         return "reached", ""
     if s["complete"]:
         return "proved", ""
+    if (s.get("target") or {}).get("verdict") == "unreachable":
+        return "proved", "apc"
     why = ", ".join(f"{k} {v}" for k, v in
                     sorted(s["incomplete_because"].items()))
     return "unknown", why
 
 
-def run_task(task, theseus, cache, out_root, max_time):
+def run_task(task, theseus, cache, out_root, max_time, extra):
     source, model = task_input(cache, task["name"])
     out = os.path.join(out_root, task["name"][:-len(".yml")])
-    args = ["--entry", "main", "--max-time", str(max_time)]
+    args = ["--entry", "main", "--max-time", str(max_time), *extra]
     e, started = explore_fresh(theseus, source, out, args)
     result, detail = outcome(e)
     s = e.summary if result != "error" else None
@@ -187,6 +191,9 @@ def main():
     p.add_argument("--json", help="write the per-task results here")
     p.add_argument("--compare", help="an earlier --json: adds a column")
     p.add_argument("--results", help="also write the Markdown report here")
+    p.add_argument("--target", action="store_true",
+                   help="run with --target reach_error (apc proofs and "
+                   "a search that stops at the first reach)")
     a = p.parse_args()
     command = "bench/sv/run.py " + " ".join(shlex.quote(x)
                                             for x in sys.argv[1:])
@@ -195,7 +202,8 @@ def main():
     before = load_previous(a.compare) if a.compare else None
     rows = []
     for task in read_tasks(a.tasks, a.filter):
-        rows.append(run_task(task, a.theseus, a.cache, a.out, a.max_time))
+        rows.append(run_task(task, a.theseus, a.cache, a.out, a.max_time,
+                             ["--target", "reach_error"] if a.target else []))
         r = rows[-1]
         print(f"{r['name']}: {short(r)} ({r['wall']:.1f} s)",
               file=sys.stderr)
