@@ -84,6 +84,8 @@ private:
   ExprRef evaluate(const State &S, const llvm::Instruction &I);
   ExprRef evaluateCall(const State &S, const llvm::CallBase &C);
   ExprRef evaluateLoad(const State &S, const llvm::LoadInst &L, ExprRef &Apc);
+  ExprRef loadFromConstant(const llvm::GlobalVariable &GV, ExprRef Off,
+                           const llvm::LoadInst &L, ExprRef &Apc);
   void executeBody(State &S, const llvm::BasicBlock *B,
                    const llvm::Instruction *Stop, ExprRef &Apc);
   ExprRef edgeCondition(const State &S, const llvm::BasicBlock *From,
@@ -120,6 +122,9 @@ private:
   std::unordered_map<const llvm::Value *, ExprRef> Inputs;
   /// Pointer parameters to input buffers the program never writes.
   std::unordered_map<const llvm::Value *, const Array *> Buffers;
+  /// The bytes of constant globals read at a computed offset.
+  std::unordered_map<const llvm::GlobalVariable *, const ConstantTable *>
+      Tables;
   std::unordered_map<const llvm::Value *, ExprRef> Symbols;
   std::unordered_map<ExprRef, bool> AllCounters;
   std::map<std::pair<unsigned, std::vector<bool>>, Summary> Summaries;
@@ -341,7 +346,8 @@ ExprRef Builder::evaluateCall(const State &S, const llvm::CallBase &C) {
 
 ExprRef Builder::evaluateLoad(const State &S, const llvm::LoadInst &L,
                               ExprRef &Apc) {
-  const char *Why = "a load from memory other than a read-only input buffer";
+  const char *Why = "a load from memory other than a read-only input buffer "
+                    "or a constant global";
   const llvm::DataLayout &DL = L.getModule()->getDataLayout();
   uint64_t Size = DL.getTypeStoreSize(L.getType());
   if (L.isVolatile() || !llvm::isPowerOf2_64(Size))
@@ -369,6 +375,8 @@ ExprRef Builder::evaluateLoad(const State &S, const llvm::LoadInst &L,
     }
     P = GEP->getPointerOperand();
   }
+  if (const auto *GV = llvm::dyn_cast<llvm::GlobalVariable>(P))
+    return loadFromConstant(*GV, Off, L, Apc);
   auto It = Buffers.find(P);
   if (It == Buffers.end() || !Aligned || It->second->Size < Size)
     return unknown(L, Why);
@@ -384,6 +392,47 @@ ExprRef Builder::evaluateLoad(const State &S, const llvm::LoadInst &L,
     At -= Size;
     V = Ctx.select(Ctx.eq(Off, Ctx.constant(At, 64)), Ctx.readLE(A, At, Size),
                    V);
+  }
+  unsigned W = L.getType()->getIntegerBitWidth();
+  return V->width() == W ? V : Ctx.extract(V, 0, W);
+}
+
+/// The bytes of `C` as the program's memory holds them (little-endian), for
+/// the constants a table is made of: strings and arrays of integers, and
+/// zeroes. False for anything else.
+static bool constantBytes(const llvm::Constant &C, std::vector<uint8_t> &Out) {
+  if (const auto *Seq = llvm::dyn_cast<llvm::ConstantDataSequential>(&C)) {
+    if (!Seq->getElementType()->isIntegerTy())
+      return false;
+    llvm::StringRef Raw = Seq->getRawDataValues();
+    Out.assign(Raw.bytes_begin(), Raw.bytes_end());
+    return true;
+  }
+  return false;
+}
+
+ExprRef Builder::loadFromConstant(const llvm::GlobalVariable &GV, ExprRef Off,
+                                  const llvm::LoadInst &L, ExprRef &Apc) {
+  const char *Why = "a load from a global that is not a constant table";
+  auto [It, New] = Tables.try_emplace(&GV, nullptr);
+  if (New && GV.isConstant() && GV.hasDefinitiveInitializer() &&
+      GV.getInitializer()->getType()->isArrayTy()) {
+    std::vector<uint8_t> Bytes;
+    if (constantBytes(*GV.getInitializer(), Bytes))
+      It->second = Ctx.table(GV.getName().str(), std::move(Bytes));
+  }
+  const ConstantTable *T = It->second;
+  uint64_t Size = L.getModule()->getDataLayout().getTypeStoreSize(L.getType());
+  if (!T || T->Bytes.size() < Size)
+    return unknown(L, Why);
+  // As for an input buffer, the executor ends a path at a read outside the
+  // object, so reaching the target needs this read in bounds.
+  Apc = Ctx.logicalAnd(Apc,
+                       Ctx.ule(Off, Ctx.constant(T->Bytes.size() - Size, 64)));
+  ExprRef V = nullptr;
+  for (uint64_t K = 0; K < Size; ++K) {
+    ExprRef B = Ctx.tableRead(T, Ctx.add(Off, Ctx.constant(K, 64)));
+    V = V ? Ctx.concat(B, V) : B;
   }
   unsigned W = L.getType()->getIntegerBitWidth();
   return V->width() == W ? V : Ctx.extract(V, 0, W);

@@ -65,12 +65,25 @@ bool sameFile(llvm::StringRef Written, const SourceLoc &L) {
                                   F[F.size() - Written.size() - 1] == '/');
 }
 
+/// SV-COMP's error function has two names, the older __VERIFIER_error and
+/// reach_error: a target named after either is a call of either.
+bool isErrorFunction(llvm::StringRef Name) {
+  return Name == "reach_error" || Name == "__VERIFIER_error";
+}
+
+/// Whether a call of `Name` is a target of `S`, a function or assert spec.
+bool callIsTarget(const TargetSpec &S, llvm::StringRef Name) {
+  if (S.K == TargetSpec::Assert)
+    return isAssertFailure(Name);
+  return S.K == TargetSpec::Function &&
+         (Name == S.Name || (isErrorFunction(S.Name) && isErrorFunction(Name)));
+}
+
 /// Functions a target is named after: never inlined, so their calls stay.
 bool namedBySpec(const llvm::Function &F,
                  const std::vector<TargetSpec> &Specs) {
   for (const TargetSpec &S : Specs)
-    if ((S.K == TargetSpec::Function && F.getName() == S.Name) ||
-        (S.K == TargetSpec::Assert && isAssertFailure(F.getName())))
+    if (callIsTarget(S, F.getName()))
       return true;
   return false;
 }
@@ -95,22 +108,14 @@ bool matchesTarget(const llvm::Instruction &I,
                    const std::vector<TargetSpec> &Specs) {
   const llvm::Function *Callee = calleeOf(I);
   for (const TargetSpec &S : Specs) {
-    switch (S.K) {
-    case TargetSpec::Function:
-      if (Callee && Callee->getName() == S.Name)
+    if (S.K != TargetSpec::Line) {
+      if (Callee && callIsTarget(S, Callee->getName()))
         return true;
-      break;
-    case TargetSpec::Assert:
-      if (Callee && isAssertFailure(Callee->getName()))
-        return true;
-      break;
-    case TargetSpec::Line: {
-      SourceLoc L = sourceLocOf(&I);
-      if (L.Line == S.LineNo && sameFile(S.File, L))
-        return true;
-      break;
+      continue;
     }
-    }
+    SourceLoc L = sourceLocOf(&I);
+    if (L.Line == S.LineNo && sameFile(S.File, L))
+      return true;
   }
   return false;
 }
