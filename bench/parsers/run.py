@@ -16,7 +16,6 @@ the whole program (summary.json), the bugs (kind, file:line, whether the
 native replay confirmed them), why exploration stopped, the solver's share
 of the time, and the wall time.
 """
-import argparse
 import os
 import re
 import shlex
@@ -24,8 +23,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "sv"))
-from corpuslib import (CACHE_DIR, DEFAULT_THESEUS, explore_fresh,  # noqa: E402
-                       load_previous, machine, machine_line, markdown_table,
+from corpuslib import (corpus_arguments, explore_fresh, load_previous,  # noqa: E402
+                       machine_line, markdown_table, run_description,
                        write_json)
 
 PARSERS = os.path.join(HERE, "parsers.txt")
@@ -141,23 +140,10 @@ def report(rows, before, meta, command):
 
 
 def main():
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--theseus", default=DEFAULT_THESEUS)
-    p.add_argument("--max-time", type=float, default=60)
-    p.add_argument("--filter", help="only parsers whose name contains this")
+    p = corpus_arguments(__doc__, "parsers", 60, "parser")
     p.add_argument("--parsers", default=PARSERS)
-    p.add_argument("--cache", default=os.path.join(CACHE_DIR, "parsers"))
-    p.add_argument("--out", default=os.path.join(HERE, "..", "..", "build",
-                                                 "bench-parsers"),
-                   help="one run directory per parser is made under it")
-    p.add_argument("--json", help="write the per-parser results here")
-    p.add_argument("--compare", help="an earlier --json: adds a column")
-    p.add_argument("--results", help="also write the Markdown report here")
     a = p.parse_args()
-    command = "bench/parsers/run.py " + " ".join(shlex.quote(x)
-                                                 for x in sys.argv[1:])
-    meta = {"machine": machine(), "theseus": a.theseus,
-            "max_time": a.max_time, "command": command}
+    command, meta = run_description("bench/parsers/run.py", a)
     before = load_previous(a.compare) if a.compare else None
     rows = []
     for parser in read_parsers(a.parsers, a.filter):

@@ -2,10 +2,12 @@
 bench/parsers/run.py): running theseus with the start time noted, the time
 a bug's test was written, describing the machine, and reading an earlier
 --json file for a before/after column."""
+import argparse
 import datetime
 import json
 import os
 import platform
+import shlex
 import shutil
 import sys
 import time
@@ -72,3 +74,28 @@ def write_json(path, meta, results):
 
 def seconds(x):
     return "-" if x is None else f"{x:.1f}"
+
+
+def corpus_arguments(doc, corpus, max_time, item):
+    """The options both runners take: `corpus` names the cache folder and
+    the run directories (build/bench-CORPUS), `item` what one run is of."""
+    p = argparse.ArgumentParser(description=doc.split("\n")[0])
+    p.add_argument("--theseus", default=DEFAULT_THESEUS)
+    p.add_argument("--max-time", type=float, default=max_time)
+    p.add_argument("--filter", help=f"only {item}s whose name contains this")
+    p.add_argument("--cache", default=os.path.join(CACHE_DIR, corpus))
+    p.add_argument("--out", default=os.path.join(BENCH_DIR, "..", "build",
+                                                 f"bench-{corpus}"),
+                   help=f"one run directory per {item} is made under it")
+    p.add_argument("--json", help=f"write the per-{item} results here")
+    p.add_argument("--compare", help="an earlier --json: adds a column")
+    p.add_argument("--results", help="also write the Markdown report here")
+    return p
+
+
+def run_description(script, a):
+    """The command line as typed, and what the --json file records of it."""
+    command = script + " " + " ".join(shlex.quote(x) for x in sys.argv[1:])
+    meta = {"machine": machine(), "theseus": a.theseus,
+            "max_time": a.max_time, "command": command}
+    return command, meta

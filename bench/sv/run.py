@@ -26,17 +26,15 @@ expected-false tasks "proved" (a wrong proof, must be 0). The tasks are
 written for ILP32 (the .yml's data_model) while Theseus compiles for LP64
 (x86-64): the table shows the task's data model.
 """
-import argparse
 import os
 import re
-import shlex
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from corpuslib import (CACHE_DIR, DEFAULT_THESEUS, explore_fresh,  # noqa: E402
-                       load_previous, machine, machine_line, markdown_table,
-                       seconds, test_written_after, write_json)
+from corpuslib import (corpus_arguments, explore_fresh, load_previous,  # noqa: E402
+                       machine_line, markdown_table, run_description, seconds,
+                       test_written_after, write_json)
 
 TASKS = os.path.join(HERE, "tasks.txt")
 REACH = "reach-error"
@@ -76,14 +74,15 @@ def outcome(e):
         first = e.stderr.strip().splitlines()[:1] or [""]
         return "error", f"exit {e.returncode}: {first[0][-160:]}"
     s = e.summary
-    if any(b["kind"] == REACH for b in s["bugs"]):
+    # A run the apc decides before any search writes only its target.
+    if any(b["kind"] == REACH for b in s.get("bugs", [])):
         return "reached", ""
-    if s["complete"]:
+    if s.get("complete"):
         return "proved", ""
     if (s.get("target") or {}).get("verdict") == "unreachable":
         return "proved", "apc"
     why = ", ".join(f"{k} {v}" for k, v in
-                    sorted(s["incomplete_because"].items()))
+                    sorted(s.get("incomplete_because", {}).items()))
     return "unknown", why
 
 
@@ -94,7 +93,8 @@ def run_task(task, theseus, cache, out_root, max_time, extra):
     e, started = explore_fresh(theseus, source, out, args)
     result, detail = outcome(e)
     s = e.summary if result != "error" else None
-    reach = [b for b in s["bugs"] if b["kind"] == REACH] if s else []
+    bugs = s.get("bugs", []) if s else []
+    reach = [b for b in bugs if b["kind"] == REACH]
     return dict(task, **{
         "category": task["name"].split("/")[1],
         "data_model": model,
@@ -103,11 +103,11 @@ def run_task(task, theseus, cache, out_root, max_time, extra):
         "to_reach": (test_written_after(out, reach[0]["test"], started)
                      if reach else None),
         "reach_confirmed": reach[0]["confirmed"] if reach else None,
-        "other_bugs": sorted({f"{b['kind']}:{b['line']}" for b in s["bugs"]
-                              if b["kind"] != REACH}) if s else [],
+        "other_bugs": sorted({f"{b['kind']}:{b['line']}" for b in bugs
+                              if b["kind"] != REACH}),
         "wall": round(e.wall, 2),
-        "stop_reason": s["stop_reason"] if s else None,
-        "paths": s["paths"] if s else None,
+        "stop_reason": s.get("stop_reason", "apc") if s else None,
+        "paths": s.get("paths") if s else None,
     })
 
 
@@ -179,26 +179,13 @@ def report(rows, before, meta, command):
 
 
 def main():
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--theseus", default=DEFAULT_THESEUS)
-    p.add_argument("--max-time", type=float, default=20)
-    p.add_argument("--filter", help="only tasks whose path contains this")
+    p = corpus_arguments(__doc__, "sv", 20, "task")
     p.add_argument("--tasks", default=TASKS)
-    p.add_argument("--cache", default=os.path.join(CACHE_DIR, "sv"))
-    p.add_argument("--out", default=os.path.join(HERE, "..", "..", "build",
-                                                 "bench-sv"),
-                   help="one run directory per task is made under it")
-    p.add_argument("--json", help="write the per-task results here")
-    p.add_argument("--compare", help="an earlier --json: adds a column")
-    p.add_argument("--results", help="also write the Markdown report here")
     p.add_argument("--target", action="store_true",
                    help="run with --target reach_error (apc proofs and "
                    "a search that stops at the first reach)")
     a = p.parse_args()
-    command = "bench/sv/run.py " + " ".join(shlex.quote(x)
-                                            for x in sys.argv[1:])
-    meta = {"machine": machine(), "theseus": a.theseus,
-            "max_time": a.max_time, "command": command}
+    command, meta = run_description("bench/sv/run.py", a)
     before = load_previous(a.compare) if a.compare else None
     rows = []
     for task in read_tasks(a.tasks, a.filter):
