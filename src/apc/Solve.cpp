@@ -14,9 +14,13 @@ namespace theseus {
 
 namespace {
 
+/// Thrown out of an unfolding whose caller stopped waiting for it.
+struct Abandoned {};
+
 class Unfolder {
 public:
-  Unfolder(ExprContext &Ctx, unsigned K) : Ctx(Ctx), K(K) {}
+  Unfolder(ExprContext &Ctx, unsigned K, const std::atomic<bool> *Stop)
+      : Ctx(Ctx), K(K), Stop(Stop) {}
 
   ExprRef visit(ExprRef F, const Substitution &Bound, bool Positive) {
     switch (F->kind()) {
@@ -50,6 +54,8 @@ private:
     ExprRef All = Ctx.trueExpr();
     Substitution Inner = Bound;
     for (unsigned C = 0; C < K; ++C) {
+      if (Stop && Stop->load(std::memory_order_relaxed))
+        throw Abandoned{};
       Inner[V] = Ctx.constant(C, V->width());
       All = Ctx.logicalAnd(All, visit(F->operand(1), Inner, true));
     }
@@ -67,6 +73,7 @@ private:
 
   ExprContext &Ctx;
   unsigned K;
+  const std::atomic<bool> *Stop;
   unsigned Fresh = 0;
 };
 
@@ -77,8 +84,13 @@ double secondsSince(std::chrono::steady_clock::time_point T) {
 
 } // namespace
 
-ExprRef unfoldApc(ExprContext &Ctx, ExprRef Apc, unsigned K) {
-  return Unfolder(Ctx, K).visit(Apc, {}, true);
+ExprRef unfoldApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
+                  const std::atomic<bool> *Stop) {
+  try {
+    return Unfolder(Ctx, K, Stop).visit(Apc, {}, true);
+  } catch (const Abandoned &) {
+    return nullptr;
+  }
 }
 
 const char *toString(ApcAnswer::Kind K) {
@@ -111,6 +123,7 @@ ApcAnswer solveApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
   std::mutex Mu;
   std::condition_variable Done;
   bool DirectDone = false, UnfoldedDone = false;
+  std::atomic<bool> StopUnfolding = false;
   std::thread Direct([&] {
     Clock::time_point T = Clock::now();
     SolverResponse R = DirectQ.check(Apc, LeftMs());
@@ -122,10 +135,12 @@ ApcAnswer solveApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
   });
   std::thread Unfolded([&] {
     Clock::time_point T = Clock::now();
-    ExprRef U = unfoldApc(Ctx, Apc, K);
+    ExprRef U = unfoldApc(Ctx, Apc, K, &StopUnfolding);
     double UnfoldSeconds = secondsSince(T);
     T = Clock::now();
-    SolverResponse R = UnfoldedQ.check(U, LeftMs());
+    SolverResponse R;
+    if (U)
+      R = UnfoldedQ.check(U, LeftMs());
     std::lock_guard<std::mutex> Lock(Mu);
     A.UnfoldSeconds = UnfoldSeconds;
     A.UnfoldedApc = U;
@@ -145,6 +160,7 @@ ApcAnswer solveApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
     };
     Done.wait_until(Lock, Deadline, Decided);
   }
+  StopUnfolding = true;
   DirectQ.interrupt();
   UnfoldedQ.interrupt();
   Direct.join();

@@ -15,13 +15,16 @@
 #include "expr/Expr.h"
 #include "solver/Solver.h"
 
+#include <atomic>
 #include <string>
 
 namespace theseus {
 
 /// apc^K: quantifiers unfolded as described above. Quantifiers under a
-/// negation (the apc builds none) stay.
-ExprRef unfoldApc(ExprContext &Ctx, ExprRef Apc, unsigned K);
+/// negation (the apc builds none) stay. Nested quantifiers make K^depth
+/// instances, so the unfolding gives up (null) as soon as `Stop` is set.
+ExprRef unfoldApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
+                  const std::atomic<bool> *Stop = nullptr);
 
 /// One query of the race: its answer (Unknown when it timed out or lost)
 /// and its time.

@@ -40,6 +40,13 @@ TEST_F(ApcTest, UnfoldingInstantiatesEachUniversalKTimes) {
   EXPECT_EQ(S.find("4 <u k#1"), std::string::npos) << S; // only 0..3
 }
 
+TEST_F(ApcTest, UnfoldingGivesUpWhenStopped) {
+  std::atomic<bool> Stop = true;
+  EXPECT_EQ(unfoldApc(Ctx, loopEndingAt(3), 4, &Stop), nullptr);
+  Stop = false;
+  EXPECT_NE(unfoldApc(Ctx, loopEndingAt(3), 4, &Stop), nullptr);
+}
+
 TEST_F(ApcTest, UnknownAtomsWeakenByPolarity) {
   Substitution S{{K, nullptr}};
   ExprRef A = Ctx.slt(K, N);
