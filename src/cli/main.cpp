@@ -354,9 +354,15 @@ TargetApc decideApc(const Options &O, const llvm::Function &Entry,
   T.Build = std::chrono::duration<double>(Clock::now() - Start).count();
   // A search starts from apc^K's candidate without waiting for the apc,
   // and spends at most a tenth of its time budget on the apc.
+  // --max-time bounds the apc too.
   double Timeout = O.ApcTimeout;
-  if (!O.ApcOnly && O.Explore.MaxTime > 0)
-    Timeout = std::min(Timeout, std::max(1.0, 0.1 * O.Explore.MaxTime));
+  if (O.Explore.MaxTime > 0) {
+    double Left =
+        O.Explore.MaxTime - secondsSince(O.Explore.Started.value_or(Start));
+    if (!O.ApcOnly)
+      Left = std::min(Left, std::max(1.0, 0.1 * O.Explore.MaxTime));
+    Timeout = std::clamp(Left, 0.001, Timeout);
+  }
   T.Ans = solveApc(Ctx, T.A.Formula, O.ApcUnfold, Timeout, !O.ApcOnly);
   T.ReadyAt = secondsSince(O.Explore.Started.value_or(Start));
   const size_t MaxText = 2000;

@@ -16,7 +16,9 @@ struct QuantifiedQuery::Impl {
   std::atomic<bool> Interrupted{false};
 };
 
-QuantifiedQuery::QuantifiedQuery() : P(std::make_unique<Impl>()) {}
+QuantifiedQuery::QuantifiedQuery() : P(std::make_unique<Impl>()) {
+  P->Translator.setCancel(&P->Interrupted);
+}
 QuantifiedQuery::~QuantifiedQuery() = default;
 
 void QuantifiedQuery::interrupt() {

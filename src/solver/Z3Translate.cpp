@@ -11,6 +11,8 @@ z3::expr Z3Translator::translate(ExprRef E) {
   auto It = Memo.find(E);
   if (It != Memo.end())
     return It->second;
+  if (Cancel && Cancel->load(std::memory_order_relaxed))
+    throw z3::exception("translation interrupted");
   z3::expr R = build(E);
   Memo.emplace(E, R);
   return R;

@@ -12,6 +12,7 @@
 
 #include "expr/Expr.h"
 
+#include <atomic>
 #include <unordered_map>
 #include <z3++.h>
 
@@ -20,6 +21,9 @@ namespace theseus {
 class Z3Translator {
 public:
   explicit Z3Translator(z3::context &Ctx) : Ctx(Ctx) {}
+  /// Once `*Cancel` is set, translate() throws a z3::exception: Z3's
+  /// interrupt stops a check, but not the building of a huge formula.
+  void setCancel(const std::atomic<bool> *C) { Cancel = C; }
 
   /// `E` as a bit-vector of its width (width 1 for conditions).
   z3::expr translate(ExprRef E);
@@ -31,6 +35,8 @@ public:
   const z3::expr *existingByteVar(const Array *A, uint32_t Index) const;
 
 private:
+  const std::atomic<bool> *Cancel = nullptr;
+
   z3::expr bitOf(const z3::expr &B) {
     return z3::ite(B, Ctx.bv_val(1, 1), Ctx.bv_val(0, 1));
   }
