@@ -416,8 +416,9 @@ ExplorationStats ForkExplorer::run(ExplorationListener &L) {
 
 /// Over the memory budget: the newest half of the waiting states become
 /// `dropped` leaves (KLEE kills states the same way under --max-memory).
+/// The oldest one always stays, so the run goes on with it.
 void ForkExplorer::dropHalfOfPending() {
-  size_t Keep = Pending.size() / 2;
+  size_t Keep = std::max<size_t>(Pending.size() / 2, 1);
   while (Pending.size() > Keep) {
     TreeNode *N = Pending.popNewest()->Node;
     N->Leaf = LeafKind::Dropped;
