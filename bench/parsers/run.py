@@ -24,8 +24,8 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "sv"))
 from corpuslib import (corpus_arguments, explore_fresh, load_previous,  # noqa: E402
-                       machine_line, markdown_table, run_description,
-                       write_json)
+                       machine_line, markdown_table, publish,
+                       run_description)
 
 PARSERS = os.path.join(HERE, "parsers.txt")
 OPTIONS = re.compile(r"^// bench: (.*)$", re.M)
@@ -150,13 +150,7 @@ def main():
         rows.append(run_parser(parser, a.theseus, a.cache, a.out,
                                a.max_time))
         print(f"{parser['name']}: {rows[-1]['wall']:.1f} s", file=sys.stderr)
-    text = report(rows, before, meta, command)
-    print(text)
-    if a.json:
-        write_json(a.json, meta, rows)
-    if a.results:
-        with open(a.results, "w") as f:
-            f.write("# Public C parsers: results\n\n" + text)
+    publish(a, "Public C parsers", report(rows, before, meta, command), meta, rows)
 
 
 if __name__ == "__main__":

@@ -93,6 +93,16 @@ def corpus_arguments(doc, corpus, max_time, item):
     return p
 
 
+def publish(a, title, text, meta, rows):
+    """Prints the report, and writes it (--results) and the rows (--json)."""
+    print(text)
+    if a.json:
+        write_json(a.json, meta, rows)
+    if a.results:
+        with open(a.results, "w") as f:
+            f.write(f"# {title}: results\n\n" + text)
+
+
 def run_description(script, a):
     """The command line as typed, and what the --json file records of it."""
     command = script + " " + " ".join(shlex.quote(x) for x in sys.argv[1:])

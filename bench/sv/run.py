@@ -33,8 +33,8 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from corpuslib import (corpus_arguments, explore_fresh, load_previous,  # noqa: E402
-                       machine_line, markdown_table, run_description, seconds,
-                       test_written_after, write_json)
+                       machine_line, markdown_table, publish,
+                       run_description, seconds, test_written_after)
 
 TASKS = os.path.join(HERE, "tasks.txt")
 REACH = "reach-error"
@@ -194,13 +194,7 @@ def main():
         r = rows[-1]
         print(f"{r['name']}: {short(r)} ({r['wall']:.1f} s)",
               file=sys.stderr)
-    text = report(rows, before, meta, command)
-    print(text)
-    if a.json:
-        write_json(a.json, meta, rows)
-    if a.results:
-        with open(a.results, "w") as f:
-            f.write("# SV-COMP reach-safety tasks: results\n\n" + text)
+    publish(a, "SV-COMP reach-safety tasks", report(rows, before, meta, command), meta, rows)
 
 
 if __name__ == "__main__":
