@@ -56,7 +56,7 @@ CLI::Validator seconds() {
 } // namespace
 
 std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
-                                    bool &IsReplay) {
+                                    Command &Cmd) {
   CLI::App App{"Theseus: concolic and forking symbolic execution for C "
                "programs.\n"
                "Explores the paths of an entry function and writes a test "
@@ -256,7 +256,9 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
     std::fprintf(stderr, "theseus: error: %s (see --help)\n", E.what());
     return UsageError;
   }
-  IsReplay = ReplayCmd->parsed();
+  Cmd = Command::Explore;
+  if (ReplayCmd->parsed())
+    Cmd = Command::Replay;
   return std::nullopt;
 }
 

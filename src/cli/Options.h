@@ -55,12 +55,15 @@ struct Options {
   bool ReplayVerbose = false;
 };
 
+/// What `theseus` was asked to do: explore (no subcommand) or a subcommand.
+enum class Command { Explore, Replay };
+
 /// Parses `Argv` into `O`; the program's own arguments follow the first
 /// "--". Returns the exit status to end with when the command line was
 /// --help or --version (printed) or wrong (one line on stderr), else
-/// nothing, with `IsReplay` telling which command was given.
+/// nothing, with `Cmd` telling which command was given.
 std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
-                                    bool &IsReplay);
+                                    Command &Cmd);
 
 } // namespace theseus
 

@@ -709,11 +709,17 @@ int realMain(int Argc, char **Argv) {
   llvm::install_fatal_error_handler(onLLVMFatalError);
   Options O;
   O.Explore.Started = std::chrono::steady_clock::now(); // --max-time's clock.
-  bool IsReplay = false;
-  if (std::optional<int> Done = parseCommandLine(Argc, Argv, O, IsReplay))
+  Command Cmd = Command::Explore;
+  if (std::optional<int> Done = parseCommandLine(Argc, Argv, O, Cmd))
     return *Done;
   try {
-    return IsReplay ? replay(O) : explore(O);
+    switch (Cmd) {
+    case Command::Replay:
+      return replay(O);
+    case Command::Explore:
+      return explore(O);
+    }
+    llvm_unreachable("every command is handled");
   } catch (const InputError &E) {
     std::fprintf(stderr, "theseus: error: %s\n", E.Message.c_str());
     return UsageError;

@@ -29,8 +29,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     Argv.push_back(A.data());
   Argv.push_back(nullptr);
   theseus::Options O;
-  bool IsReplay = false;
-  theseus::parseCommandLine(static_cast<int>(Args.size()), Argv.data(), O,
-                            IsReplay);
+  theseus::Command Cmd = theseus::Command::Explore;
+  theseus::parseCommandLine(static_cast<int>(Args.size()), Argv.data(), O, Cmd);
   return 0;
 }
