@@ -32,6 +32,8 @@ struct Options {
   std::vector<std::string> CFlags;
   std::vector<std::string> Checks;
   std::string Externals = "safe";
+  /// The C data model the program is compiled for: LP64 or ILP32.
+  std::string DataModel = "LP64";
   ExploreOptions Explore;
   double SolverTimeout = 10;
   bool Quiet = false;
