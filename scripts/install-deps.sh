@@ -7,6 +7,7 @@ packages=(clang-19 libclang-rt-19-dev llvm-19-dev llvm-19-tools libz3-dev libgte
   python3 python3-psutil lcov graphviz
   libxml2-utils
   libyaml-cpp-dev
+  python3-yaml
   zip)
 missing=()
 for p in "${packages[@]}"; do
