@@ -233,6 +233,10 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
                  "Seconds for deciding the apc and its unfolding together "
                  "(default 10)")
       ->check(CLI::PositiveNumber);
+  App.add_option("--testcomp-suite", O.TestCompSuite,
+                 "Also write the tests as a Test-Comp test suite in this "
+                 "directory as they are found (metadata.xml, one XML per "
+                 "test), and DIR.zip at the end");
   App.footer("Command-line programs: theseus prog.c [options] -- ARGS, "
              "where ARGS are concrete arguments, --sym-arg N (a symbolic "
              "argument of up to N bytes) and a final --sym-args MIN MAX N "
@@ -244,6 +248,19 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
   ReplayCmd->add_option("tests", O.ReplayFiles, "Test files or run directories")
       ->required();
   ReplayCmd->add_flag("-v,--verbose", O.ReplayVerbose, "One line per test");
+
+  CLI::App *TaskCmd = App.add_subcommand(
+      "task", "Run an sv-benchmarks task (TASK.yml, format 2.0) for its "
+              "property and report the result in the competition's terms; "
+              "the exploration options apply");
+  TaskCmd->add_option("task", O.TaskFile, "Task definition (.yml)")->required();
+  TaskCmd
+      ->add_option("--property", O.TaskProperty,
+                   "The task's property to run (default: its first "
+                   "supported one)")
+      ->check(CLI::IsMember(
+          {"unreach-call", "coverage-error-call", "coverage-branches"}));
+  TaskCmd->fallthrough(); // -o, --max-time, ... after the task file.
 
   // The program's command line follows the first "--".
   int Ours = std::find(Argv, Argv + Argc, std::string("--")) - Argv;
@@ -259,6 +276,8 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
   Cmd = Command::Explore;
   if (ReplayCmd->parsed())
     Cmd = Command::Replay;
+  if (TaskCmd->parsed())
+    Cmd = Command::Task;
   return std::nullopt;
 }
 

@@ -52,13 +52,20 @@ struct Options {
   bool NoApc = false;
   unsigned ApcUnfold = 25;
   double ApcTimeout = 10;
+  // The tests as a Test-Comp test suite, written as they are found, and
+  // the property its metadata names (empty: branch coverage).
+  std::string TestCompSuite;
+  std::string TestCompSpec;
+  // task
+  std::string TaskFile;
+  std::string TaskProperty;
   // replay
   std::vector<std::string> ReplayFiles;
   bool ReplayVerbose = false;
 };
 
 /// What `theseus` was asked to do: explore (no subcommand) or a subcommand.
-enum class Command { Explore, Replay };
+enum class Command { Explore, Replay, Task };
 
 /// Parses `Argv` into `O`; the program's own arguments follow the first
 /// "--". Returns the exit status to end with when the command line was

@@ -7,6 +7,7 @@
 #include "apc/Apc.h"
 #include "apc/Solve.h"
 #include "cli/Options.h"
+#include "cli/Task.h"
 #include "exec/Native.h"
 #include "explore/Concolic.h"
 #include "explore/Fork.h"
@@ -15,6 +16,7 @@
 #include "program/Program.h"
 #include "report/Replay.h"
 #include "report/Summary.h"
+#include "report/TestComp.h"
 #include "report/TestFile.h"
 #include "report/TreeWriter.h"
 
@@ -245,11 +247,15 @@ template <typename Explorer, typename Fn>
 int runExplorer(const Options &O, const ProgramDescription &Desc, Explorer &E,
                 Fn AfterRun) {
   TestWriter Writer(O.OutDir, Desc, E.inputs());
+  TestCompWriter Suite(Writer, O.OutDir,
+                       {O.TestCompSuite, O.TestCompSpec, O.DataModel, {}},
+                       Desc);
   SummaryKeeper Keeper(O, Writer, E.coverage());
   BugConfirmer Confirm(Writer, O.OutDir, O.ConfirmBugs);
-  Progress Status(Writer, Confirm, Keeper, !O.Quiet);
+  Progress Status(Suite, Confirm, Keeper, !O.Quiet);
   ExplorationStats Stats = E.run(Status);
   Status.done();
+  Suite.finish();
 
   RunReport Report{Stats,      Writer,   E.coverage(),         O.Mode,
                    O.Strategy, O.OutDir, O.Explore.MaxMemoryMB};
@@ -718,6 +724,8 @@ int realMain(int Argc, char **Argv) {
       return replay(O);
     case Command::Explore:
       return explore(O);
+    case Command::Task:
+      return runTask(O, explore);
     }
     llvm_unreachable("every command is handled");
   } catch (const InputError &E) {

@@ -19,6 +19,11 @@ config.substitutions.append(
 config.substitutions.append(
     ("%check-summary", f"{config.python} {tools}/check_summary.py"))
 config.substitutions.append(
+    ("%check-testcomp", f"{config.python} {tools}/check_testcomp.py"))
+config.substitutions.append(
+    ("%validate-testcomp",
+     f"{config.python} {config.theseus_src_root}/bench/sv/validate.py"))
+config.substitutions.append(
     ("%inputs", os.path.join(config.test_source_root, "Inputs")))
 
 path = os.pathsep.join([config.llvm_tools_dir, config.environment.get("PATH", ""),

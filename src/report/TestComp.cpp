@@ -1,0 +1,284 @@
+//===- TestComp.cpp - Test suites in the Test-Comp exchange format --------===//
+#include "report/TestComp.h"
+
+#include "program/Program.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <ctime>
+#include <fmt/format.h>
+#include <fstream>
+#include <spawn.h>
+#include <sys/wait.h>
+
+#ifndef THESEUS_VERSION
+#define THESEUS_VERSION "0.1.0"
+#endif
+
+extern char **environ;
+
+namespace theseus {
+namespace {
+
+std::string xmlEscaped(llvm::StringRef Text) {
+  std::string Out;
+  for (char C : Text) {
+    switch (C) {
+    case '&':
+      Out += "&amp;";
+      break;
+    case '<':
+      Out += "&lt;";
+      break;
+    case '>':
+      Out += "&gt;";
+      break;
+    case '"':
+      Out += "&quot;";
+      break;
+    default:
+      Out.push_back(C);
+    }
+  }
+  return Out;
+}
+
+/// Absolute, without `.`, `..` or a trailing separator.
+std::string normalized(const std::string &Path) {
+  llvm::SmallString<256> P(Path);
+  llvm::sys::fs::make_absolute(P);
+  llvm::sys::path::remove_dots(P, true);
+  while (P.size() > 1 && llvm::sys::path::is_separator(P.back()))
+    P.pop_back();
+  return std::string(P);
+}
+
+/// Written to a temporary file, then renamed, so a killed run never leaves
+/// half a file.
+void writeTextFile(const std::string &Path, const std::string &Text) {
+  std::string Tmp = Path + ".tmp";
+  {
+    std::ofstream OS(Tmp);
+    OS << Text;
+    if (!OS)
+      throw std::runtime_error("cannot write " + Tmp);
+  }
+  if (std::rename(Tmp.c_str(), Path.c_str()) != 0)
+    throw std::runtime_error("cannot write " + Path);
+}
+
+std::string utcNow() {
+  std::time_t Now = std::time(nullptr);
+  std::tm Utc{};
+  gmtime_r(&Now, &Utc);
+  char Buf[32];
+  std::strftime(Buf, sizeof(Buf), "%Y-%m-%dT%H:%M:%SZ", &Utc);
+  return Buf;
+}
+
+std::string sha256OfFile(const std::string &Path) {
+  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  if (!Buf)
+    throw InputError{fmt::format("cannot read {}", Path)};
+  auto Bytes = llvm::arrayRefFromStringRef((*Buf)->getBuffer());
+  return llvm::toHex(llvm::SHA256::hash(Bytes), /*LowerCase=*/true);
+}
+
+/// A suite directory made ready for a new suite: created, with the files
+/// of an earlier suite and its archive removed.
+void prepareSuiteDir(const std::string &Dir) {
+  if (auto EC = llvm::sys::fs::create_directories(Dir))
+    throw InputError{fmt::format("cannot create {}: {}", Dir, EC.message())};
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    llvm::StringRef Name = llvm::sys::path::filename(It->path());
+    if (Name.ends_with(".xml"))
+      llvm::sys::fs::remove(It->path());
+  }
+  llvm::sys::fs::remove(normalized(Dir) + ".zip");
+}
+
+void writeMetadata(const std::string &Dir, const TestCompMetadata &M) {
+  writeTextFile(Dir + "/metadata.xml", metadataXml(M));
+}
+
+/// Writes test `TestFile` (a theseus-test-1 JSON file) into the suite.
+void writeTestcase(const std::string &SuiteDir, const std::string &TestFile) {
+  std::ifstream In(TestFile);
+  nlohmann::json Test = nlohmann::json::parse(In, nullptr, false);
+  if (Test.is_discarded() || !Test.is_object())
+    throw InputError{fmt::format("{} is not a test file", TestFile)};
+  std::string Name = llvm::sys::path::stem(TestFile).str() + ".xml";
+  writeTextFile(SuiteDir + "/" + Name, testcaseXml(Test));
+}
+
+/// The test files of a run directory, in test order.
+std::vector<std::string> testFiles(const std::string &RunDir) {
+  std::vector<std::string> Files;
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(RunDir, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    llvm::StringRef Name = llvm::sys::path::filename(It->path());
+    if (Name.starts_with("test") && Name.ends_with(".json"))
+      Files.push_back(It->path());
+  }
+  std::sort(Files.begin(), Files.end());
+  return Files;
+}
+
+} // namespace
+
+std::string branchCoverageSpecification(const std::string &Entry) {
+  return fmt::format("COVER( init({}()), FQL(COVER EDGES(@DECISIONEDGE)) )",
+                     Entry);
+}
+
+TestCompMetadata testCompMetadata(const std::string &ProgramFile,
+                                  const std::string &Entry,
+                                  const TestCompSuiteOptions &Opts) {
+  TestCompMetadata M;
+  M.Specification = Opts.Specification.empty()
+                        ? branchCoverageSpecification(Entry)
+                        : Opts.Specification;
+  M.ProgramFile = ProgramFile;
+  M.ProgramHash = sha256OfFile(ProgramFile);
+  M.EntryFunction = Entry;
+  M.Architecture = Opts.DataModel == "ILP32" ? "32bit" : "64bit";
+  M.CreationTime = utcNow();
+  return M;
+}
+
+std::string metadataXml(const TestCompMetadata &M) {
+  return fmt::format(
+      "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n"
+      "<!DOCTYPE test-metadata PUBLIC \"+//IDN sosy-lab.org//DTD test-format "
+      "test-metadata 1.1//EN\" "
+      "\"https://sosy-lab.org/test-format/test-metadata-1.1.dtd\">\n"
+      "<test-metadata>\n"
+      "  <sourcecodelang>C</sourcecodelang>\n"
+      "  <producer>Theseus {}</producer>\n"
+      "  <specification>{}</specification>\n"
+      "  <programfile>{}</programfile>\n"
+      "  <programhash>{}</programhash>\n"
+      "  <entryfunction>{}</entryfunction>\n"
+      "  <architecture>{}</architecture>\n"
+      "  <creationtime>{}</creationtime>\n"
+      "</test-metadata>\n",
+      THESEUS_VERSION, xmlEscaped(M.Specification), xmlEscaped(M.ProgramFile),
+      M.ProgramHash, xmlEscaped(M.EntryFunction), M.Architecture,
+      M.CreationTime);
+}
+
+std::string testcaseXml(const nlohmann::json &Test) {
+  const nlohmann::json &Outcome = Test.value("outcome", nlohmann::json());
+  bool CoversError = Outcome.is_object() &&
+                     Outcome.value("bug", std::string()) == "reach-error";
+  std::string Xml = fmt::format(
+      "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n"
+      "<!DOCTYPE testcase PUBLIC \"+//IDN sosy-lab.org//DTD test-format "
+      "testcase 1.1//EN\" "
+      "\"https://sosy-lab.org/test-format/testcase-1.1.dtd\">\n"
+      "<testcase{}>\n",
+      CoversError ? " coversError=\"true\"" : "");
+  // Only __VERIFIER_nondet_* calls read a suite's values; other created
+  // inputs (klee_make_symbolic, stdin) and parameters have no place in it.
+  for (const nlohmann::json &In : Test.value("inputs", nlohmann::json::array()))
+    if (In.value("kind", "") == "created" &&
+        llvm::StringRef(In.value("name", "")).starts_with("nondet_") &&
+        In.contains("value") && In["value"].is_number_integer())
+      Xml += fmt::format("  <input type=\"{}\">{}</input>\n",
+                         xmlEscaped(In.value("type", "")), In["value"].dump());
+  return Xml + "</testcase>\n";
+}
+
+TestCompWriter::TestCompWriter(ExplorationListener &Inner, std::string RunDir,
+                               const TestCompSuiteOptions &Opts,
+                               const ProgramDescription &Program)
+    : Inner(Inner), RunDir(std::move(RunDir)), SuiteDir(Opts.Dir) {
+  if (SuiteDir.empty())
+    return;
+  prepareSuiteDir(SuiteDir);
+  std::string File =
+      Opts.ProgramFile.empty() ? Program.Sources.front() : Opts.ProgramFile;
+  writeMetadata(SuiteDir, testCompMetadata(File, Program.Entry, Opts));
+}
+
+void TestCompWriter::onNewPath(const PathResult &R) {
+  Inner.onNewPath(R);
+  if (!SuiteDir.empty())
+    writeTestcase(SuiteDir, RunDir + "/" + testFileName(R.Index));
+}
+
+void TestCompWriter::finish() const {
+  if (!SuiteDir.empty())
+    zipTestCompSuite(SuiteDir);
+}
+
+size_t exportTestComp(const std::string &RunDir, const std::string &SuiteDir,
+                      const TestCompSuiteOptions &Opts, bool Zip) {
+  std::vector<std::string> Tests = testFiles(RunDir);
+  std::string Program = Opts.ProgramFile, Entry;
+  if (!Tests.empty()) {
+    std::ifstream In(Tests.front());
+    nlohmann::json Test = nlohmann::json::parse(In, nullptr, false);
+    if (Test.is_discarded() || !Test.contains("program"))
+      throw InputError{fmt::format("{} is not a test file", Tests.front())};
+    ProgramDescription P = ProgramDescription::fromJson(Test["program"]);
+    Entry = P.Entry;
+    if (Program.empty() && !P.Sources.empty())
+      Program = P.Sources.front();
+  } else {
+    std::ifstream In(RunDir + "/summary.json");
+    nlohmann::json Summary = nlohmann::json::parse(In, nullptr, false);
+    if (Summary.is_discarded() || !Summary.contains("entry"))
+      throw InputError{fmt::format("{} is not a run directory", RunDir)};
+    Entry = Summary["entry"].get<std::string>();
+  }
+  if (Program.empty())
+    throw InputError{
+        fmt::format("{} holds no tests naming the program", RunDir)};
+  prepareSuiteDir(SuiteDir);
+  writeMetadata(SuiteDir, testCompMetadata(Program, Entry, Opts));
+  for (const std::string &T : Tests)
+    writeTestcase(SuiteDir, T);
+  if (Zip)
+    zipTestCompSuite(SuiteDir);
+  return Tests.size();
+}
+
+void zipTestCompSuite(const std::string &SuiteDir) {
+  std::string Dir = normalized(SuiteDir);
+  std::string Parent = llvm::sys::path::parent_path(Dir).str();
+  std::string Name = llvm::sys::path::filename(Dir).str();
+  std::string Archive = Name + ".zip";
+  llvm::sys::fs::remove(Dir + ".zip");
+  // zip names entries as given, so it runs in the parent directory.
+  posix_spawn_file_actions_t Actions;
+  posix_spawn_file_actions_init(&Actions);
+  posix_spawn_file_actions_addchdir_np(&Actions, Parent.c_str());
+  std::vector<char *> Argv = {const_cast<char *>("zip"),
+                              const_cast<char *>("-q"),
+                              const_cast<char *>("-r"),
+                              const_cast<char *>("-X"),
+                              Archive.data(),
+                              Name.data(),
+                              nullptr};
+  pid_t Pid = 0;
+  int Err = posix_spawnp(&Pid, "zip", &Actions, nullptr, Argv.data(), environ);
+  posix_spawn_file_actions_destroy(&Actions);
+  int Status = 0;
+  if (Err != 0)
+    throw std::runtime_error("cannot run zip (is it installed?)");
+  if (waitpid(Pid, &Status, 0) != Pid || !WIFEXITED(Status) ||
+      WEXITSTATUS(Status) != 0)
+    throw std::runtime_error(fmt::format("zip failed on {}", Dir));
+}
+
+} // namespace theseus

@@ -1,0 +1,13 @@
+// theseus task on a program no budget explores: the suite is written as the
+// tests are found, so a run killed with SIGKILL keeps valid testcases; a
+// run stopped by --max-time also zips its suite and answers unknown, with
+// why.
+// RUN: rm -rf %t.kill %t.time
+// RUN: %python %S/tools/kill_after.py 4 %theseus task %inputs/tasks/endless.yml -q -o %t.kill
+// RUN: %check-testcomp %t.kill/test-suite --min-tests 2
+// RUN: %theseus task %inputs/tasks/endless.yml --max-time 3 -q -o %t.time | FileCheck %s
+// RUN: %check-summary %t.time "task['verdict'] == 'unknown'" "task['test'] is None"
+// RUN: %check-testcomp %t.time/test-suite --min-tests 2 --zip
+// RUN: %validate-testcomp %inputs/tasks/endless.yml %t.time/test-suite.zip --run %t.time | FileCheck --check-prefix=VALID %s
+// CHECK: task {{.*}}endless.yml, unreach-call: unknown (the run was cut: {{.*}}max-time
+// VALID: 0 differ; 0 reach reach_error()
