@@ -121,17 +121,36 @@ public:
   }
   void onProgress(const ExplorationStats &S) {
     Last = S;
+    if (Samples.wants(S.Seconds))
+      Samples.sample(point(S));
     if (secondsSince(LastWrite) >= 2.0)
       write(S);
   }
+  /// The timeline with the run's final state as its last sample.
+  const Timeline &finish(const ExplorationStats &S) {
+    Samples.finish(point(S));
+    return Samples;
+  }
 
 private:
+  TimelinePoint point(const ExplorationStats &S) const {
+    return {S.Seconds,          S.Paths,
+            Tests.tests(),      Tests.bugs().size(),
+            Cov.linesCovered(), Cov.branchesCovered()};
+  }
+
   void write(ExplorationStats S) {
     S.Seconds = secondsSince(Start);
     S.StopReason = "running";
     S.PeakRssMB = peakRssBytes() >> 20;
-    RunReport Report{
-        S, Tests, Cov, O.Mode, O.Strategy, O.OutDir, O.Explore.MaxMemoryMB};
+    RunReport Report{S,
+                     Tests,
+                     Cov,
+                     O.Mode,
+                     O.Strategy,
+                     O.OutDir,
+                     O.Explore.MaxMemoryMB,
+                     &Samples};
     writeJsonFile(O.OutDir + "/summary.json", summaryJson(Report));
     BugsWritten = Tests.bugs().size();
     LastWrite = std::chrono::steady_clock::now();
@@ -142,6 +161,7 @@ private:
   const Coverage &Cov;
   std::chrono::steady_clock::time_point Start, LastWrite;
   ExplorationStats Last;
+  Timeline Samples;
   size_t BugsWritten = 0;
 };
 
@@ -251,8 +271,9 @@ int runExplorer(const Options &O, const ProgramDescription &Desc, Explorer &E,
   ExplorationStats Stats = E.run(Status);
   Status.done();
 
-  RunReport Report{Stats,      Writer,   E.coverage(),         O.Mode,
-                   O.Strategy, O.OutDir, O.Explore.MaxMemoryMB};
+  RunReport Report{
+      Stats,      Writer,   E.coverage(),          O.Mode,
+      O.Strategy, O.OutDir, O.Explore.MaxMemoryMB, &Keeper.finish(Stats)};
   nlohmann::json Summary = summaryJson(Report);
   printSummary(stdout, Report);
   bool EngineOk = AfterRun(Summary, Stats, Writer);
@@ -688,6 +709,8 @@ int explore(Options &O) {
                          const TestWriter &) {
                        if (Target)
                          reportTarget(O, Entry, *Target, Stats, Summary);
+                       if (Explorer.tree().numNodes() <= O.TreeMaxNodes)
+                         writePathTree(Explorer.tree(), O.OutDir);
                        return true;
                      });
 }
