@@ -13,6 +13,7 @@
 #include "explore/SelfCheck.h"
 #include "expr/Printer.h"
 #include "program/Program.h"
+#include "report/Html.h"
 #include "report/Replay.h"
 #include "report/Summary.h"
 #include "report/TestFile.h"
@@ -100,7 +101,8 @@ void prepareOutDir(const std::string &Dir) {
     llvm::StringRef Name = llvm::sys::path::filename(It->path());
     if ((Name.starts_with("test") && Name.ends_with(".json")) ||
         Name == "summary.json" || Name == "coverage.info" ||
-        Name == "program-output.txt" || Name.starts_with("tree."))
+        Name == "program-output.txt" || Name.starts_with("tree.") ||
+        Name == "report.html")
       llvm::sys::fs::remove(It->path());
   }
 }
@@ -258,6 +260,19 @@ template <typename T> T &keepUntilExit(std::unique_ptr<T> Object) {
   return Ref;
 }
 
+/// Writes report.html from the run directory. The results are on disk
+/// already, so a failure is only a warning.
+bool writeReport(const std::string &Dir) {
+  HtmlOptions HO;
+  HO.Theseus = llvm::sys::fs::getMainExecutable("theseus", nullptr);
+  HtmlResult R = writeHtmlReport(Dir, HO);
+  if (R.Problem.empty())
+    return true;
+  std::fprintf(stderr, "theseus: warning: report.html not written: %s\n",
+               R.Problem.c_str());
+  return false;
+}
+
 /// Runs either driver, writing tests as they come and the reports at the
 /// end; `AfterRun` adds what only one mode has to the summary, and returns
 /// false when the engine checked itself and failed.
@@ -279,6 +294,8 @@ int runExplorer(const Options &O, const ProgramDescription &Desc, Explorer &E,
   bool EngineOk = AfterRun(Summary, Stats, Writer);
   writeJsonFile(O.OutDir + "/summary.json", Summary);
   writeLcov(O.OutDir + "/coverage.info", E.coverage());
+  if (O.Html && writeReport(O.OutDir))
+    std::printf("  report           %s/report.html\n", O.OutDir.c_str());
   if (!EngineOk)
     return InternalError;
   return Writer.bugs().empty() ? NoBug : BugsFound;
@@ -715,6 +732,14 @@ int explore(Options &O) {
                      });
 }
 
+/// `theseus report DIR`: report.html again, from the directory's files.
+int report(Options &O) {
+  if (!writeReport(O.ReportDir))
+    return InternalError;
+  std::printf("theseus: wrote %s/report.html\n", O.ReportDir.c_str());
+  return NoBug;
+}
+
 int replay(Options &O) {
   ReplayTotals T = replayTests(O.ReplayFiles, stdout, O.ReplayVerbose);
   return T.Mismatched ? BugsFound : NoBug;
@@ -739,6 +764,8 @@ int realMain(int Argc, char **Argv) {
     switch (Cmd) {
     case Command::Replay:
       return replay(O);
+    case Command::Report:
+      return report(O);
     case Command::Explore:
       return explore(O);
     }
