@@ -4,7 +4,9 @@
 set -euo pipefail
 packages=(clang-19 libclang-rt-19-dev llvm-19-dev llvm-19-tools libz3-dev libgtest-dev
   libcli11-dev nlohmann-json3-dev libfmt-dev libffi-dev cmake ninja-build
-  python3 python3-psutil lcov graphviz)
+  python3 python3-psutil lcov graphviz
+  chromium
+  python3-websocket)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||

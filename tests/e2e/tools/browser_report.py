@@ -136,6 +136,7 @@ def check(cond, what):
 
 def main():
     theseus, program, work = sys.argv[1:4]
+    os.makedirs(work, exist_ok=True)
     out = os.path.join(work, "run")
     shutil.rmtree(out, ignore_errors=True)
     subprocess.run([theseus, program, "-o", out, "-q"] + sys.argv[4:],
