@@ -325,11 +325,11 @@
       svg("text", { x: L - 4, y: H - B, "text-anchor": "end" }, 0),
       svg("text", { x: W - R, y: H - 8, "text-anchor": "end" }, tMax.toFixed(2) + " s"),
       svg("text", { x: L, y: H - 8 }, "0 s"),
-      svg("text", { x: L + 4, y: 12 }, title));
+      svg("text", { x: L, y: 10 }, title));
     series.forEach((s, i) => {
       const pts = points.map((p) => X(p.seconds).toFixed(1) + "," + Y(s.value(p)).toFixed(1)).join(" ");
       g.append(svg("polyline", { points: pts, fill: "none", stroke: s.colour, "stroke-width": 2, class: "series" }),
-        svg("text", { x: W - R - 4, y: T + 4 + 12 * i, "text-anchor": "end", fill: s.colour }, s.name));
+        svg("text", { x: L + 8 + 70 * i, y: T + 10, fill: s.colour }, "\u25a0 " + s.name));
     });
     return el("div", { class: "chart" }, g);
   }
