@@ -5,8 +5,10 @@ set -euo pipefail
 packages=(clang-19 libclang-rt-19-dev llvm-19-dev llvm-19-tools libz3-dev libgtest-dev
   libcli11-dev nlohmann-json3-dev libfmt-dev libffi-dev cmake ninja-build
   python3 python3-psutil lcov graphviz
+  chromium
   libxml2-utils
   libyaml-cpp-dev
+  python3-websocket
   python3-yaml
   zip)
 missing=()

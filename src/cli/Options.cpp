@@ -193,6 +193,8 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
   App.add_option("--cflag", O.CFlags,
                  "Extra flag for clang (repeatable), e.g. --cflag=-DN=4");
   App.add_flag("-q,--quiet", O.Quiet, "No progress line");
+  App.add_flag("!--no-html", O.Html,
+               "Do not write report.html in the run directory");
   App.add_flag("!--no-confirm", O.ConfirmBugs,
                "Do not replay each bug's test natively when it is found "
                "(bugs are then reported as unchecked)");
@@ -242,6 +244,11 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
              "argument of up to N bytes) and a final --sym-args MIN MAX N "
              "(MIN to MAX such arguments).");
 
+  CLI::App *ReportCmd = App.add_subcommand(
+      "report", "Write report.html again from a run directory's files");
+  ReportCmd->add_option("dir", O.ReportDir, "The run directory")
+      ->required()
+      ->check(CLI::ExistingDirectory);
   CLI::App *ReplayCmd = App.add_subcommand(
       "replay", "Run tests on the natively compiled program and check "
                 "that each ends as the engine recorded");
@@ -278,6 +285,8 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
     Cmd = Command::Replay;
   if (TaskCmd->parsed())
     Cmd = Command::Task;
+  if (ReportCmd->parsed())
+    Cmd = Command::Report;
   return std::nullopt;
 }
 

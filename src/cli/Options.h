@@ -38,6 +38,7 @@ struct Options {
   double SolverTimeout = 10;
   bool Quiet = false;
   bool ConfirmBugs = true;
+  bool Html = true; ///< Write report.html.
   size_t TreeMaxNodes = 10'000;
   bool SelfCheck = false;
   unsigned SelfCheckSamples = 100;
@@ -62,10 +63,12 @@ struct Options {
   // replay
   std::vector<std::string> ReplayFiles;
   bool ReplayVerbose = false;
+  // report
+  std::string ReportDir;
 };
 
 /// What `theseus` was asked to do: explore (no subcommand) or a subcommand.
-enum class Command { Explore, Replay, Task };
+enum class Command { Explore, Replay, Task, Report };
 
 /// Parses `Argv` into `O`; the program's own arguments follow the first
 /// "--". Returns the exit status to end with when the command line was

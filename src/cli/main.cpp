@@ -14,6 +14,7 @@
 #include "explore/SelfCheck.h"
 #include "expr/Printer.h"
 #include "program/Program.h"
+#include "report/Html.h"
 #include "report/Replay.h"
 #include "report/Summary.h"
 #include "report/TestComp.h"
@@ -102,7 +103,8 @@ void prepareOutDir(const std::string &Dir) {
     llvm::StringRef Name = llvm::sys::path::filename(It->path());
     if ((Name.starts_with("test") && Name.ends_with(".json")) ||
         Name == "summary.json" || Name == "coverage.info" ||
-        Name == "program-output.txt" || Name.starts_with("tree."))
+        Name == "program-output.txt" || Name.starts_with("tree.") ||
+        Name == "report.html")
       llvm::sys::fs::remove(It->path());
   }
 }
@@ -123,17 +125,36 @@ public:
   }
   void onProgress(const ExplorationStats &S) {
     Last = S;
+    if (Samples.wants(S.Seconds))
+      Samples.sample(point(S));
     if (secondsSince(LastWrite) >= 2.0)
       write(S);
   }
+  /// The timeline with the run's final state as its last sample.
+  const Timeline &finish(const ExplorationStats &S) {
+    Samples.finish(point(S));
+    return Samples;
+  }
 
 private:
+  TimelinePoint point(const ExplorationStats &S) const {
+    return {S.Seconds,          S.Paths,
+            Tests.tests(),      Tests.bugs().size(),
+            Cov.linesCovered(), Cov.branchesCovered()};
+  }
+
   void write(ExplorationStats S) {
     S.Seconds = secondsSince(Start);
     S.StopReason = "running";
     S.PeakRssMB = peakRssBytes() >> 20;
-    RunReport Report{
-        S, Tests, Cov, O.Mode, O.Strategy, O.OutDir, O.Explore.MaxMemoryMB};
+    RunReport Report{S,
+                     Tests,
+                     Cov,
+                     O.Mode,
+                     O.Strategy,
+                     O.OutDir,
+                     O.Explore.MaxMemoryMB,
+                     &Samples};
     writeJsonFile(O.OutDir + "/summary.json", summaryJson(Report));
     BugsWritten = Tests.bugs().size();
     LastWrite = std::chrono::steady_clock::now();
@@ -144,6 +165,7 @@ private:
   const Coverage &Cov;
   std::chrono::steady_clock::time_point Start, LastWrite;
   ExplorationStats Last;
+  Timeline Samples;
   size_t BugsWritten = 0;
 };
 
@@ -240,6 +262,19 @@ template <typename T> T &keepUntilExit(std::unique_ptr<T> Object) {
   return Ref;
 }
 
+/// Writes report.html from the run directory. The results are on disk
+/// already, so a failure is only a warning.
+bool writeReport(const std::string &Dir) {
+  HtmlOptions HO;
+  HO.Theseus = llvm::sys::fs::getMainExecutable("theseus", nullptr);
+  HtmlResult R = writeHtmlReport(Dir, HO);
+  if (R.Problem.empty())
+    return true;
+  std::fprintf(stderr, "theseus: warning: report.html not written: %s\n",
+               R.Problem.c_str());
+  return false;
+}
+
 /// Runs either driver, writing tests as they come and the reports at the
 /// end; `AfterRun` adds what only one mode has to the summary, and returns
 /// false when the engine checked itself and failed.
@@ -257,13 +292,16 @@ int runExplorer(const Options &O, const ProgramDescription &Desc, Explorer &E,
   Status.done();
   Suite.finish();
 
-  RunReport Report{Stats,      Writer,   E.coverage(),         O.Mode,
-                   O.Strategy, O.OutDir, O.Explore.MaxMemoryMB};
+  RunReport Report{
+      Stats,      Writer,   E.coverage(),          O.Mode,
+      O.Strategy, O.OutDir, O.Explore.MaxMemoryMB, &Keeper.finish(Stats)};
   nlohmann::json Summary = summaryJson(Report);
   printSummary(stdout, Report);
   bool EngineOk = AfterRun(Summary, Stats, Writer);
   writeJsonFile(O.OutDir + "/summary.json", Summary);
   writeLcov(O.OutDir + "/coverage.info", E.coverage());
+  if (O.Html && writeReport(O.OutDir))
+    std::printf("  report           %s/report.html\n", O.OutDir.c_str());
   if (!EngineOk)
     return InternalError;
   return Writer.bugs().empty() ? NoBug : BugsFound;
@@ -694,8 +732,18 @@ int explore(Options &O) {
                          const TestWriter &) {
                        if (Target)
                          reportTarget(O, Entry, *Target, Stats, Summary);
+                       if (Explorer.tree().numNodes() <= O.TreeMaxNodes)
+                         writePathTree(Explorer.tree(), O.OutDir);
                        return true;
                      });
+}
+
+/// `theseus report DIR`: report.html again, from the directory's files.
+int report(Options &O) {
+  if (!writeReport(O.ReportDir))
+    return InternalError;
+  std::printf("theseus: wrote %s/report.html\n", O.ReportDir.c_str());
+  return NoBug;
 }
 
 int replay(Options &O) {
@@ -722,6 +770,8 @@ int realMain(int Argc, char **Argv) {
     switch (Cmd) {
     case Command::Replay:
       return replay(O);
+    case Command::Report:
+      return report(O);
     case Command::Explore:
       return explore(O);
     case Command::Task:

@@ -203,6 +203,10 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound) {
     Stats.Paths += Leaf->EndsPath;
     PathResult R;
     R.Index = ++Stats.Tests;
+    if (Leaf->EndsPath) {
+      Leaf->TestIndex = R.Index;
+      Leaf->End = Outcome.End;
+    }
     if (Watch && !Stats.TargetTest &&
         (Rec.ReachedTarget || Watch->reachedAtEnd(Outcome)))
       Stats.TargetTest = R.Index;

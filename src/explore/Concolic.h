@@ -37,6 +37,7 @@ public:
 
   const EntryInputs &inputs() const { return Inputs; }
   const Coverage &coverage() const { return Cov; }
+  const PathTree &tree() const { return Tree; }
 
 private:
   struct Target {

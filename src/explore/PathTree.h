@@ -44,6 +44,10 @@ struct PathNode {
   /// solving its open side.
   std::shared_ptr<const Assignment> Input;
   bool EndsPath = false; ///< Some run ended here.
+  /// The test of the run that ended here (0: none) and how it ended, for
+  /// the tree a report draws.
+  uint64_t TestIndex = 0;
+  PathEnd End = PathEnd::Return;
 };
 
 class PathTree {

@@ -44,7 +44,33 @@ uint64_t totalConcretizations(const ExplorationStats &S) {
   return N;
 }
 
+nlohmann::json timelineJson(const Timeline &T) {
+  nlohmann::json A = nlohmann::json::array();
+  for (const TimelinePoint &P : T.points())
+    A.push_back({{"seconds", P.Seconds},
+                 {"paths", P.Paths},
+                 {"tests", P.Tests},
+                 {"bugs", P.Bugs},
+                 {"lines_covered", P.LinesCovered},
+                 {"branches_covered", P.BranchesCovered}});
+  return A;
+}
+
 } // namespace
+
+void Timeline::sample(const TimelinePoint &P) {
+  if (!wants(P.Seconds))
+    return;
+  Points.push_back(P);
+  if (Points.size() <= MaxPoints)
+    return;
+  // Thin: keep the first sample and every second one after it.
+  size_t Kept = 1;
+  for (size_t I = 2; I < Points.size(); I += 2)
+    Points[Kept++] = Points[I];
+  Points.resize(Kept);
+  Interval *= 2;
+}
 
 nlohmann::json summaryJson(const RunReport &R) {
   const ExplorationStats &S = R.Stats;
@@ -65,7 +91,7 @@ nlohmann::json summaryJson(const RunReport &R) {
     Sites.push_back(
         {{"site", C.Site}, {"reason", C.Reason}, {"count", C.Count}});
   const Coverage &Cov = R.Cov;
-  return {
+  nlohmann::json J = {
       {"entry", R.Tests.program().Entry},
       {"mode", R.Mode},
       {"strategy", R.Strategy},
@@ -125,6 +151,9 @@ nlohmann::json summaryJson(const RunReport &R) {
         {"unknown", S.Solver.Unknowns},
         {"constraints_before_slicing", S.Solver.ConstraintsIn},
         {"constraints_after_slicing", S.Solver.ConstraintsOut}}}};
+  if (R.Progress)
+    J["timeline"] = timelineJson(*R.Progress);
+  return J;
 }
 
 void writeLcov(const std::string &Path, const Coverage &Cov) {

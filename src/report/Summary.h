@@ -9,8 +9,41 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 namespace theseus {
+
+/// The run's progress over time, sampled for summary.json's `timeline`.
+struct TimelinePoint {
+  double Seconds = 0;
+  uint64_t Paths = 0;
+  uint64_t Tests = 0;
+  uint64_t Bugs = 0;
+  unsigned LinesCovered = 0;
+  unsigned BranchesCovered = 0;
+};
+
+/// At most `MaxPoints` (+1) samples spread over the whole run however long
+/// it is: a sample is kept at most once per interval, and when the list is
+/// full every second sample is dropped and the interval doubled.
+class Timeline {
+public:
+  static constexpr size_t MaxPoints = 256;
+
+  /// Whether a sample at `Seconds` would be kept, so callers can skip
+  /// gathering it.
+  bool wants(double Seconds) const {
+    return Points.empty() || Seconds - Points.back().Seconds >= Interval;
+  }
+  void sample(const TimelinePoint &P);
+  /// The last sample, kept whatever the interval.
+  void finish(const TimelinePoint &P) { Points.push_back(P); }
+  const std::vector<TimelinePoint> &points() const { return Points; }
+
+private:
+  std::vector<TimelinePoint> Points;
+  double Interval = 0.05;
+};
 
 struct RunReport {
   const ExplorationStats &Stats;
@@ -20,6 +53,7 @@ struct RunReport {
   std::string Strategy;
   std::string OutDir;
   uint64_t MaxMemoryMB = 0;
+  const Timeline *Progress = nullptr; ///< summary.json's `timeline`, if set.
 };
 
 nlohmann::json summaryJson(const RunReport &R);

@@ -208,6 +208,139 @@ std::string treeDot(const ExecutionTree &T, const ReturnFormatter &Return) {
   return Out + "}\n";
 }
 
+namespace {
+
+/// The fork tree's leaf kind of a path that ended this way.
+LeafKind leafOf(PathEnd E) {
+  switch (E) {
+  case PathEnd::Return:
+  case PathEnd::Exit:
+    return LeafKind::Normal;
+  case PathEnd::Bug:
+    return LeafKind::Error;
+  case PathEnd::StepLimit:
+  case PathEnd::BoundReached:
+    return LeafKind::BoundReached;
+  case PathEnd::Interrupted:
+    return LeafKind::Interrupted;
+  case PathEnd::Unsupported:
+  case PathEnd::ExternalDenied:
+  case PathEnd::AssumeViolated:
+    return LeafKind::Unsupported;
+  }
+  return LeafKind::Unsupported;
+}
+
+/// What became of a side no run took, as a leaf kind; null when the side
+/// has not been reached.
+const char *sideLeaf(SideState S) {
+  switch (S) {
+  case SideState::Infeasible:
+    return "infeasible";
+  case SideState::Unknown:
+    return "unknown";
+  case SideState::Open:
+    return "open";
+  case SideState::Diverged:
+    return "diverged";
+  case SideState::Closed:
+    return "closed";
+  case SideState::Pruned:
+    return "pruned";
+  case SideState::Unseen:
+  case SideState::Explored:
+    return nullptr;
+  }
+  return nullptr;
+}
+
+/// Numbers the path tree's nodes breadth first (parents before children)
+/// as it emits them.
+class PathTreeEmitter {
+public:
+  /// The entry is a node of its own, since a run may have reached a
+  /// different first decision (an alternative of the root).
+  nlohmann::json run(const PathNode *Root) {
+    add(nullptr, "");
+    for (const PathNode *N = Root; N; N = N->Alternative.get())
+      Work.push_back({N, 0, ""});
+    for (size_t I = 0; I < Work.size(); ++I)
+      emit(Work[I]);
+    return Nodes;
+  }
+
+private:
+  struct Item {
+    const PathNode *N;
+    nlohmann::json Parent;
+    std::string Condition;
+  };
+
+  nlohmann::json &add(const nlohmann::json &Parent, const std::string &Cond) {
+    nlohmann::json J = {{"id", Nodes.size()}, {"parent", Parent}};
+    if (!Cond.empty())
+      J["condition"] = Cond;
+    Nodes.push_back(std::move(J));
+    return Nodes.back();
+  }
+
+  void emit(const Item &It) {
+    const PathNode *N = It.N;
+    nlohmann::json &J = add(It.Parent, It.Condition);
+    uint64_t Id = J["id"];
+    if (N->Inst) {
+      SourceLoc L = sourceLocOf(N->Inst);
+      if (L.known()) {
+        J["file"] = L.File.str();
+        J["line"] = L.Line;
+        J["source"] = Source.line(L);
+      }
+    }
+    if (N->EndsPath && !N->Cond)
+      return markEnd(J, *N);
+    if (N->EndsPath)
+      markEnd(add(Id, ""), *N);
+    if (!N->Cond) {
+      J["leaf"] = "unfinished"; // A run stopped or was cut short here.
+      return;
+    }
+    std::string Text = toString(N->Cond, ExprChars);
+    for (bool Dir : {false, true}) {
+      std::string Edge = Dir ? Text : "!(" + Text + ")";
+      if (!N->Child[Dir]) {
+        if (const char *Leaf = sideLeaf(N->Side[Dir]))
+          add(Id, Edge)["leaf"] = Leaf;
+        continue;
+      }
+      for (const PathNode *C = N->Child[Dir].get(); C; C = C->Alternative.get())
+        Work.push_back({C, Id, Edge});
+    }
+  }
+
+  static void markEnd(nlohmann::json &J, const PathNode &N) {
+    J["leaf"] = toString(leafOf(N.End));
+    J["outcome"] = {{"end", toString(N.End)}};
+    if (N.TestIndex)
+      J["test"] = testFileName(N.TestIndex);
+  }
+
+  SourceText Source;
+  nlohmann::json Nodes = nlohmann::json::array();
+  std::vector<Item> Work;
+};
+
+} // namespace
+
+nlohmann::json pathTreeJson(const PathTree &T) {
+  return {{"format", "theseus-path-tree-1"},
+          {"limits", {{"expression_chars", ExprChars}}},
+          {"nodes", PathTreeEmitter().run(T.root())}};
+}
+
+void writePathTree(const PathTree &T, const std::string &Dir) {
+  writeJsonFile(Dir + "/tree.json", pathTreeJson(T));
+}
+
 std::string writeTree(const ExecutionTree &T, const std::string &Dir,
                       const ReturnFormatter &Return, bool RenderSvg) {
   writeJsonFile(Dir + "/tree.json", treeJson(T, Return));

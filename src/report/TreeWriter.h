@@ -3,6 +3,7 @@
 #define THESEUS_REPORT_TREEWRITER_H
 
 #include "explore/ExecutionTree.h"
+#include "explore/PathTree.h"
 
 #include <functional>
 #include <nlohmann/json.hpp>
@@ -25,6 +26,15 @@ std::string treeDot(const ExecutionTree &T, const ReturnFormatter &Return);
 /// Returns a problem to tell the user, or "".
 std::string writeTree(const ExecutionTree &T, const std::string &Dir,
                       const ReturnFormatter &Return, bool RenderSvg = true);
+
+/// The concolic path tree in tree.json's family (format
+/// theseus-path-tree-1): a node per decision point with its location and
+/// the condition on the edge from its parent; a leaf per path end (with its
+/// test and, as `leaf`, the fork tree's kind of its outcome) and per side
+/// that was not run: infeasible, unknown, open, diverged, pruned or closed.
+nlohmann::json pathTreeJson(const PathTree &T);
+/// Writes pathTreeJson's tree as `Dir`/tree.json.
+void writePathTree(const PathTree &T, const std::string &Dir);
 
 } // namespace theseus
 
