@@ -13,6 +13,7 @@
 #include "explore/SelfCheck.h"
 #include "expr/Printer.h"
 #include "program/Program.h"
+#include "report/Export.h"
 #include "report/Replay.h"
 #include "report/Summary.h"
 #include "report/TestFile.h"
@@ -697,6 +698,11 @@ int replay(Options &O) {
   return T.Mismatched ? BugsFound : NoBug;
 }
 
+int exportCommand(Options &O) {
+  exportTests(O.Export, O.ExportOutput, O.ExportTests, stderr);
+  return NoBug;
+}
+
 /// LLVM's fatal errors (a corrupt module, say) end Theseus with a message
 /// and the internal error status instead of LLVM's abort.
 void onLLVMFatalError(void *, const char *Reason, bool) {
@@ -716,6 +722,8 @@ int realMain(int Argc, char **Argv) {
     switch (Cmd) {
     case Command::Replay:
       return replay(O);
+    case Command::Export:
+      return exportCommand(O);
     case Command::Explore:
       return explore(O);
     }
