@@ -102,15 +102,15 @@ __attribute__((weak)) void reach_error(void) { abort(); }
 __attribute__((weak)) void __VERIFIER_error(void) { abort(); }
 void theseus_replay_use(const char *lines);
 
-/* stdin holds these bytes, then end of file. */
+/* stdin holds these bytes, then end of file: a file reopened as stdin, so
+   that nothing an earlier test left in stdin's buffer remains. */
 static inline void theseus_set_stdin(const char *bytes, size_t n) {
-  FILE *f = tmpfile();
-  if (!f || fwrite(bytes, 1, n, f) != n || fflush(f) != 0 ||
-      dup2(fileno(f), 0) < 0)
+  char path[] = "/tmp/theseus-stdin-XXXXXX";
+  int fd = mkstemp(path);
+  if (fd < 0 || write(fd, bytes, n) != (ssize_t)n || close(fd) != 0 ||
+      !freopen(path, "r", stdin))
     abort();
-  fclose(f);
-  fseek(stdin, 0, SEEK_SET);
-  clearerr(stdin);
+  unlink(path);
 }
 
 static FILE *theseus_out;
