@@ -10,6 +10,8 @@
 #ifndef THESEUS_REPORT_EXPORT_H
 #define THESEUS_REPORT_EXPORT_H
 
+#include "llvm/ADT/StringRef.h"
+
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -72,6 +74,10 @@ struct ExportedSuite {
   std::vector<ExportedTest> Tests;
   std::vector<SkippedTest> Skipped;
 };
+
+/// A C string literal of `Bytes`: octal escapes for anything unprintable,
+/// so that no escape runs into the next character.
+std::string stringLiteral(llvm::StringRef Bytes);
 
 /// The symbol an entry named `main` is renamed to for an export.
 constexpr const char *ExportedMainName = "theseus_entry_main";

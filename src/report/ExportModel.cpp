@@ -73,8 +73,8 @@ std::string literal(const json &V, unsigned Bits, bool Signed) {
   return fmt::format("{}{}", X, X <= UINT32_MAX ? "u" : "ULL");
 }
 
-/// A C string literal of `Bytes`: octal escapes for anything unprintable,
-/// so that no escape runs into the next character.
+} // namespace
+
 std::string stringLiteral(llvm::StringRef Bytes) {
   std::string Out = "\"";
   for (char Ch : Bytes) {
@@ -90,6 +90,8 @@ std::string stringLiteral(llvm::StringRef Bytes) {
   }
   return Out + "\"";
 }
+
+namespace {
 
 std::string bytesOf(const json &In) {
   std::string Hex = In.at("bytes").get<std::string>(), Out;

@@ -156,22 +156,6 @@ std::string setup(const ExportedTest &T) {
   return Out;
 }
 
-std::string stringArg(const std::string &Bytes) {
-  std::string Out = "\"";
-  for (char Ch : Bytes) {
-    auto C = static_cast<uint8_t>(Ch);
-    if (C == '\\' || C == '"')
-      Out += fmt::format("\\{}", Ch);
-    else if (C == '\n')
-      Out += "\\n\"\n      \"";
-    else if (C >= 0x20 && C < 0x7f && C != '?')
-      Out.push_back(Ch);
-    else
-      Out += fmt::format("\\{:03o}", C);
-  }
-  return Out + "\"";
-}
-
 /// The sanitizer a test needs, as a preprocessor condition and advice.
 std::string sanitizerMacro(const ExportedTest &T) {
   return T.Sanitizer == "address" ? "THESEUS_ASAN" : "THESEUS_UBSAN";
@@ -228,7 +212,7 @@ std::string gtestReturn(const ExportedTest &T) {
   }
   if (T.CheckStdout)
     Body += fmt::format("  EXPECT_EQ(theseus_stdout(), std::string({}, {}));\n",
-                        stringArg(T.Stdout), T.Stdout.size());
+                        stringLiteral(T.Stdout), T.Stdout.size());
   if (!T.Value.empty())
     Body += fmt::format("  EXPECT_EQ({}{}, {});\n", T.Promoted ? "(int)" : "",
                         Got, T.Value);
@@ -411,7 +395,7 @@ std::string cReturn(const ExportedTest &T) {
   Body += "  int failed = 0;\n";
   if (T.CheckStdout)
     Body += fmt::format("  failed |= theseus_expect_stdout({}, {});\n",
-                        stringArg(T.Stdout), T.Stdout.size());
+                        stringLiteral(T.Stdout), T.Stdout.size());
   if (!T.Value.empty())
     Body += fmt::format("  failed |= theseus_expect_{}(ret, {});\n",
                         T.Unsigned ? "unsigned" : "signed", T.Value);
