@@ -5,7 +5,10 @@
  * program created during exploration. Each call below takes the next input
  * under the same name the engine gave it (a repeated name gets "#2", "#3",
  * ...; __VERIFIER_nondet_T calls are numbered nondet_T_1, nondet_T_2, ...).
- * Inputs the test does not mention read as zeros. */
+ * Inputs the test does not mention read as zeros.
+ *
+ * `theseus export` inlines this file into the test files it writes (also
+ * as C++), where theseus_replay_use hands each test its inputs instead. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,36 +22,57 @@ static struct {
 } inputs[MAX_INPUTS];
 static int num_inputs = -1;
 
-static void load_inputs(void) {
-  num_inputs = 0;
-  const char *path = getenv("THESEUS_REPLAY_INPUTS");
-  FILE *f = path ? fopen(path, "r") : NULL;
-  if (!f)
-    return;
-  char name[160];
-  static char hex[1 << 16];
-  while (num_inputs < MAX_INPUTS &&
-         fscanf(f, "%159s %65535s", name, hex) == 2) {
-    size_t n = strlen(hex) / 2;
-    inputs[num_inputs].bytes = malloc(n ? n : 1);
-    for (size_t i = 0; i < n; ++i) {
-      unsigned b;
-      sscanf(hex + 2 * i, "%2x", &b);
-      inputs[num_inputs].bytes[i] = (unsigned char)b;
-    }
-    inputs[num_inputs].size = n;
-    strcpy(inputs[num_inputs].name, name);
-    ++num_inputs;
-  }
-  fclose(f);
-}
-
 /* Seen counts per base name, for the "#k" suffixes. */
 static struct {
   char base[128];
   unsigned seen;
 } names[MAX_INPUTS];
 static int num_names;
+static unsigned nondet_count;
+
+static void add_input(const char *name, const char *hex) {
+  size_t n = strlen(hex) / 2;
+  inputs[num_inputs].bytes = (unsigned char *)malloc(n ? n : 1);
+  for (size_t i = 0; i < n; ++i) {
+    unsigned b;
+    sscanf(hex + 2 * i, "%2x", &b);
+    inputs[num_inputs].bytes[i] = (unsigned char)b;
+  }
+  inputs[num_inputs].size = n;
+  strcpy(inputs[num_inputs].name, name);
+  ++num_inputs;
+}
+
+static char name_buf[160];
+static char hex_buf[1 << 16];
+
+static void load_inputs(void) {
+  num_inputs = 0;
+  const char *path = getenv("THESEUS_REPLAY_INPUTS");
+  FILE *f = path ? fopen(path, "r") : NULL;
+  if (!f)
+    return;
+  while (num_inputs < MAX_INPUTS &&
+         fscanf(f, "%159s %65535s", name_buf, hex_buf) == 2)
+    add_input(name_buf, hex_buf);
+  fclose(f);
+}
+
+/* The next run's inputs, as lines "name hexbytes", counted afresh: an
+   exported test file runs many tests in one process. */
+void theseus_replay_use(const char *lines) {
+  for (int i = 0; i < num_inputs; ++i)
+    free(inputs[i].bytes);
+  num_inputs = 0;
+  num_names = 0;
+  nondet_count = 0;
+  int used = 0;
+  while (num_inputs < MAX_INPUTS &&
+         sscanf(lines, "%159s %65535s%n", name_buf, hex_buf, &used) == 2) {
+    add_input(name_buf, hex_buf);
+    lines += used;
+  }
+}
 
 static void unique_name(const char *base, char *out, size_t n) {
   int i;
@@ -112,7 +136,6 @@ __attribute__((weak)) void theseus_assert(int c) {
     abort();
 }
 
-static unsigned nondet_count;
 /* Weak: a program that defines one of these itself keeps its own. */
 #define NONDET(T, suffix)                                                      \
   __attribute__((weak)) T __VERIFIER_nondet_##suffix(void) {                   \
@@ -122,7 +145,12 @@ static unsigned nondet_count;
     fill(base, &v, sizeof v);                                                  \
     return v;                                                                  \
   }
-__attribute__((weak)) _Bool __VERIFIER_nondet_bool(void) {
+#ifdef __cplusplus
+typedef bool theseus_bool;
+#else
+typedef _Bool theseus_bool;
+#endif
+__attribute__((weak)) theseus_bool __VERIFIER_nondet_bool(void) {
   char base[64];
   snprintf(base, sizeof base, "nondet_bool_%u", ++nondet_count);
   unsigned char b;

@@ -268,6 +268,42 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
       ->check(CLI::IsMember(
           {"unreach-call", "coverage-error-call", "coverage-branches"}));
   TaskCmd->fallthrough(); // -o, --max-time, ... after the task file.
+  CLI::App *ExportCmd = App.add_subcommand(
+      "export", "Write the tests of a run as source code a project can "
+                "check in: each test calls the entry with its inputs and "
+                "expects what the engine recorded");
+  ExportCmd->add_option("tests", O.ExportTests, "Run directories or test files")
+      ->required();
+  // One option per output format, exactly one of them given.
+  struct Format {
+    const char *Flag;
+    ExportFormat Kind;
+    const char *Help;
+  };
+  static const Format Formats[] = {
+      {"--gtest", ExportFormat::GTest,
+       "A GoogleTest file, one TEST per test (bugs as death tests)"},
+      {"--c", ExportFormat::C,
+       "A plain C program running every test and printing PASS or FAIL"},
+      {"--testcomp", ExportFormat::TestComp,
+       "A Test-Comp test suite (metadata.xml and a testcase XML per test) "
+       "in this directory, from one run directory"},
+  };
+  CLI::Option_group *Outputs =
+      ExportCmd->add_option_group("output", "The format to write");
+  for (const Format &F : Formats)
+    Outputs
+        ->add_option_function<std::string>(
+            F.Flag,
+            [&O, Kind = F.Kind](const std::string &File) {
+              O.Export = Kind;
+              O.ExportOutput = File;
+            },
+            F.Help)
+        ->type_name("FILE");
+  Outputs->require_option(1);
+  ExportCmd->add_flag("--zip", O.ExportZip,
+                      "With --testcomp: also the suite as DIR.zip");
 
   // The program's command line follows the first "--".
   int Ours = std::find(Argv, Argv + Argc, std::string("--")) - Argv;
@@ -287,6 +323,8 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
     Cmd = Command::Task;
   if (ReportCmd->parsed())
     Cmd = Command::Report;
+  if (ExportCmd->parsed())
+    Cmd = Command::Export;
   return std::nullopt;
 }
 

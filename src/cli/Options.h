@@ -8,6 +8,7 @@
 #define THESEUS_CLI_OPTIONS_H
 
 #include "explore/Exploration.h"
+#include "report/Export.h"
 
 #include <optional>
 #include <string>
@@ -65,10 +66,15 @@ struct Options {
   bool ReplayVerbose = false;
   // report
   std::string ReportDir;
+  // export: the format chosen by its option, the file it names, the tests.
+  ExportFormat Export = ExportFormat::GTest;
+  std::string ExportOutput;
+  std::vector<std::string> ExportTests;
+  bool ExportZip = false;
 };
 
 /// What `theseus` was asked to do: explore (no subcommand) or a subcommand.
-enum class Command { Explore, Replay, Task, Report };
+enum class Command { Explore, Replay, Task, Report, Export };
 
 /// Parses `Argv` into `O`; the program's own arguments follow the first
 /// "--". Returns the exit status to end with when the command line was

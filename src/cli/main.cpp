@@ -14,6 +14,7 @@
 #include "explore/SelfCheck.h"
 #include "expr/Printer.h"
 #include "program/Program.h"
+#include "report/Export.h"
 #include "report/Html.h"
 #include "report/Replay.h"
 #include "report/Summary.h"
@@ -751,6 +752,11 @@ int replay(Options &O) {
   return T.Mismatched ? BugsFound : NoBug;
 }
 
+int exportCommand(Options &O) {
+  exportTests(O.Export, O.ExportOutput, O.ExportTests, stderr, O.ExportZip);
+  return NoBug;
+}
+
 /// LLVM's fatal errors (a corrupt module, say) end Theseus with a message
 /// and the internal error status instead of LLVM's abort.
 void onLLVMFatalError(void *, const char *Reason, bool) {
@@ -772,6 +778,8 @@ int realMain(int Argc, char **Argv) {
       return replay(O);
     case Command::Report:
       return report(O);
+    case Command::Export:
+      return exportCommand(O);
     case Command::Explore:
       return explore(O);
     case Command::Task:

@@ -88,36 +88,6 @@ NativeResult runNative(const std::vector<std::string> &Argv,
   return R;
 }
 
-/// Memory bugs do not reliably crash a plain native run; they are checked
-/// on a build with AddressSanitizer.
-bool isMemoryBug(const std::string &Kind) {
-  return Kind == "out-of-bounds" || Kind == "null-dereference" ||
-         Kind == "use-after-free" || Kind == "double-free" ||
-         Kind == "invalid-free" || Kind == "invalid-pointer";
-}
-
-/// Bugs of --check=ub that only an UndefinedBehaviorSanitizer build shows
-/// (the kinds src/exec/UndefinedBehavior.cpp reports).
-bool isUndefinedBehaviorBug(const std::string &Kind) {
-  static const std::set<std::string> Kinds = {
-      "signed-overflow",  "shift-out-of-bounds", "index-out-of-bounds",
-      "invalid-value",    "invalid-builtin",     "builtin-unreachable",
-      "missing-return",   "vla-bound",           "float-cast-overflow",
-      "nonnull-argument", "nonnull-return",      "undefined-behavior"};
-  return Kinds.count(Kind) != 0;
-}
-
-/// The signal a native run dies of when it has this bug.
-int signalForBug(const std::string &Kind) {
-  if (Kind == "assertion-failure" || Kind == "abort" || Kind == "reach-error")
-    return SIGABRT;
-  if (Kind == "division-by-zero" || Kind == "division-overflow")
-    return SIGFPE;
-  if (Kind == "trap" || Kind == "unreachable")
-    return SIGILL;
-  return SIGSEGV;
-}
-
 std::string describe(const NativeResult &R) {
   if (R.TimedOut)
     return "timed out";
@@ -370,76 +340,29 @@ bool matches(const RecordedOutcome &Outcome, const NativeResult &N,
 
 /// The bytes of a test's "stdin" field; throws InputError naming the test
 /// `Name` unless it is an even number of hex digits.
-std::string hexToBytes(llvm::StringRef Hex, const std::string &Name) {
+std::string hexToBytes(llvm::StringRef Hex, const std::string &Name,
+                       llvm::StringRef Cmd) {
   std::string Out;
   for (size_t I = 0; I + 1 < Hex.size(); I += 2) {
     unsigned Byte;
     if (Hex.substr(I, 2).getAsInteger(16, Byte))
       throw InputError{fmt::format(
-          "replay: {} is not a valid Theseus test: stdin bytes \"{}\" are not "
+          "{}: {} is not a valid Theseus test: stdin bytes \"{}\" are not "
           "hex",
-          Name, Hex.substr(I, 2).str())};
+          Cmd.str(), Name, Hex.substr(I, 2).str())};
     Out.push_back(static_cast<char>(Byte));
   }
   if (Hex.size() % 2)
-    throw InputError{fmt::format("replay: {} is not a valid Theseus test: "
+    throw InputError{fmt::format("{}: {} is not a valid Theseus test: "
                                  "stdin bytes have an odd number of digits",
-                                 Name)};
+                                 Cmd.str(), Name)};
   return Out;
-}
-
-void collectTests(const std::string &Path, std::vector<std::string> &Out) {
-  if (!llvm::sys::fs::exists(Path))
-    throw InputError{
-        fmt::format("replay: no such file or directory: {}", Path)};
-  if (!llvm::sys::fs::is_directory(Path)) {
-    Out.push_back(Path);
-    return;
-  }
-  std::error_code EC;
-  std::vector<std::string> Found;
-  for (llvm::sys::fs::directory_iterator It(Path, EC), End; It != End && !EC;
-       It.increment(EC)) {
-    llvm::StringRef Name = llvm::sys::path::filename(It->path());
-    if (Name.starts_with("test") && Name.ends_with(".json"))
-      Found.push_back(It->path());
-  }
-  if (Found.empty())
-    throw InputError{
-        fmt::format("replay: no test files (test*.json) in {}", Path)};
-  std::sort(Found.begin(), Found.end());
-  Out.insert(Out.end(), Found.begin(), Found.end());
 }
 
 /// nlohmann's message without its "[json.exception.type_error.302] " tag.
 std::string jsonError(const nlohmann::json::exception &E) {
   auto [Tag, Message] = llvm::StringRef(E.what()).split("] ");
   return Message.empty() ? Tag.str() : Message.str();
-}
-
-/// Parses a test file's text and checks its outline; fields are checked as
-/// they are extracted (see parseTest).
-nlohmann::json parseOutline(const std::string &Text, const std::string &F) {
-  nlohmann::json Test;
-  try {
-    Test = nlohmann::json::parse(Text);
-  } catch (const nlohmann::json::exception &E) {
-    throw InputError{
-        fmt::format("replay: {} is not valid JSON: {}", F, jsonError(E))};
-  }
-  if (!Test.is_object() || Test.value("format", nlohmann::json()) !=
-                               nlohmann::json("theseus-test-1"))
-    throw InputError{fmt::format("replay: {} is not a Theseus test (no "
-                                 "\"format\": \"theseus-test-1\")",
-                                 F)};
-  if (!Test.value("program", nlohmann::json()).is_object() ||
-      !Test.value("outcome", nlohmann::json()).is_object() ||
-      !Test.value("inputs", nlohmann::json()).is_array())
-    throw InputError{fmt::format(
-        "replay: {} is not a valid Theseus test: it needs the objects "
-        "\"program\" and \"outcome\" and the array \"inputs\"",
-        F)};
-  return Test;
 }
 
 RecordedOutcome recordedOutcome(const nlohmann::json &O) {
@@ -459,7 +382,7 @@ RecordedOutcome recordedOutcome(const nlohmann::json &O) {
 /// The fields of a test with a valid outline; throws nlohmann's exceptions
 /// for fields of the wrong type.
 ReplayTestFields extractFields(const nlohmann::json &Test,
-                               const std::string &Name) {
+                               const std::string &Name, llvm::StringRef Cmd) {
   ReplayTestFields T;
   T.Program = ProgramDescription::fromJson(Test.at("program"));
   T.ProgramKey = Test.at("program").dump();
@@ -477,21 +400,95 @@ ReplayTestFields extractFields(const nlohmann::json &Test,
   for (const auto &Arg : Test.value("argv", nlohmann::json::array()))
     T.Args.push_back(Arg.at("bytes").get<std::string>());
   if (Test.contains("stdin"))
-    T.Stdin = hexToBytes(Test.at("stdin").value("bytes", ""), Name);
+    T.Stdin = hexToBytes(Test.at("stdin").value("bytes", ""), Name, Cmd);
   return T;
 }
 
 } // namespace
 
-ReplayTestFields parseTest(const std::string &Text, const std::string &Name) {
-  nlohmann::json Test = parseOutline(Text, Name);
+bool isMemoryBug(const std::string &Kind) {
+  return Kind == "out-of-bounds" || Kind == "null-dereference" ||
+         Kind == "use-after-free" || Kind == "double-free" ||
+         Kind == "invalid-free" || Kind == "invalid-pointer";
+}
+
+bool isUndefinedBehaviorBug(const std::string &Kind) {
+  static const std::set<std::string> Kinds = {
+      "signed-overflow",  "shift-out-of-bounds", "index-out-of-bounds",
+      "invalid-value",    "invalid-builtin",     "builtin-unreachable",
+      "missing-return",   "vla-bound",           "float-cast-overflow",
+      "nonnull-argument", "nonnull-return",      "undefined-behavior"};
+  return Kinds.count(Kind) != 0;
+}
+
+int signalForBug(const std::string &Kind) {
+  if (Kind == "assertion-failure" || Kind == "abort" || Kind == "reach-error")
+    return SIGABRT;
+  if (Kind == "division-by-zero" || Kind == "division-overflow")
+    return SIGFPE;
+  if (Kind == "trap" || Kind == "unreachable")
+    return SIGILL;
+  return SIGSEGV;
+}
+
+void collectTests(const std::string &Path, std::vector<std::string> &Out,
+                  llvm::StringRef Cmd) {
+  if (!llvm::sys::fs::exists(Path))
+    throw InputError{
+        fmt::format("{}: no such file or directory: {}", Cmd.str(), Path)};
+  if (!llvm::sys::fs::is_directory(Path)) {
+    Out.push_back(Path);
+    return;
+  }
+  std::error_code EC;
+  std::vector<std::string> Found;
+  for (llvm::sys::fs::directory_iterator It(Path, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    llvm::StringRef Name = llvm::sys::path::filename(It->path());
+    if (Name.starts_with("test") && Name.ends_with(".json"))
+      Found.push_back(It->path());
+  }
+  if (Found.empty())
+    throw InputError{
+        fmt::format("{}: no test files (test*.json) in {}", Cmd.str(), Path)};
+  std::sort(Found.begin(), Found.end());
+  Out.insert(Out.end(), Found.begin(), Found.end());
+}
+
+nlohmann::json parseOutline(const std::string &Text, const std::string &F,
+                            llvm::StringRef Cmd) {
+  nlohmann::json Test;
+  try {
+    Test = nlohmann::json::parse(Text);
+  } catch (const nlohmann::json::exception &E) {
+    throw InputError{fmt::format("{}: {} is not valid JSON: {}", Cmd.str(), F,
+                                 jsonError(E))};
+  }
+  if (!Test.is_object() || Test.value("format", nlohmann::json()) !=
+                               nlohmann::json("theseus-test-1"))
+    throw InputError{fmt::format("{}: {} is not a Theseus test (no "
+                                 "\"format\": \"theseus-test-1\")",
+                                 Cmd.str(), F)};
+  if (!Test.value("program", nlohmann::json()).is_object() ||
+      !Test.value("outcome", nlohmann::json()).is_object() ||
+      !Test.value("inputs", nlohmann::json()).is_array())
+    throw InputError{
+        fmt::format("{}: {} is not a valid Theseus test: it needs the objects "
+                    "\"program\" and \"outcome\" and the array \"inputs\"",
+                    Cmd.str(), F)};
+  return Test;
+}
+
+ReplayTestFields parseTest(const std::string &Text, const std::string &Name,
+                           llvm::StringRef Cmd) {
+  nlohmann::json Test = parseOutline(Text, Name, Cmd);
   // A field of the wrong type names the test instead of ending Theseus
   // with an internal error.
   try {
-    return extractFields(Test, Name);
+    return extractFields(Test, Name, Cmd);
   } catch (const nlohmann::json::exception &E) {
-    throw InputError{fmt::format("replay: {} is not a valid Theseus test: {}",
-                                 Name, jsonError(E))};
+    throw InputError{fmt::format("{}: {} is not a valid Theseus test: {}",
+                                 Cmd.str(), Name, jsonError(E))};
   }
 }
 
@@ -553,7 +550,7 @@ ReplayTotals replayTests(const std::vector<std::string> &Paths, std::FILE *Out,
                          bool Verbose) {
   std::vector<std::string> Files;
   for (const std::string &P : Paths)
-    collectTests(P, Files);
+    collectTests(P, Files, "replay");
   if (Files.empty())
     throw InputError{"replay: no test files found"};
   Replayer Replay;

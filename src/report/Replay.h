@@ -11,6 +11,10 @@
 
 #include "report/TestFile.h"
 
+#include "llvm/ADT/StringRef.h"
+
+#include <nlohmann/json.hpp>
+
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -55,9 +59,30 @@ struct ReplayTestFields {
   std::string Stdin;             ///< The bytes read from stdin.
 };
 
+/// Memory bugs do not reliably crash a plain native run; they are checked
+/// on a build with AddressSanitizer.
+bool isMemoryBug(const std::string &Kind);
+/// Bugs of --check=ub that only an UndefinedBehaviorSanitizer build shows
+/// (the kinds src/exec/UndefinedBehavior.cpp reports).
+bool isUndefinedBehaviorBug(const std::string &Kind);
+/// The signal a native run dies of when it has this bug.
+int signalForBug(const std::string &Kind);
+
+/// Appends the test file `Path`, or the test*.json files of the directory
+/// `Path` in order, to `Out`. Throws InputError for a missing path or a
+/// directory without tests, naming the command `Cmd`.
+void collectTests(const std::string &Path, std::vector<std::string> &Out,
+                  llvm::StringRef Cmd);
+
+/// Parses a test file's text and checks its outline; fields are checked as
+/// they are extracted (see parseTest). Throws InputError naming `F`.
+nlohmann::json parseOutline(const std::string &Text, const std::string &F,
+                            llvm::StringRef Cmd);
+
 /// Parses the text of the test file `Name`. Throws InputError, and nothing
 /// else, for any text that is not a valid test.
-ReplayTestFields parseTest(const std::string &Text, const std::string &Name);
+ReplayTestFields parseTest(const std::string &Text, const std::string &Name,
+                           llvm::StringRef Cmd = "replay");
 
 /// Replays tests one at a time, building each program (and sanitizer
 /// variant) natively once.

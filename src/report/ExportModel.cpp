@@ -1,0 +1,591 @@
+//===- ExportModel.cpp - A run's tests as calls with expected results -----===//
+#include "report/Export.h"
+
+#include "program/Program.h"
+#include "report/Replay.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/Function.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <climits>
+#include <csignal>
+#include <fmt/format.h>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <regex>
+#include <set>
+
+namespace theseus {
+
+namespace {
+
+using nlohmann::json;
+
+/// A test that cannot be written as code; the message says why.
+struct Inexpressible {
+  std::string Why;
+};
+
+/// The C spelling of an integer type, for C and C++ alike (`bool` through
+/// <stdbool.h>): the source's name when both languages know it, else a type
+/// of the same size and signedness (enums, the program's typedefs).
+std::string scalarType(llvm::StringRef Base, unsigned Bits, bool Signed) {
+  static const std::set<std::string> Known = {
+      "char",           "signed char", "unsigned char",     "short",
+      "unsigned short", "int",         "unsigned int",      "long",
+      "unsigned long",  "long long",   "unsigned long long"};
+  Base.consume_front("const ");
+  Base.consume_front("volatile ");
+  if (Known.count(Base.str()))
+    return Base.str();
+  if (Base == "_Bool" || Bits == 1)
+    return "bool";
+  std::string U = Signed ? "" : "unsigned ";
+  switch (Bits) {
+  case 8:
+    return Signed ? "signed char" : "unsigned char";
+  case 16:
+    return U + "short";
+  case 32:
+    return U + "int";
+  default:
+    return U + "long long";
+  }
+}
+
+/// A C literal of a value of the type `scalarType` gives.
+std::string literal(const json &V, unsigned Bits, bool Signed) {
+  if (Signed) {
+    int64_t X = V.get<int64_t>();
+    if (X == INT64_MIN)
+      return "(-9223372036854775807LL - 1)";
+    if (X == INT32_MIN)
+      return "(-2147483647 - 1)";
+    return fmt::format("{}{}", X, X >= INT32_MIN && X <= INT32_MAX ? "" : "LL");
+  }
+  uint64_t X = V.is_number_unsigned() ? V.get<uint64_t>()
+                                      : static_cast<uint64_t>(V.get<int64_t>());
+  if (Bits == 1)
+    return X ? "true" : "false";
+  return fmt::format("{}{}", X, X <= UINT32_MAX ? "u" : "ULL");
+}
+
+} // namespace
+
+std::string stringLiteral(llvm::StringRef Bytes) {
+  std::string Out = "\"";
+  for (char Ch : Bytes) {
+    auto C = static_cast<uint8_t>(Ch);
+    if (C == '\\' || C == '"')
+      Out += fmt::format("\\{}", Ch);
+    else if (C == '\n')
+      Out += "\\n";
+    else if (C >= 0x20 && C < 0x7f && C != '?') // '?': no trigraphs.
+      Out.push_back(Ch);
+    else
+      Out += fmt::format("\\{:03o}", C);
+  }
+  return Out + "\"";
+}
+
+namespace {
+
+std::string bytesOf(const json &In) {
+  std::string Hex = In.at("bytes").get<std::string>(), Out;
+  for (size_t I = 0; I + 1 < Hex.size(); I += 2)
+    Out.push_back(static_cast<char>(std::stoul(Hex.substr(I, 2), nullptr, 16)));
+  return Out;
+}
+
+std::string byteList(llvm::StringRef Bytes) {
+  std::string Out;
+  for (char Ch : Bytes)
+    Out += fmt::format("{}{}", Out.empty() ? "" : ", ",
+                       static_cast<unsigned>(static_cast<uint8_t>(Ch)));
+  return "{" + Out + "}";
+}
+
+bool isIdentifier(llvm::StringRef S) {
+  static const std::regex Id("[A-Za-z_][A-Za-z0-9_]*");
+  return std::regex_match(S.str(), Id);
+}
+
+/// The layouts of the entry's struct parameters, from the program's debug
+/// info: compiled once, and only for tests that pass structs.
+class StructLayouts {
+public:
+  explicit StructLayouts(const ProgramDescription &P) : Prog(P) {}
+
+  /// The members of parameter `Name`'s struct.
+  const std::vector<FieldInfo> &fields(const std::string &Name) {
+    if (!Loaded)
+      load();
+    auto It = Fields.find(Name);
+    if (It == Fields.end() || It->second.empty())
+      throw Inexpressible{fmt::format(
+          "the layout of parameter '{}' is not in the program's debug info",
+          Name)};
+    return It->second;
+  }
+
+private:
+  void load() {
+    Loaded = true;
+    CompileOptions Opts;
+    Opts.Sources = Prog.Sources;
+    Opts.CFlags = Prog.CFlags;
+    Opts.IncludeDir = THESEUS_INCLUDE_DIR;
+    Opts.UndefinedBehaviorChecks = Prog.UndefinedBehaviorChecks;
+    std::unique_ptr<Program> P = Program::load(Opts);
+    for (const ParamInfo &Param : describeParams(P->selectEntry(Prog.Entry)))
+      Fields[Param.Name] = Param.Fields;
+  }
+
+  const ProgramDescription &Prog;
+  bool Loaded = false;
+  std::map<std::string, std::vector<FieldInfo>> Fields;
+};
+
+/// A struct definition with the recorded layout: the members in order
+/// (nested members flattened, 1-D arrays of integers kept), padded where the
+/// C layout places a member further than C++ would.
+std::string structDefinition(const std::string &Type, unsigned Size,
+                             const std::vector<FieldInfo> &Fields) {
+  static const std::regex Element(R"(([A-Za-z_]\w*)\[(\d+)\])");
+  std::string Body;
+  unsigned At = 0, Pads = 0;
+  for (size_t I = 0; I < Fields.size();) {
+    const FieldInfo &F = Fields[I];
+    std::string T = scalarType(F.CType, 8 * F.Bytes, F.Signed);
+    size_t Run = 1;
+    std::smatch M;
+    std::string Member;
+    if (std::regex_match(F.Name, M, Element) && M[2] == "0") {
+      for (;
+           I + Run < Fields.size() &&
+           Fields[I + Run].Name == fmt::format("{}[{}]", M[1].str(), Run) &&
+           Fields[I + Run].Bytes == F.Bytes && Fields[I + Run].CType == F.CType;
+           ++Run)
+        ;
+      Member = fmt::format("{}[{}]", M[1].str(), Run);
+    } else {
+      Member = F.Name;
+      std::replace_if(
+          Member.begin(), Member.end(),
+          [](char C) { return !llvm::isAlnum(C) && C != '_'; }, '_');
+    }
+    unsigned Natural = (At + F.Bytes - 1) / F.Bytes * F.Bytes;
+    if (F.Offset != Natural)
+      Body += fmt::format("  unsigned char theseus_pad{}[{}];\n", Pads++,
+                          F.Offset - At);
+    Body += fmt::format("  {} {};\n", T, Member);
+    At = F.Offset + static_cast<unsigned>(Run) * F.Bytes;
+    I += Run;
+  }
+  llvm::StringRef Name(Type);
+  std::string Head =
+      Name.starts_with("struct ") ? Type + " {\n" : "typedef struct {\n";
+  std::string Tail = Name.starts_with("struct ") ? "};\n" : "} " + Type + ";\n";
+  return Head + Body + Tail +
+         fmt::format("static_assert(sizeof({}) == {}, \"the layout of {} in "
+                     "the program\");\n",
+                     Type, Size, Type);
+}
+
+/// A struct member name as the exported definition spells it.
+std::string memberName(const std::string &Field) {
+  static const std::regex Element(R"([A-Za-z_]\w*\[\d+\])");
+  if (std::regex_match(Field, Element))
+    return Field;
+  std::string M = Field;
+  std::replace_if(
+      M.begin(), M.end(), [](char C) { return !llvm::isAlnum(C) && C != '_'; },
+      '_');
+  return M;
+}
+
+/// Builds the statements and arguments of one test.
+class TestBuilder {
+public:
+  TestBuilder(ExportedSuite &Suite, StructLayouts &Layouts,
+              std::set<std::string> &Declared)
+      : Suite(Suite), Layouts(Layouts), Declared(Declared) {}
+
+  /// Adds the entry's parameter `In` (a JSON input); returns its C type.
+  std::string addParameter(const json &In, unsigned Index, ExportedTest &T) {
+    std::string Name = In.value("name", "");
+    if (!isIdentifier(Name) || Name.rfind("theseus_", 0) == 0)
+      Name = fmt::format("arg{}", Index);
+    Names.insert(Name);
+    if (In.value("struct", false))
+      return addStruct(In, Name, false, T);
+    if (In.value("pointer", false))
+      return addPointer(In, Name, T);
+    unsigned Bits = In.at("bits").get<unsigned>();
+    bool Signed = In.at("signed").get<bool>();
+    std::string Type =
+        scalarType(In.at("base_type").get<std::string>(), Bits, Signed);
+    T.Setup.push_back(fmt::format("{} {} = {};", Type, Name,
+                                  literal(In.at("value"), Bits, Signed)));
+    Args.push_back(Name);
+    return Type;
+  }
+
+  std::string args() const { return llvm::join(Args, ", "); }
+  /// A local name no parameter takes.
+  std::string local(std::string Name) const {
+    while (Names.count(Name))
+      Name += "_";
+    return Name;
+  }
+
+private:
+  /// A struct by value (`Pointer` false) or the one struct behind a
+  /// pointer: declared with its layout, zeroed, then its members set.
+  std::string addStruct(const json &In, const std::string &Name, bool Pointer,
+                        ExportedTest &T) {
+    std::string Type =
+        In.at(Pointer ? "element_type" : "type").get<std::string>();
+    llvm::StringRef Bare(Type);
+    Bare.consume_front("const ");
+    Bare.consume_front("volatile ");
+    Type = Bare.str();
+    unsigned Size = Pointer ? In.at("element_bytes").get<unsigned>()
+                            : In.at("bits").get<unsigned>() / 8;
+    const std::vector<FieldInfo> &Fields = Layouts.fields(In.at("name"));
+    if (!isIdentifier(llvm::StringRef(Type).drop_front(
+            Bare.starts_with("struct ") ? 7 : 0)))
+      throw Inexpressible{fmt::format(
+          "parameter '{}' has the type '{}', which C cannot name", Name, Type)};
+    if (Declared.insert(Type).second)
+      Suite.Types.push_back(structDefinition(Type, Size, Fields));
+    T.Setup.push_back(fmt::format("{} {};", Type, Name));
+    T.Setup.push_back(fmt::format("memset(&{0}, 0, sizeof {0});", Name));
+    const json &Values = In.at("fields");
+    for (const FieldInfo &F : Fields) {
+      const json &V = Values.at(F.Name);
+      if (V != 0)
+        T.Setup.push_back(fmt::format("{}.{} = {};", Name, memberName(F.Name),
+                                      literal(V, 8 * F.Bytes, F.Signed)));
+    }
+    Args.push_back(Pointer ? "&" + Name : Name);
+    return Pointer ? Type + " *" : Type;
+  }
+
+  /// The buffer behind a pointer: an exact-size array (so a sanitizer sees
+  /// any overflow) of the elements, the characters of a string, or bytes.
+  std::string addPointer(const json &In, const std::string &Name,
+                         ExportedTest &T) {
+    if (In.contains("fields") && In.at("count") == 1)
+      return addStruct(In, Name, true, T);
+    std::string Bytes = bytesOf(In);
+    unsigned Count = In.at("count").get<unsigned>();
+    unsigned ElemBytes = In.at("element_bytes").get<unsigned>();
+    bool Signed = In.at("signed").get<bool>();
+    std::string Elem = In.at("element_type").get<std::string>();
+    llvm::StringRef Bare(Elem);
+    Bare.consume_front("const ");
+    Args.push_back(Name);
+    if (In.contains("string") && Bare == "char" && !Bytes.empty() &&
+        Bytes.back() == 0) {
+      llvm::StringRef Text(Bytes.data(), Bytes.size() - 1);
+      // Bytes after the string are zero: C fills the rest of the array.
+      if (Text.find_last_not_of('\0') != llvm::StringRef::npos)
+        Text = Text.substr(0, Text.find_last_not_of('\0') + 1);
+      else
+        Text = "";
+      T.Setup.push_back(
+          fmt::format("char {}[{}] = {};", Name, Count, stringLiteral(Text)));
+      return "char *";
+    }
+    if (In.contains("value") && ElemBytes <= 8 && !In.contains("fields")) {
+      std::string Type = scalarType(Bare, 8 * ElemBytes, Signed);
+      std::vector<std::string> Elems;
+      for (const json &V : In.at("value"))
+        Elems.push_back(literal(V, 8 * ElemBytes, Signed));
+      T.Setup.push_back(fmt::format("{} {}[{}] = {{{}}};", Type, Name, Count,
+                                    llvm::join(Elems, ", ")));
+      return Type + " *";
+    }
+    T.Setup.push_back(
+        fmt::format("unsigned char {}[{}] __attribute__((aligned(16))) = {};",
+                    Name, Bytes.size(), byteList(Bytes)));
+    return "void *";
+  }
+
+  ExportedSuite &Suite;
+  StructLayouts &Layouts;
+  std::set<std::string> &Declared;
+  std::vector<std::string> Args;
+  std::set<std::string> Names;
+};
+
+/// "returns_7", "returns_minus_3", "exits_1", "null_dereference".
+std::string outcomeSuffix(const RecordedOutcome &O) {
+  std::string S;
+  if (O.Kind == "return")
+    S = O.Value == "void" ? "returns" : "returns_" + O.Value;
+  else if (O.Kind == "exit")
+    S = fmt::format("exits_{}", O.Code & 0xff);
+  else
+    S = O.Bug;
+  if (llvm::StringRef(S).contains("_-"))
+    S.replace(S.find("_-"), 2, "_minus_");
+  for (char &C : S)
+    if (!llvm::isAlnum(C))
+      C = '_';
+  return S;
+}
+
+/// The path's decisions, when the test records them.
+void explain(const json &Test, std::vector<std::string> &Comment) {
+  if (!Test.contains("explanation"))
+    return;
+  Comment.push_back("Path:");
+  for (const json &D : Test.at("explanation")) {
+    const json &Taken = D.value("taken", json());
+    std::string Side = Taken.is_boolean()
+                           ? (Taken.get<bool>() ? "true" : "false")
+                       : Taken.is_string() ? Taken.get<std::string>()
+                                           : Taken.dump();
+    Comment.push_back(
+        fmt::format("  {}:{}: {} {} -> {}",
+                    llvm::sys::path::filename(D.value("file", "")).str(),
+                    D.value("line", 0u), D.value("kind", "branch"),
+                    D.value("condition", ""), Side));
+  }
+  if (unsigned Cut = Test.value("explanation_truncated", 0u))
+    Comment.push_back(fmt::format("  ... and {} more decisions", Cut));
+  if (Test.contains("negated"))
+    Comment.push_back(fmt::format("Found by negating decision {} of test {}.",
+                                  Test.at("negated").value("decision", 0u),
+                                  Test.at("negated").value("test", 0u)));
+}
+
+/// The expected end of the call; throws Inexpressible for outcomes without
+/// a native counterpart.
+void expect(const RecordedOutcome &O, const json &Outcome, ExportedTest &T) {
+  if (O.Kind == "return") {
+    T.Expect = ExportExpect::Return;
+    return;
+  }
+  if (O.Kind == "exit") {
+    T.Expect = ExportExpect::Exit;
+    T.Code = O.Code & 0xff;
+    return;
+  }
+  if (O.Kind != "bug")
+    throw Inexpressible{
+        fmt::format("its outcome '{}' has no native counterpart", O.Kind)};
+  T.Bug = O.Bug;
+  T.Comment.push_back(fmt::format("Bug: {} at {}:{}: {}", O.Bug,
+                                  llvm::sys::path::filename(O.File).str(),
+                                  O.Line, Outcome.value("message", "")));
+  if (isUndefinedBehaviorBug(O.Bug)) {
+    T.Expect = ExportExpect::Sanitizer;
+    T.Sanitizer = "undefined";
+    T.Report = "runtime error";
+  } else if (isMemoryBug(O.Bug) && O.Bug != "null-dereference") {
+    T.Expect = ExportExpect::Sanitizer;
+    T.Sanitizer = "address";
+    // A wild pointer may fault instead of reaching a poisoned byte.
+    T.Report = O.Bug == "invalid-pointer" ? "" : "AddressSanitizer";
+  } else {
+    T.Expect = ExportExpect::Signal;
+    T.Signal = signalForBug(O.Bug);
+  }
+}
+
+/// main's command line: each argument a char array, then argv and envp.
+std::string commandLine(const json &Argv, TestBuilder &B, ExportedTest &T) {
+  std::vector<std::string> Names;
+  for (const json &Arg : Argv) {
+    std::string Name = B.local(fmt::format("arg{}", Names.size()));
+    T.Setup.push_back(
+        fmt::format("char {}[] = {};", Name, stringLiteral(bytesOf(Arg))));
+    Names.push_back(Name);
+  }
+  Names.push_back("NULL");
+  std::string ArgvName = B.local("argv"), EnvpName = B.local("envp");
+  T.Setup.push_back(
+      fmt::format("char *{}[] = {{{}}};", ArgvName, llvm::join(Names, ", ")));
+  T.Setup.push_back(fmt::format("char *{}[] = {{NULL}};", EnvpName));
+  return fmt::format("{}, {}, {}", Argv.size(), ArgvName, EnvpName);
+}
+
+/// Harness-created inputs, served in order by the inlined runtime.
+void createdInputs(const json &Inputs, ExportedTest &T) {
+  std::vector<std::string> Shown, Lines;
+  for (const json &In : Inputs) {
+    if (In.value("kind", "parameter") == "parameter")
+      continue;
+    std::string Name = In.at("name").get<std::string>();
+    Lines.push_back(
+        stringLiteral(Name + " " + In.at("bytes").get<std::string>() + "\n"));
+    if (In.contains("value"))
+      Shown.push_back(fmt::format("{} = {}", Name, In.at("value").dump()));
+  }
+  if (!Shown.empty())
+    T.Setup.push_back(fmt::format("/* {} */", llvm::join(Shown, ", ")));
+  T.Setup.push_back(fmt::format(
+      "theseus_replay_use({});",
+      Lines.empty() ? "\"\"" : llvm::join(Lines, "\n                   ")));
+}
+
+/// Whether the program calls the harness API (so the runtime is inlined
+/// even for tests that created no input).
+bool callsHarness(const std::vector<std::string> &Sources) {
+  static const char *Api[] = {"make_symbolic", "__VERIFIER_", "theseus_int",
+                              "klee_int",      "_assume",     "theseus_assert"};
+  for (const std::string &S : Sources) {
+    std::ifstream In(S);
+    std::string Text(std::istreambuf_iterator<char>(In), {});
+    for (const char *Name : Api)
+      if (Text.find(Name) != std::string::npos)
+        return true;
+  }
+  return false;
+}
+
+std::string readText(const std::string &F) {
+  std::ifstream In(F);
+  if (!In)
+    throw InputError{"export: cannot read " + F};
+  return std::string(std::istreambuf_iterator<char>(In), {});
+}
+
+/// The suite-wide facts, from the first test.
+void describeEntry(ExportedSuite &Suite, const ProgramDescription &P) {
+  Suite.Suite = P.Entry;
+  Suite.MainEntry = P.Entry == "main";
+  Suite.Sources = P.Sources;
+  Suite.CFlags = P.CFlags;
+  Suite.Harness = callsHarness(P.Sources);
+}
+
+class SuiteBuilder {
+public:
+  explicit SuiteBuilder(ExportedSuite &S) : Suite(S) {}
+
+  void add(const std::string &File) {
+    std::string Text = readText(File);
+    ReplayTestFields Fields = parseTest(Text, File, "export");
+    json Test = parseOutline(Text, File, "export");
+    if (!Layouts) {
+      Program = Fields.ProgramKey;
+      Description = Fields.Program;
+      describeEntry(Suite, Description);
+      Layouts = std::make_unique<StructLayouts>(Description);
+    }
+    if (Fields.ProgramKey != Program) {
+      Suite.Skipped.push_back(
+          {File, fmt::format("it tests another program (entry '{}')",
+                             Fields.Program.Entry)});
+      return;
+    }
+    try {
+      Suite.Tests.push_back(build(File, Test, Fields));
+    } catch (const Inexpressible &E) {
+      Suite.Skipped.push_back({File, E.Why});
+    } catch (const json::exception &E) {
+      throw InputError{fmt::format("export: {} is not a valid Theseus test: {}",
+                                   File, E.what())};
+    }
+  }
+
+private:
+  ExportedTest build(const std::string &File, const json &Test,
+                     const ReplayTestFields &Fields) {
+    ExportedTest T;
+    T.File = File;
+    T.Number = Test.value("test", 0u);
+    T.Name =
+        fmt::format("test{:06}_{}", T.Number, outcomeSuffix(Fields.Outcome));
+    T.Comment.push_back(fmt::format(
+        "{}{}", llvm::sys::path::filename(File).str(),
+        Test.contains("variant_of")
+            ? fmt::format(" (another return value on the path of test {})",
+                          Test.at("variant_of").get<uint64_t>())
+            : ""));
+    expect(Fields.Outcome, Test.at("outcome"), T);
+    explain(Test, T.Comment);
+    llvm::SmallString<256> Abs(File);
+    llvm::sys::fs::make_absolute(Abs);
+    T.Comment.push_back("Reproduce: theseus replay " + Abs.str().str());
+
+    TestBuilder B(Suite, *Layouts, Declared);
+    bool HasCreated = !Fields.CreatedInputs.empty();
+    if (Suite.Harness || HasCreated) {
+      Suite.Harness = true;
+      createdInputs(Test.at("inputs"), T);
+    }
+    std::vector<std::string> Types;
+    std::string Args;
+    if (Test.contains("argv")) {
+      Args = commandLine(Test.at("argv"), B, T);
+      Types = {"int", "char **", "char **"};
+    } else {
+      unsigned I = 0;
+      for (const json &In : Test.at("inputs"))
+        if (In.value("kind", "parameter") == "parameter")
+          Types.push_back(B.addParameter(In, I++, T));
+      Args = B.args();
+    }
+    if (Suite.MainEntry || !Fields.Stdin.empty())
+      T.Setup.push_back(fmt::format("theseus_set_stdin({}, {});",
+                                    stringLiteral(Fields.Stdin),
+                                    Fields.Stdin.size()));
+    std::string Symbol = Suite.MainEntry ? ExportedMainName : Suite.Suite;
+    const ReturnInfo &R = Description.Return;
+    std::string Ret =
+        R.IsVoid ? "void" : scalarType(R.BaseCType, R.Bits, R.Signed);
+    std::string Declaration =
+        fmt::format("{} {}({});", Ret, Symbol,
+                    Types.empty() ? "void" : llvm::join(Types, ", "));
+    if (Suite.Declaration.empty())
+      Suite.Declaration = Declaration;
+    else if (Suite.Declaration != Declaration)
+      throw Inexpressible{"its inputs do not match the entry's parameters"};
+    T.Call = fmt::format("{}({})", Symbol, Args);
+    if (!R.IsVoid) {
+      T.ResultType = Ret;
+      // Narrower types compare as the int they promote to.
+      T.Promoted = R.Bits > 1 && R.Bits < 32;
+      T.Unsigned = !T.Promoted && !R.Signed;
+      if (T.Expect == ExportExpect::Return && Fields.Outcome.Value != "void")
+        T.Value = literal(json::parse(Fields.Outcome.Value),
+                          T.Promoted ? 32 : R.Bits, T.Promoted || R.Signed);
+    }
+    T.Stdout = Test.value("stdout", "");
+    T.CheckStdout = T.Expect == ExportExpect::Return && !T.Stdout.empty();
+    return T;
+  }
+
+  ExportedSuite &Suite;
+  std::string Program;
+  ProgramDescription Description;
+  std::unique_ptr<StructLayouts> Layouts;
+  std::set<std::string> Declared;
+};
+
+} // namespace
+
+ExportedSuite buildExportedSuite(const std::vector<std::string> &Paths) {
+  std::vector<std::string> Files;
+  for (const std::string &P : Paths)
+    collectTests(P, Files, "export");
+  ExportedSuite Suite;
+  SuiteBuilder Builder(Suite);
+  for (const std::string &F : Files)
+    Builder.add(F);
+  if (Suite.Harness) {
+    std::ifstream In(THESEUS_RUNTIME_DIR "/theseus_replay.c");
+    Suite.RuntimeSource.assign(std::istreambuf_iterator<char>(In), {});
+  }
+  return Suite;
+}
+
+} // namespace theseus
