@@ -6,6 +6,16 @@
 // RUN: %check-testcomp %t.suite --min-tests 3 --zip
 // RUN: FileCheck --check-prefix=META %s < %t.suite/metadata.xml
 // RUN: cat %t.suite/test*.xml | FileCheck --check-prefix=CASE %s
+// After the run, `theseus export --testcomp` makes the same suite.
+// RUN: rm -rf %t.export %t.export.zip
+// RUN: %theseus export --testcomp %t.export --zip %t.out 2>&1 \
+// RUN:   | FileCheck --check-prefix=EXPORT %s
+// RUN: %check-testcomp %t.export --min-tests 3 --zip
+// RUN: diff <(cat %t.suite/test*.xml) <(cat %t.export/test*.xml)
+// RUN: not %theseus export --testcomp %t.bad %t.out %t.out 2>&1 \
+// RUN:   | FileCheck --check-prefix=TWO %s
+// EXPORT: wrote {{[0-9]+}} testcases to {{.*}}export (and its .zip)
+// TWO: export --testcomp: give one run directory
 // META: <specification>COVER( init(main()), FQL(COVER EDGES(@DECISIONEDGE)) )</specification>
 // META: <programfile>{{.*}}testcomp_suite.c</programfile>
 // CASE: <testcase>
