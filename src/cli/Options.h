@@ -52,6 +52,9 @@ struct Options {
   bool NoApc = false;
   unsigned ApcUnfold = 25;
   double ApcTimeout = 10;
+  // The native fuzzing phase beside the concolic search.
+  bool Fuzz = false;
+  double FuzzShare = 0.5;
   // replay
   std::vector<std::string> ReplayFiles;
   bool ReplayVerbose = false;
