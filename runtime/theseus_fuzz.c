@@ -11,11 +11,15 @@
  * writable globals get their initial values back (theseus_fuzz_reset,
  * added to the program's module by Theseus), and a call of exit() or a
  * failed assumption returns to the fuzzer through longjmp instead of
- * ending the process. A crash (reach_error aborts, a sanitizer report)
- * ends it: libFuzzer saves the input. */
+ * ending the process. Calls of abort() and failed assert()s (reach_error
+ * makes one) are errors the engine wants: the input is saved in
+ * $THESEUS_FUZZ_CRASHES (the first one per call site) and fuzzing goes
+ * on. Other crashes (a sanitizer report, a signal) end the process, and
+ * libFuzzer saves the input. */
 #include <setjmp.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,14 +75,52 @@ void *theseus_fuzz_buffer(size_t n, int nul_terminated) {
   return b;
 }
 
+/* Call sites of abort() whose input was saved already. */
+#define MAX_ERROR_SITES 256
+static void *error_sites[MAX_ERROR_SITES];
+static unsigned num_error_sites;
+
+static void save_error_input(void *site) {
+  for (unsigned i = 0; i < num_error_sites; ++i)
+    if (error_sites[i] == site)
+      return;
+  if (num_error_sites == MAX_ERROR_SITES)
+    return;
+  error_sites[num_error_sites++] = site;
+  const char *dir = getenv("THESEUS_FUZZ_CRASHES");
+  if (!dir)
+    return;
+  char tmp[4096], path[4096];
+  snprintf(tmp, sizeof tmp, "%s/.abort-%u.tmp", dir, num_error_sites);
+  snprintf(path, sizeof path, "%s/abort-%u", dir, num_error_sites);
+  FILE *f = fopen(tmp, "wb");
+  if (!f)
+    return;
+  fwrite(stream, 1, stream_size, f);
+  fclose(f);
+  rename(tmp, path); /* The engine never reads a partial file. */
+}
+
+/* The program's abort() and __assert_fail(). */
+void theseus_fuzz_abort(void) {
+  save_error_input(__builtin_return_address(0));
+  longjmp(run_end, 1);
+}
+void theseus_fuzz_assert_fail(const char *expr, const char *file,
+                              unsigned line, const char *function) {
+  (void)expr, (void)file, (void)line, (void)function;
+  save_error_input(__builtin_return_address(0));
+  longjmp(run_end, 1);
+}
+
 /* Where the program calls exit(): the run ends, the process goes on. */
 void theseus_fuzz_exit(int status) {
   (void)status;
   longjmp(run_end, 1);
 }
 
-__attribute__((weak)) void reach_error(void) { abort(); }
-__attribute__((weak)) void __VERIFIER_error(void) { abort(); }
+__attribute__((weak)) void reach_error(void) { theseus_fuzz_abort(); }
+__attribute__((weak)) void __VERIFIER_error(void) { theseus_fuzz_abort(); }
 
 /* An input that violates an assumption is not a run of the program. */
 static void assume(int c) {
@@ -90,7 +132,7 @@ __attribute__((weak)) void klee_assume(unsigned long c) { assume(c != 0); }
 __attribute__((weak)) void __VERIFIER_assume(int c) { assume(c); }
 __attribute__((weak)) void theseus_assert(int c) {
   if (!c)
-    abort();
+    theseus_fuzz_abort();
 }
 
 __attribute__((weak)) void theseus_make_symbolic(void *addr, size_t size,

@@ -72,15 +72,21 @@ void addGlobalReset(llvm::Module &M) {
   B.CreateRetVoid();
 }
 
-/// exit() ends a run, not the fuzzing process.
-void routeExit(llvm::Module &M) {
-  for (const char *Name : {"exit", "_exit", "_Exit"}) {
+/// exit() ends a run, not the fuzzing process; so do abort() and failed
+/// assertions, after the runtime saved the input (theseus_fuzz.c).
+void routeProcessEnds(llvm::Module &M) {
+  static const std::pair<const char *, const char *> Routes[] = {
+      {"exit", "theseus_fuzz_exit"},
+      {"_exit", "theseus_fuzz_exit"},
+      {"_Exit", "theseus_fuzz_exit"},
+      {"abort", "theseus_fuzz_abort"},
+      {"__assert_fail", "theseus_fuzz_assert_fail"}};
+  for (auto [Name, To] : Routes) {
     llvm::Function *F = M.getFunction(Name);
     if (!F || !F->isDeclaration())
       continue;
-    llvm::FunctionCallee Exit =
-        M.getOrInsertFunction("theseus_fuzz_exit", F->getFunctionType());
-    F->replaceAllUsesWith(Exit.getCallee());
+    llvm::FunctionCallee Route = M.getOrInsertFunction(To, F->getFunctionType());
+    F->replaceAllUsesWith(Route.getCallee());
     F->eraseFromParent();
   }
 }
@@ -119,7 +125,7 @@ std::string buildProgramModule(const FuzzProgram &P, const std::string &Dir) {
   }
   if (llvm::Function *Main = Linked->getFunction("main"))
     Main->setName(FuzzMain);
-  routeExit(*Linked);
+  routeProcessEnds(*Linked);
   addGlobalReset(*Linked);
   std::string Out = Dir + "/program.bc";
   std::error_code EC;

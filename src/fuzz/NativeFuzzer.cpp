@@ -40,6 +40,12 @@ std::vector<std::string> filesIn(const std::string &Dir) {
   return Out;
 }
 
+/// A saved input that ended in an error: libFuzzer's crashes and the
+/// runtime's abort()s.
+bool isError(llvm::StringRef Name) {
+  return Name.starts_with("crash-") || Name.starts_with("abort-");
+}
+
 /// Inputs the engine offered: the fuzzer has them, the engine ran them.
 bool isOffered(llvm::StringRef Name) { return Name.starts_with("theseus-"); }
 
@@ -89,9 +95,11 @@ void NativeFuzzer::launch() {
     Argv.push_back(A.data());
   Argv.push_back(nullptr);
   std::string Log = Dir + "/fuzzer.log";
+  std::string Crashes = Dir + "/crashes";
   pid_t Pid = fork();
   if (Pid == 0) {
     setpgid(0, 0);
+    setenv("THESEUS_FUZZ_CRASHES", Crashes.c_str(), 1);
     int Out = open(Log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
     int Null = open("/dev/null", O_RDONLY);
     if (Out >= 0) {
@@ -131,7 +139,7 @@ std::vector<ExchangedInput> NativeFuzzer::take() {
   auto Collect = [&](const std::string &Sub, bool Crashes) {
     for (const std::string &Name : filesIn(Dir + Sub)) {
       // Timeouts and out-of-memory inputs would only stall the engine.
-      if ((Crashes && !llvm::StringRef(Name).starts_with("crash-")) ||
+      if ((Crashes && !isError(Name)) ||
           isOffered(Name) || !Seen.insert(Sub + Name).second)
         continue;
       Out.push_back({readBytes(Dir + Sub + "/" + Name), Crashes, "fuzzer"});
@@ -188,7 +196,7 @@ void NativeFuzzer::readFinalStats() {
   Stats.CorpusInputs = filesIn(Dir + "/corpus").size();
   Stats.Crashes = 0;
   for (const std::string &Name : filesIn(Dir + "/crashes"))
-    Stats.Crashes += llvm::StringRef(Name).starts_with("crash-");
+    Stats.Crashes += isError(Name);
 }
 
 } // namespace theseus

@@ -31,7 +31,7 @@ struct FuzzSettings {
 struct FuzzStats {
   uint64_t Executions = 0; ///< Runs of the program, from libFuzzer's stats.
   uint64_t CorpusInputs = 0;
-  uint64_t Crashes = 0;
+  uint64_t Crashes = 0; ///< Saved inputs that ended in an error.
   uint64_t Restarts = 0;
   uint64_t Offered = 0;
   double Seconds = 0;
