@@ -137,7 +137,7 @@ __attribute__((weak)) void theseus_assert(int c) {
 }
 
 /* Weak: a program that defines one of these itself keeps its own. */
-#define NONDET(T, suffix)                                                      \
+#define THESEUS_NONDET(T, suffix)                                              \
   __attribute__((weak)) T __VERIFIER_nondet_##suffix(void) {                   \
     char base[64];                                                             \
     snprintf(base, sizeof base, "nondet_%s_%u", #suffix, ++nondet_count);      \
@@ -157,15 +157,5 @@ __attribute__((weak)) theseus_bool __VERIFIER_nondet_bool(void) {
   fill(base, &b, 1);
   return b & 1; /* The engine reads a _Bool input's lowest bit. */
 }
-NONDET(char, char)
-NONDET(unsigned char, uchar)
-NONDET(short, short)
-NONDET(unsigned short, ushort)
-NONDET(int, int)
-NONDET(unsigned int, uint)
-NONDET(long, long)
-NONDET(unsigned long, ulong)
-NONDET(long long, longlong)
-NONDET(unsigned long long, ulonglong)
-NONDET(size_t, size_t)
-NONDET(void *, pointer)
+#include "theseus_nondet.def"
+#undef THESEUS_NONDET

@@ -184,13 +184,21 @@ def main():
     p.add_argument("--target", action="store_true",
                    help="run with --target reach_error (apc proofs and "
                    "a search that stops at the first reach)")
+    p.add_argument("--fuzz", action="store_true",
+                   help="run with --fuzz (libFuzzer beside the search)")
+    p.add_argument("--only-false", action="store_true",
+                   help="only the expected-false tasks")
     a = p.parse_args()
+    extra = (["--target", "reach_error"] if a.target else []) + \
+        (["--fuzz"] if a.fuzz else [])
     command, meta = run_description("bench/sv/run.py", a)
     before = load_previous(a.compare) if a.compare else None
     rows = []
     for task in read_tasks(a.tasks, a.filter):
+        if a.only_false and task["expected"]:
+            continue
         rows.append(run_task(task, a.theseus, a.cache, a.out, a.max_time,
-                             ["--target", "reach_error"] if a.target else []))
+                             extra))
         r = rows[-1]
         print(f"{r['name']}: {short(r)} ({r['wall']:.1f} s)",
               file=sys.stderr)

@@ -222,6 +222,14 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
   App.add_flag("--apc-only", O.ApcOnly,
                "Compute the target's abstract path condition, decide it "
                "and stop (no exploration)");
+  App.add_flag("--fuzz", O.Fuzz,
+               "Concolic mode: fuzz the natively compiled program with "
+               "libFuzzer beside the search, exchanging inputs both ways");
+  App.add_option("--fuzz-share", O.FuzzShare,
+                 "With --fuzz and --max-time: the part of the time the "
+                 "fuzzer runs (in parallel, from the start)")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 1.0));
   App.add_flag("--keep-going", O.KeepGoing,
                "With --target: explore on after the first path reaching it");
   App.add_flag("--no-apc", O.NoApc,

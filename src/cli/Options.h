@@ -61,6 +61,9 @@ struct Options {
   // task
   std::string TaskFile;
   std::string TaskProperty;
+  // The native fuzzing phase beside the concolic search.
+  bool Fuzz = false;
+  double FuzzShare = 0.5;
   // replay
   std::vector<std::string> ReplayFiles;
   bool ReplayVerbose = false;

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "apc/Apc.h"
 #include "apc/Solve.h"
+#include "cli/Fuzzing.h"
 #include "cli/Options.h"
 #include "cli/Task.h"
 #include "exec/Native.h"
@@ -624,6 +625,8 @@ int explore(Options &O) {
                                  "--mode={}",
                                  O.Strategy, O.Mode)};
   O.Explore.TreeDetailNodes = O.TreeMaxNodes;
+  if (Fork && O.Fuzz)
+    throw InputError{"--fuzz needs --mode=concolic"};
   if (!Fork && (O.Explore.LoopBound || O.Explore.Exec.ReportStatements))
     throw InputError{"--loop-bound and --tree-statements need --mode=fork"};
   for (const std::string &C : O.Concretize) {
@@ -728,9 +731,17 @@ int explore(Options &O) {
     if (std::optional<int> Done =
             guideToTarget(O, *Prog, Entry, Explorer, Target))
       return *Done;
+  std::unique_ptr<NativeFuzzer> Fuzzer;
+  if (O.Fuzz) {
+    Fuzzer = startFuzzing(O, Desc, Entry, Explorer.inputs());
+    Explorer.exchangeWith(*Fuzzer);
+  }
   return runExplorer(O, Desc, Explorer,
                      [&](nlohmann::json &Summary, const ExplorationStats &Stats,
                          const TestWriter &) {
+                       if (Fuzzer)
+                         Summary["fuzz"] =
+                             finishFuzzing(*Fuzzer, Stats, !O.Quiet);
                        if (Target)
                          reportTarget(O, Entry, *Target, Stats, Summary);
                        if (Explorer.tree().numNodes() <= O.TreeMaxNodes)

@@ -109,6 +109,9 @@ struct ExecutionState {
   std::vector<StackFrame> Stack;
   Memory Mem;
   uint64_t Steps = 0;
+  /// Instructions the path may run (ExecOptions::MaxSteps unless a driver
+  /// lifts it for one run); 0: no limit.
+  uint64_t MaxSteps = 0;
   uint64_t StackBytes = 0; ///< Sum of the frames' StackBytes.
   /// Inputs the program created on this path, by base name, so that the
   /// names stay unique and stable across a fork.

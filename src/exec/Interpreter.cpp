@@ -222,6 +222,7 @@ Interpreter::createState(const llvm::Function &Entry,
                          const std::vector<EntryArg> &Args) {
   auto S = std::make_unique<ExecutionState>();
   S->Mem = InitialMemory;
+  S->MaxSteps = Opts.MaxSteps;
   StackFrame F;
   F.Code = &decoded(Entry);
   F.Fn = &Entry;

@@ -13,9 +13,8 @@ PathOutcome Interpreter::Run::go() {
     const llvm::Instruction &I = *D.I;
     ++S.Steps;
     if (S.Steps % PollInterval == 0) {
-      if (In.Opts.MaxSteps && S.Steps >= In.Opts.MaxSteps) {
-        Out.Message =
-            fmt::format("instruction limit ({}) reached", In.Opts.MaxSteps);
+      if (S.MaxSteps && S.Steps >= S.MaxSteps) {
+        Out.Message = fmt::format("instruction limit ({}) reached", S.MaxSteps);
         finish(PathEnd::StepLimit, &I);
         break;
       }

@@ -8,6 +8,7 @@
 #include <array>
 #include <numeric>
 #include <queue>
+#include <thread>
 
 namespace theseus {
 
@@ -45,13 +46,18 @@ struct ConcolicExplorer::RunRecord {
 /// Follows a run through the path tree and collects coverage.
 class ConcolicExplorer::Recorder : public ExecutionObserver {
 public:
-  Recorder(ConcolicExplorer &E, std::shared_ptr<Assignment> Input, RunRecord &R)
-      : E(E), Input(std::move(Input)), R(R), Current(E.Tree.root()) {}
+  Recorder(ConcolicExplorer &E, std::shared_ptr<Assignment> Input, RunRecord &R,
+           InputStream *Stream)
+      : E(E), Input(std::move(Input)), R(R), Current(E.Tree.root()),
+        Stream(Stream) {}
 
   const Array *makeInput(const InputRequest &Req,
                          std::vector<uint8_t> &Bytes) override {
     const Array *A = E.Ctx.array(Req.Name, Req.Size);
-    if (const auto *Known = Input->get(A)) {
+    if (Stream) {
+      Bytes = Stream->take(Req.Size);
+      Input->set(A, Bytes);
+    } else if (const auto *Known = Input->get(A)) {
       Bytes = *Known;
     } else {
       // New to this input: start like the entry's inputs do.
@@ -118,6 +124,7 @@ public:
   std::vector<std::pair<const Array *, InputRequest>> Created;
   RunRecord &R;
   PathNode *Current;
+  InputStream *Stream;
   uint64_t PathId = 0;
   std::vector<Target> NewOpen;
   bool DepthLimited = false;
@@ -167,14 +174,19 @@ Assignment ConcolicExplorer::initialInput() {
 }
 
 std::shared_ptr<ConcolicExplorer::RunRecord>
-ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound) {
+ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound,
+                          InputStream *Stream) {
   auto Input = std::make_shared<Assignment>(std::move(In));
   auto Record = std::make_shared<RunRecord>();
   Record->Bound = Bound;
   Record->Sequence = ++Stats.Runs;
-  Recorder Rec(*this, Input, *Record);
+  Recorder Rec(*this, Input, *Record, Stream);
 
   auto State = Interp.createState(Entry, Inputs.bind(*Input));
+  // The program crashed natively on this input: its error may lie past
+  // any instruction limit (the run's time budget still applies).
+  if (Importing && Importing->Crashed)
+    State->MaxSteps = 0;
   auto ExecStart = std::chrono::steady_clock::now();
   PathOutcome Outcome = Interp.run(*State, Rec);
   Stats.ExecSeconds += secondsSince(ExecStart);
@@ -220,6 +232,16 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound) {
     R.Stdout = std::move(State->Stdout);
     R.Seconds = Budget.elapsed();
     R.PathsDone = Stats.Paths;
+    if (Importing) {
+      R.Origin = Importing->Origin;
+      ++Stats.FuzzNewPaths;
+    } else if (Exchange && Leaf->EndsPath) {
+      std::vector<const Array *> Created;
+      for (const auto &[Arr, Req] : R.Created)
+        Created.push_back(Arr);
+      Exchange->offer(Inputs.toStream(*Input, Created));
+      ++Stats.FuzzOffered;
+    }
     Listener->onNewPath(R);
     // Decisions past --max-depth are missing from the path condition.
     if (Leaf->EndsPath && !Rec.DepthLimited)
@@ -313,9 +335,40 @@ bool ConcolicExplorer::treeComplete() const {
              std::accumulate(C.begin(), C.end(), uint64_t(0));
 }
 
+void ConcolicExplorer::importExchanged(bool Now) {
+  if (!Exchange || (!Now && Budget.elapsed() - LastImport < 0.25))
+    return;
+  LastImport = Budget.elapsed();
+  for (const ExchangedInput &X : Exchange->take()) {
+    if (!budgetLeft())
+      return;
+    InputStream Stream(X.Bytes);
+    Assignment In = Inputs.fromStream(Stream);
+    ++Stats.FuzzImported;
+    Importing = &X;
+    execute(std::move(In), {}, 0, &Stream);
+    Importing = nullptr;
+  }
+}
+
+/// Nothing is left to negate but the tree is not complete (sides the
+/// solver could not decide, runs cut short): wait for what the fuzzer
+/// finds while it runs. False when there is nothing to wait for.
+bool ConcolicExplorer::waitForExchange() {
+  if (!Exchange || !Exchange->running() ||
+      (treeComplete() && Stats.StepLimited == 0))
+    return false;
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  importExchanged(/*Now=*/true);
+  return true;
+}
+
 void ConcolicExplorer::exploreFrontier() {
   unsigned Fruitless = 0;
   while (budgetLeft()) {
+    importExchanged();
+    if (OpenSides.empty() && waitForExchange())
+      continue;
     if (OpenSides.empty()) {
       if (Opts.Strat != Strategy::DART ||
           Fruitless >= Opts.MaxFruitlessRestarts || treeComplete())
@@ -348,6 +401,7 @@ void ConcolicExplorer::exploreGenerational() {
       Queue(Worse);
   Queue.push(execute(initialInput(), {}, 0));
   while (!Queue.empty() && budgetLeft()) {
+    importExchanged();
     std::shared_ptr<RunRecord> Parent = Queue.top();
     Queue.pop();
     for (auto [N, Taken] : Parent->Decisions) {

@@ -33,6 +33,9 @@ public:
   /// --target: looks for the target, pruned and seeded by `G`'s apc
   /// (which must live in context()).
   void guide(const TargetGuide &G);
+  /// --fuzz: runs the inputs `X` finds and hands it the inputs of new
+  /// paths. `X` must outlive run().
+  void exchangeWith(InputExchange &X) { Exchange = &X; }
   ExprContext &context() { return Ctx; }
 
   const EntryInputs &inputs() const { return Inputs; }
@@ -47,8 +50,10 @@ private:
   struct RunRecord;
   class Recorder;
 
-  std::shared_ptr<RunRecord> execute(Assignment Input, Target T,
-                                     uint32_t Bound);
+  /// Runs `Input`. With `Stream`, the inputs the program creates come
+  /// from it (an exchanged input) instead of from `Input`.
+  std::shared_ptr<RunRecord> execute(Assignment Input, Target T, uint32_t Bound,
+                                     InputStream *Stream = nullptr);
   std::shared_ptr<RunRecord> negate(PathNode *N, bool Dir);
   std::optional<std::shared_ptr<RunRecord>>
   negateWithApc(PathNode *N, bool Dir, std::vector<ExprRef> Prefix,
@@ -57,6 +62,10 @@ private:
   bool treeComplete() const;
   Assignment initialInput();
   void exploreFrontier();
+  /// Runs what the exchange found since the last look (at most every
+  /// few tenths of a second unless `Now`).
+  void importExchanged(bool Now = false);
+  bool waitForExchange();
   void exploreGenerational();
   void finishStats();
 
@@ -76,6 +85,10 @@ private:
   ConcretizationLog Concretized;
   ReturnValueSearch ReturnValues;
   std::unique_ptr<TargetWatch> Watch; ///< --target; null without.
+  InputExchange *Exchange = nullptr;  ///< --fuzz; null without.
+  double LastImport = 0;
+  /// The exchanged input being run, and whether it crashed natively.
+  const ExchangedInput *Importing = nullptr;
 };
 
 } // namespace theseus

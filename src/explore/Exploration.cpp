@@ -1,5 +1,6 @@
 //===- Exploration.cpp - What both drivers share --------------------------===//
 #include "explore/Exploration.h"
+#include "explore/Exchange.h"
 
 #include <cstdio>
 #include <sys/resource.h>
@@ -8,6 +9,7 @@
 namespace theseus {
 
 ExplorationListener::~ExplorationListener() = default;
+InputExchange::~InputExchange() = default;
 
 std::atomic<bool> &stopRequested() {
   static std::atomic<bool> Flag{false};

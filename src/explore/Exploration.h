@@ -175,6 +175,8 @@ struct PathResult {
   /// When the path ended: seconds since the start, and paths ended so far.
   double Seconds = 0;
   uint64_t PathsDone = 0;
+  /// Who found the input when not the engine (e.g. "fuzzer").
+  std::string Origin;
 };
 
 struct SiteCount {
@@ -209,6 +211,11 @@ struct ExplorationStats {
   uint64_t TargetTest = 0;
   uint64_t ApcPruned = 0;
   uint64_t SeededInputs = 0;
+  /// --fuzz: inputs of the native fuzzer the engine ran, those that ran a
+  /// path no run had taken, and the engine's inputs handed to the fuzzer.
+  uint64_t FuzzImported = 0;
+  uint64_t FuzzNewPaths = 0;
+  uint64_t FuzzOffered = 0;
   uint64_t Instructions = 0;
   double Seconds = 0;
   double ExecSeconds = 0;

@@ -354,6 +354,32 @@ Assignment EntryInputs::zeros() const {
   return A;
 }
 
+Assignment EntryInputs::fromStream(InputStream &S) const {
+  Assignment A = zeros();
+  for (const InputSpec &Spec : Specs)
+    A.set(Spec.Arr, S.take(Spec.Arr->Size));
+  return A;
+}
+
+std::vector<uint8_t>
+EntryInputs::toStream(const Assignment &A,
+                      llvm::ArrayRef<const Array *> Created) const {
+  std::vector<uint8_t> Out;
+  auto Append = [&](const Array *Arr) {
+    for (uint32_t B = 0; B < Arr->Size; ++B)
+      Out.push_back(A.byte(Arr, B));
+  };
+  for (const InputSpec &Spec : Specs)
+    Append(Spec.Arr);
+  for (const Array *Arr : Created)
+    Append(Arr);
+  return Out;
+}
+
+bool EntryInputs::hasSymbolicCommandLine() const {
+  return ArgcArr || llvm::any_of(Args, [](const Argument &A) { return A.Arr; });
+}
+
 Assignment EntryInputs::random(std::mt19937_64 &Rng) const {
   Assignment A;
   for (const Array *Arr : arrays()) {

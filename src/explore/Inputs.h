@@ -3,6 +3,7 @@
 #define THESEUS_EXPLORE_INPUTS_H
 
 #include "exec/ExecutionState.h"
+#include "explore/Exchange.h"
 #include "expr/Assignment.h"
 #include "program/Program.h"
 
@@ -75,6 +76,16 @@ public:
   static std::vector<uint8_t> bytes(const InputSpec &S, const Assignment &A);
 
   Assignment zeros() const;
+  /// The parameters' bytes taken from `S` in order (see Exchange.h); `S`
+  /// is left at the first input the program creates.
+  Assignment fromStream(InputStream &S) const;
+  /// The stream of a run on `A`: the parameters' bytes, then those of the
+  /// inputs the run created, in order.
+  std::vector<uint8_t> toStream(const Assignment &A,
+                                llvm::ArrayRef<const Array *> Created) const;
+  /// Some of the command line is symbolic (--sym-arg, --sym-args): not
+  /// part of an input stream.
+  bool hasSymbolicCommandLine() const;
   Assignment random(std::mt19937_64 &Rng) const;
   /// Applies "name=value,name=value". Throws InputError on unknown names or
   /// malformed values.

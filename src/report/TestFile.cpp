@@ -289,6 +289,8 @@ void TestWriter::onNewPath(const PathResult &R) {
                          {"path", fmt::format("{:016x}", R.PathId)}};
   if (R.VariantOf)
     Test["variant_of"] = R.VariantOf;
+  if (!R.Origin.empty())
+    Test["found_by"] = R.Origin;
   if (Inputs.hasCommandLine())
     Test["argv"] = argvJson(Inputs, *R.Input);
   writeJsonFile(OutDir + "/" + Name, Test);

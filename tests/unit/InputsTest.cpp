@@ -132,6 +132,29 @@ TEST_F(InputsTest, LengthFollowingABufferIsBounded) {
   EXPECT_THROW(describeParams(entry("pair"), Sizes), InputError);
 }
 
+TEST_F(InputsTest, InputStreamsGiveParametersTheirBytesInOrder) {
+  BufferSizes Sizes;
+  Sizes.StringBytes = 4;
+  EntryInputs In(Ctx, entry("pair"), Sizes);
+  const InputSpec &Buf = In.specs()[0], &Len = In.specs()[1];
+  ASSERT_EQ(Buf.Arr->Size, 4u);
+  ASSERT_EQ(Len.Arr->Size, 8u);
+  std::vector<uint8_t> Bytes = {'a', 'b', 'c', 0, 3, 0, 0, 0, 0, 0, 0, 0, 9};
+  InputStream S(Bytes);
+  Assignment A = In.fromStream(S);
+  EXPECT_EQ(*A.get(Buf.Arr), (std::vector<uint8_t>{'a', 'b', 'c', 0}));
+  EXPECT_EQ(EntryInputs::unsignedValue(Len, A), 3u);
+  EXPECT_EQ(S.take(2), (std::vector<uint8_t>{9, 0})); // Zeros past the end.
+
+  // A created input follows the parameters in the stream.
+  const Array *Created = Ctx.array("nondet_int_1", 4);
+  A.set(Created, {1, 2, 3, 4});
+  std::vector<uint8_t> Round = In.toStream(A, {Created});
+  std::vector<uint8_t> Expected(Bytes.begin(), Bytes.begin() + 12);
+  Expected.insert(Expected.end(), {1, 2, 3, 4});
+  EXPECT_EQ(Round, Expected);
+}
+
 TEST_F(InputsTest, PointersToArraysAndByteBuffers) {
   BufferSizes Sizes;
   Sizes.Elements = 3;

@@ -15,6 +15,7 @@ for names like "x#2" that are not Python identifiers) plus:
   path     the path's id (the branch edges taken)
   variant_of  for a test of a further return value of a path, the number
            of the path's own test, else None
+  found_by who found the input when not the engine ("fuzzer"), else None
 
   --all EXPR     every test satisfies the Python expression EXPR
   --some EXPR    at least one test does
@@ -53,7 +54,8 @@ def load(directory):
                    argv=[bytes.fromhex(a["bytes"]).decode("latin-1")
                          for a in t["argv"]] if "argv" in t else None,
                    stdin=bytes.fromhex(t.get("stdin", {}).get("bytes", "")),
-                   path=t.get("path"), variant_of=t.get("variant_of"))
+                   path=t.get("path"), variant_of=t.get("variant_of"),
+                   found_by=t.get("found_by"))
         tests.append(env)
     return tests
 

@@ -1,0 +1,28 @@
+//===- Fuzzing.h - The --fuzz phase on the command line -------------------===//
+#ifndef THESEUS_CLI_FUZZING_H
+#define THESEUS_CLI_FUZZING_H
+
+#include "cli/Options.h"
+#include "explore/Inputs.h"
+#include "fuzz/NativeFuzzer.h"
+#include "report/TestFile.h"
+
+#include <memory>
+#include <nlohmann/json.hpp>
+
+namespace theseus {
+
+/// Builds the program for libFuzzer in OUTDIR/fuzz and starts fuzzing.
+/// Throws InputError when the run cannot be fuzzed (and says why).
+std::unique_ptr<NativeFuzzer> startFuzzing(const Options &O,
+                                           const ProgramDescription &Desc,
+                                           const llvm::Function &Entry,
+                                           const EntryInputs &Inputs);
+
+/// Stops the fuzzer; its line on the console and summary.json's `fuzz`.
+nlohmann::json finishFuzzing(NativeFuzzer &F, const ExplorationStats &Stats,
+                             bool Print);
+
+} // namespace theseus
+
+#endif

@@ -1,0 +1,60 @@
+//===- Exchange.h - Inputs shared with a search outside the engine --------===//
+//
+// A native fuzzer runs beside the symbolic search. Both speak in input
+// streams: the bytes a run consumes in order, first the entry's parameters
+// (each its whole byte array, in parameter order), then each input the
+// program creates (__VERIFIER_nondet_*, klee_make_symbolic, ...) in the
+// order it asks for them. Past the end a stream reads zeros.
+//
+//===----------------------------------------------------------------------===//
+#ifndef THESEUS_EXPLORE_EXCHANGE_H
+#define THESEUS_EXPLORE_EXCHANGE_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace theseus {
+
+/// An input found by the other search.
+struct ExchangedInput {
+  std::vector<uint8_t> Bytes;
+  /// The program crashed on it natively (the other search's error): the
+  /// engine runs it without the instruction limit, so that a long run
+  /// still reaches the error.
+  bool Crashed = false;
+  std::string Origin; ///< For the test: e.g. "fuzzer".
+};
+
+/// The other search, seen from a driver.
+class InputExchange {
+public:
+  virtual ~InputExchange();
+  /// Inputs found since the last call; never blocks.
+  virtual std::vector<ExchangedInput> take() = 0;
+  /// An input the symbolic search found for a new path.
+  virtual void offer(const std::vector<uint8_t> &Bytes) = 0;
+  /// More inputs may still come.
+  virtual bool running() = 0;
+};
+
+/// Reads a stream from its start, zeros past its end.
+class InputStream {
+public:
+  explicit InputStream(const std::vector<uint8_t> &Bytes) : Bytes(Bytes) {}
+  std::vector<uint8_t> take(size_t N) {
+    std::vector<uint8_t> Out(N, 0);
+    for (size_t I = 0; I < N && Pos + I < Bytes.size(); ++I)
+      Out[I] = Bytes[Pos + I];
+    Pos += N;
+    return Out;
+  }
+
+private:
+  const std::vector<uint8_t> &Bytes;
+  size_t Pos = 0;
+};
+
+} // namespace theseus
+
+#endif

@@ -1,0 +1,202 @@
+//===- NativeFuzzer.cpp - libFuzzer beside the symbolic search ------------===//
+#include "fuzz/NativeFuzzer.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <cmath>
+#include <csignal>
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <fstream>
+#include <sstream>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+namespace theseus {
+
+namespace {
+
+std::vector<uint8_t> readBytes(const std::string &Path) {
+  auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                         /*RequiresNullTerminator=*/false);
+  if (!Buf)
+    return {};
+  llvm::StringRef Data = (*Buf)->getBuffer();
+  return std::vector<uint8_t>(Data.begin(), Data.end());
+}
+
+/// Names of the regular files in `Dir`.
+std::vector<std::string> filesIn(const std::string &Dir) {
+  std::vector<std::string> Out;
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC;
+       It.increment(EC))
+    if (It->type() == llvm::sys::fs::file_type::regular_file)
+      Out.push_back(llvm::sys::path::filename(It->path()).str());
+  std::sort(Out.begin(), Out.end());
+  return Out;
+}
+
+/// A saved input that ended in an error: libFuzzer's crashes and the
+/// runtime's abort()s.
+bool isError(llvm::StringRef Name) {
+  return Name.starts_with("crash-") || Name.starts_with("abort-");
+}
+
+/// Inputs the engine offered: the fuzzer has them, the engine ran them.
+bool isOffered(llvm::StringRef Name) { return Name.starts_with("theseus-"); }
+
+} // namespace
+
+NativeFuzzer::NativeFuzzer(std::string Binary, std::string Dir, FuzzSettings S)
+    : Binary(std::move(Binary)), Dir(std::move(Dir)), Settings(S) {
+  for (const char *Sub : {"/corpus", "/crashes"})
+    llvm::sys::fs::create_directories(this->Dir + Sub);
+}
+
+NativeFuzzer::~NativeFuzzer() { stop(); }
+
+double NativeFuzzer::elapsed() const {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                       Started)
+      .count();
+}
+
+void NativeFuzzer::start() {
+  Started = std::chrono::steady_clock::now();
+  launch();
+}
+
+void NativeFuzzer::launch() {
+  double Left = Settings.Seconds > 0 ? Settings.Seconds - elapsed() : 0;
+  if (Settings.Seconds > 0 && Left < 0.5)
+    return;
+  // libFuzzer takes -seed=0 as "pick one": ours start at 1.
+  std::vector<std::string> Args = {
+      Binary,
+      fmt::format("-seed={}", Settings.Seed + 1 + Stats.Restarts),
+      fmt::format("-max_len={}", Settings.MaxLen),
+      "-artifact_prefix=" + Dir + "/crashes/",
+      "-timeout=10",
+      "-rss_limit_mb=2048",
+      "-close_fd_mask=1", // The program's stdout; the log keeps stderr.
+      "-print_final_stats=1",
+      "-reload=1",
+      Dir + "/corpus"};
+  if (Left > 0)
+    Args.insert(
+        Args.begin() + 1,
+        fmt::format("-max_total_time={}", static_cast<long>(std::ceil(Left))));
+  std::vector<char *> Argv;
+  for (std::string &A : Args)
+    Argv.push_back(A.data());
+  Argv.push_back(nullptr);
+  std::string Log = Dir + "/fuzzer.log";
+  std::string Crashes = Dir + "/crashes";
+  pid_t Pid = fork();
+  if (Pid == 0) {
+    setpgid(0, 0);
+    setenv("THESEUS_FUZZ_CRASHES", Crashes.c_str(), 1);
+    int Out = open(Log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+    int Null = open("/dev/null", O_RDONLY);
+    if (Out >= 0) {
+      dup2(Out, 1);
+      dup2(Out, 2);
+    }
+    if (Null >= 0)
+      dup2(Null, 0);
+    execv(Argv[0], Argv.data());
+    _exit(127);
+  }
+  Child = Pid;
+}
+
+void NativeFuzzer::poll() {
+  if (Child <= 0)
+    return;
+  int Status = 0;
+  if (waitpid(Child, &Status, WNOHANG) != Child)
+    return;
+  Child = -1;
+  bool Crashed = !(WIFEXITED(Status) && WEXITSTATUS(Status) == 0);
+  if (Crashed && Stats.Restarts < Settings.MaxRestarts) {
+    ++Stats.Restarts;
+    launch();
+  }
+}
+
+bool NativeFuzzer::running() {
+  poll();
+  return Child > 0;
+}
+
+std::vector<ExchangedInput> NativeFuzzer::take() {
+  poll();
+  std::vector<ExchangedInput> Out;
+  auto Collect = [&](const std::string &Sub, bool Crashes) {
+    for (const std::string &Name : filesIn(Dir + Sub)) {
+      // Timeouts and out-of-memory inputs would only stall the engine.
+      if ((Crashes && !isError(Name)) ||
+          isOffered(Name) || !Seen.insert(Sub + Name).second)
+        continue;
+      Out.push_back({readBytes(Dir + Sub + "/" + Name), Crashes, "fuzzer"});
+    }
+  };
+  // Crashes first: they are what the run looks for.
+  Collect("/crashes", true);
+  Collect("/corpus", false);
+  return Out;
+}
+
+void NativeFuzzer::offer(const std::vector<uint8_t> &Bytes) {
+  // Written beside the corpus and renamed in, so the fuzzer never reads a
+  // partial file.
+  std::string Name = fmt::format("theseus-{:06}", ++Stats.Offered);
+  std::string Tmp = Dir + "/" + Name + ".tmp";
+  {
+    std::ofstream OS(Tmp, std::ios::binary);
+    OS.write(reinterpret_cast<const char *>(Bytes.data()),
+             static_cast<std::streamsize>(Bytes.size()));
+  }
+  llvm::sys::fs::rename(Tmp, Dir + "/corpus/" + Name);
+}
+
+void NativeFuzzer::stop() {
+  if (Child > 0) {
+    kill(-Child, SIGINT); // libFuzzer prints its final statistics.
+    for (int I = 0; I < 40; ++I) {
+      if (waitpid(Child, nullptr, WNOHANG) == Child) {
+        Child = -1;
+        break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    if (Child > 0) {
+      kill(-Child, SIGKILL);
+      waitpid(Child, nullptr, 0);
+      Child = -1;
+    }
+  }
+  if (Started != std::chrono::steady_clock::time_point())
+    Stats.Seconds = elapsed();
+  readFinalStats();
+}
+
+void NativeFuzzer::readFinalStats() {
+  Stats.Executions = 0;
+  std::ifstream Log(Dir + "/fuzzer.log");
+  std::string Line;
+  const std::string Key = "stat::number_of_executed_units:";
+  while (std::getline(Log, Line))
+    if (Line.rfind(Key, 0) == 0)
+      Stats.Executions += std::strtoull(Line.c_str() + Key.size(), nullptr, 10);
+  Stats.CorpusInputs = filesIn(Dir + "/corpus").size();
+  Stats.Crashes = 0;
+  for (const std::string &Name : filesIn(Dir + "/crashes"))
+    Stats.Crashes += isError(Name);
+}
+
+} // namespace theseus

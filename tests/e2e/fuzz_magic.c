@@ -1,0 +1,20 @@
+// A 32-bit product must equal a constant: the fuzzer's comparison hints see
+// the product, not the input, so it does not find it; the solver does.
+// With --fuzz the search reaches it through the solver (the reaching test
+// is the engine's; the fuzzer crashes only on the input it was given).
+// RUN: rm -rf %t
+// RUN: not %theseus %s --fuzz --max-time 60 --target reach_error -o %t \
+// RUN:   | FileCheck %s
+// RUN: %check-tests %t --some "bug == 'reach-error' and found_by is None"
+// CHECK: fuzzing
+// CHECK: target reach_error in main: reached by
+extern void abort(void);
+extern unsigned __VERIFIER_nondet_uint(void);
+void reach_error(void) { abort(); }
+
+int main(void) {
+  unsigned x = __VERIFIER_nondet_uint();
+  if (x * 2654435761u == 0xdeadbeefu)
+    reach_error();
+  return 0;
+}

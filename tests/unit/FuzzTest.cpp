@@ -1,0 +1,155 @@
+//===- FuzzTest.cpp - The program built for libFuzzer ---------------------===//
+//
+// The fuzzer binary runs the program many times in one process: each run
+// starts from the initial globals, takes its inputs from the stream in the
+// engine's order, and an abort() saves the input without ending fuzzing.
+//
+//===----------------------------------------------------------------------===//
+#include "fuzz/FuzzTarget.h"
+
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+namespace theseus {
+namespace {
+
+class FuzzTargetTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    Dir = std::filesystem::temp_directory_path() /
+          ("theseus-fuzz-" + std::to_string(getpid()) + "-" +
+           ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::create_directories(Dir / "crashes");
+  }
+  void TearDown() override { std::filesystem::remove_all(Dir); }
+
+  /// Builds `Source` with entry `Entry` taking `Params`.
+  std::string build(const char *Source, const char *Entry,
+                    std::vector<ParamInfo> Params = {}) {
+    std::ofstream(Dir / "prog.c") << Source;
+    FuzzProgram P;
+    P.Sources = {(Dir / "prog.c").string()};
+    P.Entry = Entry;
+    P.Params = std::move(Params);
+    P.Return.IsVoid = false;
+    P.Return.BaseCType = "int";
+    return buildFuzzTarget(P, Dir.string());
+  }
+
+  /// Runs the fuzzer binary on the given inputs, one run each, in one
+  /// process; returns its exit status.
+  int runOn(const std::string &Bin,
+            const std::vector<std::vector<uint8_t>> &Inputs) {
+    std::vector<std::string> Argv = {Bin};
+    for (size_t I = 0; I < Inputs.size(); ++I) {
+      std::string F = (Dir / ("input" + std::to_string(I))).string();
+      std::ofstream(F, std::ios::binary)
+          .write(reinterpret_cast<const char *>(Inputs[I].data()),
+                 static_cast<std::streamsize>(Inputs[I].size()));
+      Argv.push_back(F);
+    }
+    setenv("THESEUS_FUZZ_CRASHES", (Dir / "crashes").c_str(), 1);
+    std::string Log = (Dir / "run.log").string();
+    return runProgram(Argv, Log, Log);
+  }
+
+  std::vector<std::string> saved() {
+    std::vector<std::string> Out;
+    for (const auto &E : std::filesystem::directory_iterator(Dir / "crashes"))
+      Out.push_back(E.path().filename().string());
+    return Out;
+  }
+
+  std::filesystem::path Dir;
+};
+
+TEST_F(FuzzTargetTest, EachRunStartsFromTheInitialGlobals) {
+  const char *Source = R"C(
+    extern void abort(void);
+    int counter, primed = 5;
+    int main(void) {
+      static int calls;
+      if (calls++ || counter++ || primed++ != 5)
+        abort(); /* state left over from an earlier run */
+      return 0;
+    }
+  )C";
+  std::string Bin = build(Source, "main");
+  EXPECT_EQ(runOn(Bin, {{1}, {2}, {3}}), 0);
+  EXPECT_TRUE(saved().empty());
+}
+
+TEST_F(FuzzTargetTest, InputsComeFromTheStreamInTheEnginesOrder) {
+  // The parameter's 4 bytes first, then each nondet call's.
+  const char *Source = R"C(
+    extern void reach_error(void);
+    extern unsigned char __VERIFIER_nondet_uchar(void);
+    extern short __VERIFIER_nondet_short(void);
+    int check(int a) {
+      unsigned char c = __VERIFIER_nondet_uchar();
+      short s = __VERIFIER_nondet_short();
+      if (a == 0x01020304 && c == 7 && s == -2)
+        reach_error();
+      return 0;
+    }
+  )C";
+  ParamInfo A;
+  A.Name = "a";
+  A.BaseCType = "int";
+  A.Bits = 32;
+  A.Bytes = 4;
+  A.Signed = true;
+  std::string Bin = build(Source, "check", {A});
+  EXPECT_EQ(runOn(Bin, {{4, 3, 2, 1, 7, 0xfe}}), 0);
+  EXPECT_TRUE(saved().empty()) << "the stream ran out: s read as 0xff00";
+  EXPECT_EQ(runOn(Bin, {{4, 3, 2, 1, 7, 0xfe, 0xff}}), 0);
+  EXPECT_EQ(saved(), std::vector<std::string>{"abort-1"});
+}
+
+TEST_F(FuzzTargetTest, ExitEndsTheRunNotTheFuzzer) {
+  const char *Source = R"C(
+    extern void exit(int);
+    extern void abort(void);
+    extern int __VERIFIER_nondet_int(void);
+    int main(void) {
+      if (__VERIFIER_nondet_int() == 1)
+        exit(3);
+      abort();
+    }
+  )C";
+  std::string Bin = build(Source, "main");
+  EXPECT_EQ(runOn(Bin, {{1, 0, 0, 0}, {2, 0, 0, 0}}), 0);
+  EXPECT_EQ(saved().size(), 1u); // Only the second input aborts.
+}
+
+TEST(FuzzCallSource, TakesParametersInOrder) {
+  FuzzProgram P;
+  P.Entry = "f";
+  ParamInfo Len, Buf;
+  Buf.Name = "buf";
+  Buf.IsPointer = true;
+  Buf.Bytes = 8;
+  Buf.NulTerminated = true;
+  Len.Name = "n";
+  Len.BaseCType = "unsigned long";
+  Len.Bits = 64;
+  Len.Bytes = 8;
+  Len.LengthOf = "buf";
+  Len.MaxValue = 7;
+  P.Params = {Buf, Len};
+  P.Return.IsVoid = true;
+  std::string S = fuzzCallSource(P);
+  size_t BufAt = S.find("theseus_fuzz_buffer(8, 1)");
+  size_t LenAt = S.find("theseus_fuzz_scalar(8, 64, 0, 8ULL)");
+  ASSERT_NE(BufAt, std::string::npos) << S;
+  ASSERT_NE(LenAt, std::string::npos) << S;
+  EXPECT_LT(BufAt, LenAt);
+  EXPECT_NE(S.find("void theseus_entry(void *, unsigned long) __asm__(\"f\")"),
+            std::string::npos)
+      << S;
+}
+
+} // namespace
+} // namespace theseus
