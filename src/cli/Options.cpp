@@ -225,6 +225,9 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
   App.add_flag("--fuzz", O.Fuzz,
                "Concolic mode: fuzz the natively compiled program with "
                "libFuzzer beside the search, exchanging inputs both ways");
+  App.add_flag("--no-fuzz", O.NoFuzz,
+               "theseus task: without the fuzzing phase (on by default "
+               "there)");
   App.add_option("--fuzz-share", O.FuzzShare,
                  "With --fuzz and --max-time: the part of the time the "
                  "fuzzer runs (in parallel, from the start)")

@@ -64,6 +64,10 @@ struct Options {
   // The native fuzzing phase beside the concolic search.
   bool Fuzz = false;
   double FuzzShare = 0.5;
+  /// `theseus task` fuzzes unless --no-fuzz; a program the fuzzing phase
+  /// cannot take then runs without it (with a warning).
+  bool NoFuzz = false;
+  bool FuzzIfPossible = false;
   // replay
   std::vector<std::string> ReplayFiles;
   bool ReplayVerbose = false;

@@ -262,6 +262,9 @@ int runTask(Options &O, const std::function<int(Options &)> &Explore) {
   // prove it unreachable without one.
   if (P.Name != "coverage-branches")
     O.Targets = {"reach_error"};
+  // Native speed for what the interpreter reaches too slowly (long loops).
+  if (!O.Fuzz && !O.NoFuzz && O.Mode == "concolic")
+    O.Fuzz = O.FuzzIfPossible = true;
   int Status = Explore(O);
 
   TestCompSuiteOptions Suite{O.TestCompSuite, P.Text, T.DataModel,

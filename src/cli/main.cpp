@@ -627,6 +627,8 @@ int explore(Options &O) {
   O.Explore.TreeDetailNodes = O.TreeMaxNodes;
   if (Fork && O.Fuzz)
     throw InputError{"--fuzz needs --mode=concolic"};
+  if (O.Fuzz && O.NoFuzz)
+    throw InputError{"--fuzz and --no-fuzz exclude each other"};
   if (!Fork && (O.Explore.LoopBound || O.Explore.Exec.ReportStatements))
     throw InputError{"--loop-bound and --tree-statements need --mode=fork"};
   for (const std::string &C : O.Concretize) {
@@ -733,8 +735,15 @@ int explore(Options &O) {
       return *Done;
   std::unique_ptr<NativeFuzzer> Fuzzer;
   if (O.Fuzz) {
-    Fuzzer = startFuzzing(O, Desc, Entry, Explorer.inputs());
-    Explorer.exchangeWith(*Fuzzer);
+    try {
+      Fuzzer = startFuzzing(O, Desc, Entry, Explorer.inputs());
+      Explorer.exchangeWith(*Fuzzer);
+    } catch (const InputError &E) {
+      if (!O.FuzzIfPossible)
+        throw;
+      std::fprintf(stderr, "theseus: warning: no fuzzing phase: %s\n",
+                   E.Message.c_str());
+    }
   }
   return runExplorer(O, Desc, Explorer,
                      [&](nlohmann::json &Summary, const ExplorationStats &Stats,
