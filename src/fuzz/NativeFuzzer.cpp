@@ -46,6 +46,39 @@ bool isError(llvm::StringRef Name) {
   return Name.starts_with("crash-") || Name.starts_with("abort-");
 }
 
+/// Starts `Args` in a process group of its own with `Env` added to ours,
+/// stdin from /dev/null and stdout and stderr appended to `Log`.
+pid_t spawn(std::vector<std::string> Args, std::vector<std::string> Env,
+            const std::string &Log) {
+  // Everything the child needs is made before fork(): between fork and
+  // exec only async-signal-safe calls are allowed (the solver may have
+  // threads running).
+  for (char **E = environ; *E; ++E)
+    Env.push_back(*E); // execve takes the first of a name: ours.
+  auto Pointers = [](std::vector<std::string> &Strings) {
+    std::vector<char *> Out;
+    for (std::string &S : Strings)
+      Out.push_back(S.data());
+    Out.push_back(nullptr);
+    return Out;
+  };
+  std::vector<char *> Argv = Pointers(Args), Envp = Pointers(Env);
+  pid_t Pid = fork();
+  if (Pid != 0)
+    return Pid;
+  setpgid(0, 0);
+  int Out = open(Log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+  int Null = open("/dev/null", O_RDONLY);
+  if (Out >= 0) {
+    dup2(Out, 1);
+    dup2(Out, 2);
+  }
+  if (Null >= 0)
+    dup2(Null, 0);
+  execve(Argv[0], Argv.data(), Envp.data());
+  _exit(127);
+}
+
 /// Inputs the engine offered: the fuzzer has them, the engine ran them.
 bool isOffered(llvm::StringRef Name) { return Name.starts_with("theseus-"); }
 
@@ -90,28 +123,8 @@ void NativeFuzzer::launch() {
     Args.insert(
         Args.begin() + 1,
         fmt::format("-max_total_time={}", static_cast<long>(std::ceil(Left))));
-  std::vector<char *> Argv;
-  for (std::string &A : Args)
-    Argv.push_back(A.data());
-  Argv.push_back(nullptr);
-  std::string Log = Dir + "/fuzzer.log";
-  std::string Crashes = Dir + "/crashes";
-  pid_t Pid = fork();
-  if (Pid == 0) {
-    setpgid(0, 0);
-    setenv("THESEUS_FUZZ_CRASHES", Crashes.c_str(), 1);
-    int Out = open(Log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
-    int Null = open("/dev/null", O_RDONLY);
-    if (Out >= 0) {
-      dup2(Out, 1);
-      dup2(Out, 2);
-    }
-    if (Null >= 0)
-      dup2(Null, 0);
-    execv(Argv[0], Argv.data());
-    _exit(127);
-  }
-  Child = Pid;
+  Child = spawn(Args, {"THESEUS_FUZZ_CRASHES=" + Dir + "/crashes"},
+                Dir + "/fuzzer.log");
 }
 
 void NativeFuzzer::poll() {
@@ -139,8 +152,8 @@ std::vector<ExchangedInput> NativeFuzzer::take() {
   auto Collect = [&](const std::string &Sub, bool Crashes) {
     for (const std::string &Name : filesIn(Dir + Sub)) {
       // Timeouts and out-of-memory inputs would only stall the engine.
-      if ((Crashes && !isError(Name)) ||
-          isOffered(Name) || !Seen.insert(Sub + Name).second)
+      if ((Crashes && !isError(Name)) || isOffered(Name) ||
+          !Seen.insert(Sub + Name).second)
         continue;
       Out.push_back({readBytes(Dir + Sub + "/" + Name), Crashes, "fuzzer"});
     }
