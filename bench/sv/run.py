@@ -20,6 +20,12 @@ apc), "unknown"
 does not compile) -- the time from the start of theseus to the writing of
 the reaching test, and the wall time.
 
+With --task each task runs as `theseus task YML --property unreach-call`
+instead: the task's own data model, the fuzzing phase, and the Test-Comp
+suite it writes, which bench/sv/validate.py then runs natively ("suite":
+ok when every testcase does what the run reported). The branch coverage of
+each run is shown either way.
+
 The expected verdict in tasks.txt is used only to score: expected-false
 tasks reached; expected-true tasks reached (a wrong answer, must be 0);
 expected-false tasks "proved" (a wrong proof, must be 0). The tasks are
@@ -28,6 +34,7 @@ written for ILP32 (the .yml's data_model) while Theseus compiles for LP64
 """
 import os
 import re
+import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -86,11 +93,29 @@ def outcome(e):
     return "unknown", why
 
 
-def run_task(task, theseus, cache, out_root, max_time, extra):
+def validate(cache, task, out):
+    """Runs the Test-Comp suite `theseus task` wrote natively
+    (validate.py): "ok", "differs", or "-" when there is none."""
+    suite = os.path.join(out, "test-suite")
+    if not os.path.isdir(suite):
+        return "-"
+    r = subprocess.run([sys.executable, os.path.join(HERE, "validate.py"),
+                        os.path.join(cache, task["name"]), suite,
+                        "--run", out], capture_output=True, text=True)
+    return {0: "ok", 1: "differs"}.get(r.returncode, "error")
+
+
+def run_task(task, theseus, cache, out_root, max_time, extra, as_task):
     source, model = task_input(cache, task["name"])
     out = os.path.join(out_root, task["name"][:-len(".yml")])
-    args = ["--entry", "main", "--max-time", str(max_time), *extra]
-    e, started = explore_fresh(theseus, source, out, args)
+    if as_task:  # theseus task YML: data model, property, fuzzing, suite.
+        program = "task"
+        args = [os.path.join(cache, task["name"]), "--property",
+                "unreach-call", "--max-time", str(max_time), *extra]
+    else:
+        program = source
+        args = ["--entry", "main", "--max-time", str(max_time), *extra]
+    e, started = explore_fresh(theseus, program, out, args)
     result, detail = outcome(e)
     s = e.summary if result != "error" else None
     bugs = s.get("bugs", []) if s else []
@@ -108,6 +133,9 @@ def run_task(task, theseus, cache, out_root, max_time, extra):
         "wall": round(e.wall, 2),
         "stop_reason": s.get("stop_reason", "apc") if s else None,
         "paths": s.get("paths") if s else None,
+        "branches": ((s.get("coverage") or {}).get("branches") or {}).get(
+            "percent") if s else None,
+        "suite": validate(cache, task, out) if as_task else "-",
     })
 
 
@@ -126,16 +154,18 @@ def short(r):
 
 
 HEADERS = ["task", "expected", "data model", "outcome", "score",
-           "to reach s", "reach replayed", "wall s", "stopped",
-           "incomplete because / error", "other bugs"]
-NUMERIC = {"to reach s", "wall s"}
+           "to reach s", "reach replayed", "suite", "branches %", "wall s",
+           "stopped", "incomplete because / error", "other bugs"]
+NUMERIC = {"to reach s", "branches %", "wall s"}
 
 
 def table_row(r, before):
     row = [os.path.basename(r["name"])[:-len(".yml")],
            "true" if r["expected"] else "false", r["data_model"],
            r["outcome"], score(r), seconds(r["to_reach"]),
-           r["reach_confirmed"] or "-", f"{r['wall']:.1f}", r["stop_reason"] or "-",
+           r["reach_confirmed"] or "-", r.get("suite", "-"),
+           "-" if r.get("branches") is None else f"{r['branches']:.1f}",
+           f"{r['wall']:.1f}", r["stop_reason"] or "-",
            (r["detail"] or "-").replace("|", "\\|"),
            ", ".join(r["other_bugs"]) or "-"]
     if before is not None:
@@ -188,6 +218,10 @@ def main():
                    help="run with --fuzz (libFuzzer beside the search)")
     p.add_argument("--only-false", action="store_true",
                    help="only the expected-false tasks")
+    p.add_argument("--task", action="store_true",
+                   help="run each task as `theseus task YML --property "
+                   "unreach-call` (its data model, the fuzzing phase, a "
+                   "Test-Comp suite) and validate the suite natively")
     a = p.parse_args()
     extra = (["--target", "reach_error"] if a.target else []) + \
         (["--fuzz"] if a.fuzz else [])
@@ -198,7 +232,7 @@ def main():
         if a.only_false and task["expected"]:
             continue
         rows.append(run_task(task, a.theseus, a.cache, a.out, a.max_time,
-                             extra))
+                             extra, a.task))
         r = rows[-1]
         print(f"{r['name']}: {short(r)} ({r['wall']:.1f} s)",
               file=sys.stderr)
