@@ -245,6 +245,12 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
       ->required();
   ReplayCmd->add_flag("-v,--verbose", O.ReplayVerbose, "One line per test");
 
+  CLI::App *ShowCmd = App.add_subcommand(
+      "show", "Print a test for a person (inputs, the decisions of its path, "
+              "its outcome) or, for a run directory, the run's summary");
+  ShowCmd->add_option("path", O.ShowPath, "A test file or a run directory")
+      ->required();
+
   // The program's command line follows the first "--".
   int Ours = std::find(Argv, Argv + Argc, std::string("--")) - Argv;
   O.ProgramArgs.assign(Argv + std::min(Ours + 1, Argc), Argv + Argc);
@@ -259,6 +265,8 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
   Cmd = Command::Explore;
   if (ReplayCmd->parsed())
     Cmd = Command::Replay;
+  if (ShowCmd->parsed())
+    Cmd = Command::Show;
   return std::nullopt;
 }
 

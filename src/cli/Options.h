@@ -55,10 +55,12 @@ struct Options {
   // replay
   std::vector<std::string> ReplayFiles;
   bool ReplayVerbose = false;
+  // show
+  std::string ShowPath;
 };
 
 /// What `theseus` was asked to do: explore (no subcommand) or a subcommand.
-enum class Command { Explore, Replay };
+enum class Command { Explore, Replay, Show };
 
 /// Parses `Argv` into `O`; the program's own arguments follow the first
 /// "--". Returns the exit status to end with when the command line was
