@@ -217,13 +217,24 @@ bool isDivision(const llvm::Instruction *I) {
 /// divisor (only when the divisor is symbolic), then INT_MIN / -1.
 std::string divisionCheck(const llvm::Instruction *I, const std::string *Line,
                           unsigned Column, bool Overflow) {
-  std::string Divisor = Line ? rightOperandAt(*Line, Column) : "";
-  if (Divisor.empty())
-    Divisor = valueName(I->getOperand(1));
   if (Overflow)
     return fmt::format("not (INT_MIN {} -1)",
                        I->getOpcode() == llvm::Instruction::SRem ? "%" : "/");
+  std::string Divisor = Line ? rightOperandAt(*Line, Column) : "";
+  if (Divisor.empty())
+    Divisor = valueName(I->getOperand(1));
   return Divisor + " != 0";
+}
+
+/// The access whose name starts at `Column`: "a[i + 1]", "p", or "".
+std::string accessAt(llvm::StringRef Line, unsigned Column) {
+  size_t At = Column ? Column - 1 : 0;
+  llvm::StringRef Word = wordAt(Line, At);
+  size_t End = At + Word.size();
+  if (Word.empty() || End >= Line.size() || Line[End] != '[')
+    return Word.str();
+  size_t Close = Line.find(']', End);
+  return Close == NoPos ? Word.str() : Line.slice(At, Close + 1).str();
 }
 
 std::string checkCondition(const llvm::Instruction *I, const std::string *Line,
@@ -231,8 +242,8 @@ std::string checkCondition(const llvm::Instruction *I, const std::string *Line,
   if (!Line)
     return fmt::format("{} check", I->getOpcodeName());
   if (llvm::isa<llvm::LoadInst, llvm::StoreInst, llvm::GetElementPtrInst>(I)) {
-    llvm::StringRef Word = wordAt(*Line, Column ? Column - 1 : 0);
-    return Word.empty() ? "access in bounds" : Word.str() + " access in bounds";
+    std::string Access = accessAt(*Line, Column);
+    return Access.empty() ? "access in bounds" : Access + " in bounds";
   }
   std::string Args = callArgumentsAt(*Line, Column);
   return Args.empty() ? trimmedLine(*Line) : Args;
@@ -245,7 +256,8 @@ std::string branchCondition(const std::string *Line, unsigned Column) {
   return Text.empty() ? trimmedLine(*Line) : Text;
 }
 
-/// The case a switch's steps `[First, Last]` ended in.
+/// The case a switch took after testing `Steps` cases, the last one a
+/// match (`Hit`) or not.
 std::string switchCase(const llvm::SwitchInst &Sw, size_t Steps, bool Hit) {
   if (!Hit)
     return "default";
