@@ -656,7 +656,7 @@ int explore(Options &O) {
           SelfCheckReport R = selfCheck(Explorer, Exhaustive,
                                         O.SelfCheckSamples, O.Explore.Seed);
           Summary["self_check"] = selfCheckJson(R);
-          printSelfCheck(stdout, R);
+          printSelfCheck(stdout, Summary["self_check"]);
           return R.passed();
         });
   }

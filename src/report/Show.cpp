@@ -194,6 +194,8 @@ void showRun(const std::string &Dir, std::FILE *Out) {
     throw InputError{
         fmt::format("show: {} is not the summary of an exploration", Summary)};
   printSummary(Out, J);
+  if (J.contains("self_check"))
+    printSelfCheck(Out, J["self_check"]);
 }
 
 } // namespace

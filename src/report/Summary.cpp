@@ -270,23 +270,32 @@ nlohmann::json selfCheckJson(const SelfCheckReport &R) {
           {"mismatches", Mismatches}};
 }
 
-void printSelfCheck(std::FILE *Out, const SelfCheckReport &R) {
+void printSelfCheck(std::FILE *Out, const nlohmann::json &J) {
+  uint64_t Samples = J.at("samples").get<uint64_t>();
+  uint64_t Outside = J.at("samples_outside_assumptions").get<uint64_t>();
   std::string Exhaustive =
-      R.Exhausted ? fmt::format("exhaustiveness {}/{} random inputs ({} "
-                                "outside assumptions)",
-                                R.SamplesMatched, R.Samples - R.SamplesOutside,
-                                R.SamplesOutside)
-                  : "exhaustiveness not checked (exploration stopped early)";
+      J.at("exhaustiveness_checked").get<bool>()
+          ? fmt::format("exhaustiveness {}/{} random inputs ({} "
+                        "outside assumptions)",
+                        J.at("samples_matched").get<uint64_t>(),
+                        Samples - Outside, Outside)
+          : "exhaustiveness not checked (exploration stopped early)";
   std::fputs(
       fmt::format("  self-check       {}: precision {}/{} leaves, {}{}\n",
-                  R.passed() ? "passed" : "FAILED", R.LeavesPrecise,
-                  R.LeavesChecked, Exhaustive,
-                  R.CutShort ? " (cut short by --max-time)" : "")
+                  J.at("passed").get<bool>() ? "passed" : "FAILED",
+                  J.at("leaves_precise").get<uint64_t>(),
+                  J.at("leaves_checked").get<uint64_t>(), Exhaustive,
+                  J.at("cut_short_by_time").get<bool>()
+                      ? " (cut short by --max-time)"
+                      : "")
           .c_str(),
       Out);
-  for (const SelfCheckMismatch &M : R.Mismatches)
+  for (const nlohmann::json &M : J.at("mismatches"))
     std::fputs(fmt::format("    {} mismatch on {}: expected {}, got {}\n",
-                           M.Check, M.Input, M.Expected, M.Actual)
+                           M.at("check").get<std::string>(),
+                           M.at("input").get<std::string>(),
+                           M.at("expected").get<std::string>(),
+                           M.at("actual").get<std::string>())
                    .c_str(),
                Out);
 }

@@ -30,7 +30,8 @@ void writeLcov(const std::string &Path, const Coverage &Cov);
 void printSummary(std::FILE *Out, const nlohmann::json &Summary);
 
 nlohmann::json selfCheckJson(const SelfCheckReport &R);
-void printSelfCheck(std::FILE *Out, const SelfCheckReport &R);
+/// The self-check's line, from its summary.json object.
+void printSelfCheck(std::FILE *Out, const nlohmann::json &SelfCheck);
 
 } // namespace theseus
 

@@ -3,7 +3,7 @@
 // summary exactly as the run printed it.
 // RUN: rm -rf %t.c %t.f && mkdir -p %t.pick
 // RUN: not %theseus %s -o %t.c > %t.c.txt
-// RUN: not %theseus %s -o %t.f --mode fork > %t.f.txt
+// RUN: not %theseus %s -o %t.f --mode fork --self-check > %t.f.txt
 // RUN: %python %S/tools/check_explanations.py negated %t.c | FileCheck --check-prefix=NEG %s
 // RUN: %python %S/tools/check_explanations.py same %t.c %t.f | FileCheck --check-prefix=SAME %s
 // RUN: %theseus replay %t.c | FileCheck --check-prefix=REPLAY %s
@@ -58,6 +58,8 @@ int explain(int a, int b, int n) {
 // RUN: diff %t.c.txt %t.c.show.txt
 // RUN: %theseus show %t.f > %t.f.show.txt
 // RUN: diff %t.f.txt %t.f.show.txt
+// RUN: FileCheck --check-prefix=SELF %s < %t.f.show.txt
+// SELF: self-check passed
 //
 // Not a test, not a run directory, no such file: a message and status 2.
 // RUN: sh -c '%theseus show %t.nosuch; echo "status $?"' 2>&1 | FileCheck --check-prefix=MISSING %s
