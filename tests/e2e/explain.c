@@ -53,6 +53,17 @@ int explain(int a, int b, int n) {
 // SHOW: outcome returns 21
 // SHOW-NEXT: replay theseus replay {{.*}}.json
 //
+// Without the source, the LLVM condition with the variables' names.
+// RUN: cp %s %t.nosrc.c
+// RUN: clang-19 -g -O0 -Xclang -disable-O0-optnone -fno-discard-value-names -S -emit-llvm %t.nosrc.c -o %t.nosrc.ll
+// RUN: rm %t.nosrc.c && rm -rf %t.nosrc
+// RUN: not %theseus %t.nosrc.ll --entry explain -o %t.nosrc -q > /dev/null
+// RUN: %python %S/tools/check_explanations.py pick %t.nosrc --return 21 --to %t.pick/nosrc.json
+// RUN: %theseus show %t.pick/nosrc.json | FileCheck --check-prefix=NOSRC %s
+// NOSRC: [0] {{.*}}nosrc.c:30  a > 10  -> true
+// NOSRC-NEXT: [1] {{.*}}nosrc.c:32  b < 0  -> true
+// NOSRC-NEXT: [2] {{.*}}nosrc.c:37  i < n  -> true
+//
 // The summary of a run directory is the run's, line for line.
 // RUN: %theseus show %t.c > %t.c.show.txt
 // RUN: diff %t.c.txt %t.c.show.txt
