@@ -33,7 +33,6 @@
 #include <ctime>
 #include <fmt/format.h>
 #include <fstream>
-#include <unistd.h>
 
 #ifndef THESEUS_INCLUDE_DIR
 #define THESEUS_INCLUDE_DIR ""

@@ -182,7 +182,6 @@ public:
     if (!Omitted && !Decisions.empty())
       Decisions.back().Taken = !Decisions.back().Taken;
   }
-  uint64_t size() const { return Decisions.size() + Omitted; }
   const std::vector<PathDecision> &decisions() const { return Decisions; }
   uint64_t omitted() const { return Omitted; }
 

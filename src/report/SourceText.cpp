@@ -30,7 +30,7 @@ llvm::StringRef wordAt(llvm::StringRef Line, size_t At) {
   return Line.slice(At, End);
 }
 
-/// The first character after `At` that is not a blank.
+/// The first character at or after `At` that is not a blank.
 size_t skipBlanks(llvm::StringRef Line, size_t At) {
   return Line.find_first_not_of(" \t", At);
 }
