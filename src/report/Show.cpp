@@ -105,7 +105,9 @@ std::string decisionText(const nlohmann::json &D, const nlohmann::json &Program,
   if (const std::string *Text = Sources.line(sourcePath(File, Program), Line))
     Condition = statementOf(*Text, Condition);
   std::string Kind = D.value("kind", "branch");
-  return fmt::format("{}:{}  {}  -> {}{}", baseName(File), Line, Condition,
+  std::string Where =
+      File.empty() ? "(no source)" : fmt::format("{}:{}", baseName(File), Line);
+  return fmt::format("{}  {}  -> {}{}", Where, Condition,
                      takenText(D.at("taken")),
                      Kind == "branch" ? "" : "  (" + Kind + ")");
 }

@@ -265,6 +265,33 @@ std::string switchCase(const llvm::SwitchInst &Sw, size_t Steps, bool Hit) {
   return std::to_string(Case->getCaseValue()->getSExtValue());
 }
 
+/// The condition decision `D` tested, as text (`Before`: the decision
+/// before it, if any). `Reversed` when the decision's side is the
+/// condition's negation.
+std::string decisionCondition(const PathDecision &D, const PathDecision *Before,
+                              const SourceLoc &L, const std::string *Line,
+                              bool &Reversed) {
+  if (!L.known()) // Code without debug information: the C library models.
+    return fmt::format("inside {}()", D.Inst->getFunction()->getName().str());
+  if (D.Kind == BranchKind::Check && isDivision(D.Inst)) {
+    // The check records the fault: its side is the negation.
+    bool Overflow =
+        llvm::isa<llvm::Constant>(D.Inst->getOperand(1)) ||
+        (Before && Before->Inst == D.Inst && Before->Kind == BranchKind::Check);
+    Reversed = true;
+    return divisionCheck(D.Inst, Line, L.Column, Overflow);
+  }
+  if (D.Kind == BranchKind::Check)
+    return checkCondition(D.Inst, Line, L.Column);
+  if (!Line)
+    return irCondition(D.Inst);
+  if (D.Kind == BranchKind::Assume) {
+    std::string Args = callArgumentsAt(*Line, L.Column);
+    return Args.empty() ? trimmedLine(*Line) : Args;
+  }
+  return branchCondition(Line, L.Column);
+}
+
 } // namespace
 
 std::string trimmedLine(llvm::StringRef Line) { return Line.trim().str(); }
@@ -365,28 +392,13 @@ explainDecisions(const std::vector<PathDecision> &Decisions,
     E.File = L.File.str();
     E.Line = L.Line;
     E.Kind = D.Kind;
-    E.Taken = D.Taken;
     E.First = I;
     const std::string *Line =
         L.known() ? Sources.line(L.fullPath(), L.Line) : nullptr;
-    if (D.Kind == BranchKind::Check && isDivision(D.Inst)) {
-      // The check records the fault: its side is the negation.
-      bool Overflow = llvm::isa<llvm::Constant>(D.Inst->getOperand(1)) ||
-                      (I > 0 && Decisions[I - 1].Inst == D.Inst &&
-                       Decisions[I - 1].Kind == BranchKind::Check);
-      E.Condition = divisionCheck(D.Inst, Line, L.Column, Overflow);
-      E.Taken = !D.Taken;
-    } else if (D.Kind == BranchKind::Check) {
-      E.Condition = checkCondition(D.Inst, Line, L.Column);
-    } else if (!Line) {
-      E.Condition = irCondition(D.Inst);
-    } else if (D.Kind == BranchKind::Assume) {
-      E.Condition = callArgumentsAt(*Line, L.Column);
-      if (E.Condition.empty())
-        E.Condition = trimmedLine(*Line);
-    } else {
-      E.Condition = branchCondition(Line, L.Column);
-    }
+    const PathDecision *Before = I > 0 ? &Decisions[I - 1] : nullptr;
+    bool Reversed = false;
+    E.Condition = decisionCondition(D, Before, L, Line, Reversed);
+    E.Taken = D.Taken != Reversed;
     if (const auto *Sw = llvm::dyn_cast<llvm::SwitchInst>(D.Inst)) {
       // One step per case tested, up to the one that matched.
       size_t Steps = 1;
