@@ -265,20 +265,16 @@ std::string switchCase(const llvm::SwitchInst &Sw, size_t Steps, bool Hit) {
   return std::to_string(Case->getCaseValue()->getSExtValue());
 }
 
-/// The condition decision `D` tested, as text (`Before`: the decision
-/// before it, if any). `Reversed` when the decision's side is the
-/// condition's negation.
-std::string decisionCondition(const PathDecision &D, const PathDecision *Before,
+/// The condition decision `D` tested, as text (`Overflow`: a division's
+/// second check). `Reversed` when the decision's side is the condition's
+/// negation.
+std::string decisionCondition(const PathDecision &D, bool Overflow,
                               const SourceLoc &L, const std::string *Line,
                               bool &Reversed) {
   if (!L.known()) // Code without debug information: the C library models.
     return fmt::format("inside {}()", D.Inst->getFunction()->getName().str());
   if (D.Kind == BranchKind::Check && isDivision(D.Inst)) {
-    // The check records the fault: its side is the negation.
-    bool Overflow =
-        llvm::isa<llvm::Constant>(D.Inst->getOperand(1)) ||
-        (Before && Before->Inst == D.Inst && Before->Kind == BranchKind::Check);
-    Reversed = true;
+    Reversed = true; // The check records the fault.
     return divisionCheck(D.Inst, Line, L.Column, Overflow);
   }
   if (D.Kind == BranchKind::Check)
@@ -290,6 +286,16 @@ std::string decisionCondition(const PathDecision &D, const PathDecision *Before,
     return Args.empty() ? trimmedLine(*Line) : Args;
   }
   return branchCondition(Line, L.Column);
+}
+
+/// Whether `D` is a division's overflow check: the second check of the
+/// division, or the only one when the divisor is a constant.
+bool isOverflowCheck(const PathDecision &D, const PathDecision *Before) {
+  if (D.Kind != BranchKind::Check || !isDivision(D.Inst))
+    return false;
+  return llvm::isa<llvm::Constant>(D.Inst->getOperand(1)) ||
+         (Before && Before->Inst == D.Inst &&
+          Before->Kind == BranchKind::Check);
 }
 
 } // namespace
@@ -381,24 +387,35 @@ const char *decisionKindName(BranchKind K) {
   }
 }
 
+const PathExplainer::Worded &PathExplainer::word(const PathDecision &D,
+                                                 bool Overflow) {
+  auto [It, New] = Words.try_emplace({D.Inst, D.Kind, Overflow});
+  if (!New)
+    return It->second;
+  SourceLoc L = sourceLocOf(D.Inst);
+  const std::string *Line =
+      L.known() ? Sources.line(L.fullPath(), L.Line) : nullptr;
+  Worded &W = It->second;
+  W.File = L.File.str();
+  W.Line = L.Line;
+  W.Condition = decisionCondition(D, Overflow, L, Line, W.Reversed);
+  return W;
+}
+
 std::vector<ExplainedDecision>
-explainDecisions(const std::vector<PathDecision> &Decisions,
-                 SourceFiles &Sources) {
+PathExplainer::explain(const std::vector<PathDecision> &Decisions) {
   std::vector<ExplainedDecision> Out;
   for (size_t I = 0; I < Decisions.size(); ++I) {
     const PathDecision &D = Decisions[I];
-    SourceLoc L = sourceLocOf(D.Inst);
+    const Worded &W =
+        word(D, isOverflowCheck(D, I ? &Decisions[I - 1] : nullptr));
     ExplainedDecision E;
-    E.File = L.File.str();
-    E.Line = L.Line;
+    E.File = W.File;
+    E.Line = W.Line;
+    E.Condition = W.Condition;
     E.Kind = D.Kind;
+    E.Taken = D.Taken != W.Reversed;
     E.First = I;
-    const std::string *Line =
-        L.known() ? Sources.line(L.fullPath(), L.Line) : nullptr;
-    const PathDecision *Before = I > 0 ? &Decisions[I - 1] : nullptr;
-    bool Reversed = false;
-    E.Condition = decisionCondition(D, Before, L, Line, Reversed);
-    E.Taken = D.Taken != Reversed;
     if (const auto *Sw = llvm::dyn_cast<llvm::SwitchInst>(D.Inst)) {
       // One step per case tested, up to the one that matched.
       size_t Steps = 1;

@@ -18,6 +18,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace theseus {
@@ -65,10 +66,26 @@ struct ExplainedDecision {
   size_t First = 0; ///< Index of its first PathDecision.
 };
 
-/// The decisions of a path in source terms.
-std::vector<ExplainedDecision>
-explainDecisions(const std::vector<PathDecision> &Decisions,
-                 SourceFiles &Sources);
+/// Words the decisions of paths in source terms, each decision's text
+/// worked out once.
+class PathExplainer {
+public:
+  std::vector<ExplainedDecision>
+  explain(const std::vector<PathDecision> &Decisions);
+
+private:
+  struct Worded {
+    std::string File;
+    unsigned Line = 0;
+    std::string Condition;
+    bool Reversed = false; ///< The side taken is the condition's negation.
+  };
+  const Worded &word(const PathDecision &D, bool Overflow);
+
+  SourceFiles Sources;
+  std::map<std::tuple<const llvm::Instruction *, BranchKind, bool>, Worded>
+      Words;
+};
 
 /// "branch", "check" or "assume".
 const char *decisionKindName(BranchKind K);

@@ -313,7 +313,7 @@ void TestWriter::onNewPath(const PathResult &R) {
                          {"stdout", R.Stdout},
                          {"path", fmt::format("{:016x}", R.PathId)}};
   std::vector<ExplainedDecision> Steps =
-      explainDecisions(R.Explanation.decisions(), Sources);
+      Explainer.explain(R.Explanation.decisions());
   Test["explanation"] = explanationJson(Steps);
   Test["explanation_truncated"] = R.Explanation.omitted();
   if (R.VariantOf)

@@ -76,7 +76,7 @@ private:
   std::string OutDir;
   ProgramDescription Program;
   const EntryInputs &Inputs;
-  SourceFiles Sources; ///< For the tests' explanations.
+  PathExplainer Explainer;
   std::vector<BugRecord> Bugs;
   std::set<int64_t> SignedReturns;
   std::set<uint64_t> UnsignedReturns;
