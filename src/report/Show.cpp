@@ -30,11 +30,12 @@ nlohmann::json readJson(const std::string &Path) {
   }
 }
 
-std::string absolutePath(const std::string &Path) {
-  llvm::SmallString<256> P(Path);
-  llvm::sys::fs::make_absolute(P);
-  llvm::sys::path::remove_dots(P, true);
-  return std::string(P);
+/// The test's path as the replay command can use it from anywhere.
+std::string realPath(const std::string &Path) {
+  llvm::SmallString<256> Real;
+  if (llvm::sys::fs::real_path(Path, Real))
+    return Path;
+  return std::string(Real);
 }
 
 std::string baseName(const std::string &Path) {
@@ -113,13 +114,12 @@ std::string decisionText(const nlohmann::json &D, const nlohmann::json &Program,
 }
 
 void printDecisions(const nlohmann::json &Test, std::string &Out) {
-  const nlohmann::json Steps =
-      Test.value("explanation", nlohmann::json::array());
-  uint64_t Omitted = Test.value("explanation_truncated", uint64_t(0));
   if (!Test.contains("explanation")) {
     Out += "  decisions  not recorded in this test\n";
     return;
   }
+  const nlohmann::json &Steps = Test.at("explanation");
+  uint64_t Omitted = Test.value("explanation_truncated", uint64_t(0));
   Out += fmt::format("  decisions  {}{}\n", Steps.size() + Omitted,
                      Steps.empty() ? " (the path depends on no input)" : "");
   SourceFiles Sources;
@@ -183,7 +183,7 @@ void showTest(const std::string &Path, const nlohmann::json &Test,
     for (llvm::StringRef L : Lines)
       P(fmt::format("    | {}\n", L.str()));
   }
-  P(fmt::format("  replay     theseus replay {}\n", absolutePath(Path)));
+  P(fmt::format("  replay     theseus replay {}\n", realPath(Path)));
 }
 
 void showRun(const std::string &Dir, std::FILE *Out) {
