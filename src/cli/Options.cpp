@@ -315,6 +315,11 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
   Outputs->require_option(1);
   ExportCmd->add_flag("--zip", O.ExportZip,
                       "With --testcomp: also the suite as DIR.zip");
+  CLI::App *ShowCmd = App.add_subcommand(
+      "show", "Print a test for a person (inputs, the decisions of its path, "
+              "its outcome) or, for a run directory, the run's summary");
+  ShowCmd->add_option("path", O.ShowPath, "A test file or a run directory")
+      ->required();
 
   // The program's command line follows the first "--".
   int Ours = std::find(Argv, Argv + Argc, std::string("--")) - Argv;
@@ -336,6 +341,8 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
     Cmd = Command::Report;
   if (ExportCmd->parsed())
     Cmd = Command::Export;
+  if (ShowCmd->parsed())
+    Cmd = Command::Show;
   return std::nullopt;
 }
 

@@ -78,10 +78,12 @@ struct Options {
   std::string ExportOutput;
   std::vector<std::string> ExportTests;
   bool ExportZip = false;
+  // show
+  std::string ShowPath;
 };
 
 /// What `theseus` was asked to do: explore (no subcommand) or a subcommand.
-enum class Command { Explore, Replay, Task, Report, Export };
+enum class Command { Explore, Replay, Task, Report, Export, Show };
 
 /// Parses `Argv` into `O`; the program's own arguments follow the first
 /// "--". Returns the exit status to end with when the command line was

@@ -8,6 +8,7 @@
 #include "apc/Solve.h"
 #include "cli/Fuzzing.h"
 #include "cli/Options.h"
+#include "cli/StatusLine.h"
 #include "cli/Task.h"
 #include "exec/Native.h"
 #include "explore/Concolic.h"
@@ -18,6 +19,7 @@
 #include "report/Export.h"
 #include "report/Html.h"
 #include "report/Replay.h"
+#include "report/Show.h"
 #include "report/Summary.h"
 #include "report/TestComp.h"
 #include "report/TestFile.h"
@@ -36,7 +38,6 @@
 #include <ctime>
 #include <fmt/format.h>
 #include <fstream>
-#include <unistd.h>
 
 #ifndef THESEUS_INCLUDE_DIR
 #define THESEUS_INCLUDE_DIR ""
@@ -211,14 +212,12 @@ private:
 };
 
 /// Passes new paths to the test writer, keeps the summary current, and
-/// prints a progress line on stderr once a run takes more than a second.
+/// keeps the status line up to date.
 class Progress : public ExplorationListener {
 public:
   Progress(ExplorationListener &Inner, BugConfirmer &Confirm,
-           SummaryKeeper &Keeper, bool Enabled)
-      : Inner(Inner), Confirm(Confirm), Keeper(Keeper), Enabled(Enabled),
-        Tty(isatty(2)) {}
-  ~Progress() override { done(); }
+           SummaryKeeper &Keeper, StatusLine &Status)
+      : Inner(Inner), Confirm(Confirm), Keeper(Keeper), Status(Status) {}
 
   void onNewPath(const PathResult &R) override {
     Inner.onNewPath(R);
@@ -227,30 +226,14 @@ public:
   }
   void onProgress(const ExplorationStats &S) override {
     Keeper.onProgress(S);
-    if (!Enabled || S.Seconds < 1.0 || S.Seconds - Last < (Tty ? 0.25 : 5.0))
-      return;
-    Last = S.Seconds;
-    std::string Line = fmt::format(
-        "[theseus] {:.1f} s: {} runs, {} paths, {} divergences, solver {:.0f}%",
-        S.Seconds, S.Runs, S.Paths, S.Divergences,
-        S.Seconds > 0 ? 100 * S.Solver.Seconds / S.Seconds : 0);
-    std::fprintf(stderr, Tty ? "\r%s\033[K" : "%s\n", Line.c_str());
-    Printed = true;
-  }
-  void done() {
-    if (Printed && Tty)
-      std::fputs("\n", stderr);
-    Printed = false;
+    Status.update(S);
   }
 
 private:
   ExplorationListener &Inner;
   BugConfirmer &Confirm;
   SummaryKeeper &Keeper;
-  bool Enabled;
-  bool Tty;
-  bool Printed = false;
-  double Last = 0;
+  StatusLine &Status;
 };
 
 /// An explorer of a long run owns millions of expressions and tree nodes;
@@ -289,16 +272,17 @@ int runExplorer(const Options &O, const ProgramDescription &Desc, Explorer &E,
                        Desc);
   SummaryKeeper Keeper(O, Writer, E.coverage());
   BugConfirmer Confirm(Writer, O.OutDir, O.ConfirmBugs);
-  Progress Status(Suite, Confirm, Keeper, !O.Quiet);
+  StatusLine Line(!O.Quiet, O.Explore.MaxTime, E.coverage(), Writer);
+  Progress Status(Suite, Confirm, Keeper, Line);
   ExplorationStats Stats = E.run(Status);
-  Status.done();
+  Line.erase();
   Suite.finish();
 
   RunReport Report{
       Stats,      Writer,   E.coverage(),          O.Mode,
       O.Strategy, O.OutDir, O.Explore.MaxMemoryMB, &Keeper.finish(Stats)};
   nlohmann::json Summary = summaryJson(Report);
-  printSummary(stdout, Report);
+  printSummary(stdout, Summary);
   bool EngineOk = AfterRun(Summary, Stats, Writer);
   writeJsonFile(O.OutDir + "/summary.json", Summary);
   writeLcov(O.OutDir + "/coverage.info", E.coverage());
@@ -721,7 +705,7 @@ int explore(Options &O) {
           SelfCheckReport R = selfCheck(Explorer, Exhaustive,
                                         O.SelfCheckSamples, O.Explore.Seed);
           Summary["self_check"] = selfCheckJson(R);
-          printSelfCheck(stdout, R);
+          printSelfCheck(stdout, Summary["self_check"]);
           return R.passed();
         });
   }
@@ -804,6 +788,9 @@ int realMain(int Argc, char **Argv) {
       return explore(O);
     case Command::Task:
       return runTask(O, explore);
+    case Command::Show:
+      show(O.ShowPath, stdout);
+      return NoBug;
     }
     llvm_unreachable("every command is handled");
   } catch (const InputError &E) {

@@ -32,6 +32,14 @@ std::array<uint64_t, 8> countSides(const PathNode *Root) {
   }
   return Count;
 }
+/// How many of the program's decisions (pins left out) lie on the way from
+/// the root to `N`: the index of N's decision in a path's explanation.
+uint64_t decisionsBefore(const PathNode *N) {
+  uint64_t Count = 0;
+  for (const PathNode *P = N; P->Parent; P = P->Parent)
+    Count += P->Parent->Kind != BranchKind::Pin;
+  return Count;
+}
 } // namespace
 
 /// What one run did: its decisions, in order, and how much it covered anew.
@@ -71,6 +79,7 @@ public:
   }
 
   void onBranch(const BranchEvent &Ev) override {
+    Explanation.add(Ev);
     if (E.Opts.MaxDepth && R.Decisions.size() >= E.Opts.MaxDepth) {
       DepthLimited = true;
       return;
@@ -123,6 +132,7 @@ public:
   std::shared_ptr<Assignment> Input;
   std::vector<std::pair<const Array *, InputRequest>> Created;
   RunRecord &R;
+  PathExplanation Explanation;
   PathNode *Current;
   InputStream *Stream;
   uint64_t PathId = 0;
@@ -227,6 +237,11 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound,
     R.Outcome = &Outcome;
     R.Decisions = static_cast<unsigned>(Record->Decisions.size());
     R.Diverged = Diverged;
+    R.Explanation = std::move(Rec.Explanation);
+    if (T.Node) {
+      R.NegatedTest = T.Node->Test;
+      R.NegatedDecision = decisionsBefore(T.Node);
+    }
     R.Created = std::move(Rec.Created);
     R.PathId = Rec.PathId;
     R.Stdout = std::move(State->Stdout);
@@ -243,6 +258,8 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound,
       ++Stats.FuzzOffered;
     }
     Listener->onNewPath(R);
+    for (Target Opened : Rec.NewOpen)
+      Opened.Node->Test = R.Index;
     // Decisions past --max-depth are missing from the path condition.
     if (Leaf->EndsPath && !Rec.DepthLimited)
       ReturnValues.explore(R, PathTree::prefixOf(Ctx, Leaf), Stats, *Listener);
@@ -250,6 +267,7 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound,
   Stats.Seconds = Budget.elapsed();
   Stats.TreeNodes = Tree.numNodes();
   Stats.Solver = Solv.stats();
+  Stats.OpenSides = OpenSides.size(); // For the status line; exact at the end.
   Listener->onProgress(Stats);
   return Record;
 }

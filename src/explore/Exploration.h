@@ -155,6 +155,41 @@ using CutCounts = std::map<Cut, uint64_t>;
 /// The cut that ends a run with this stop reason ("max-time", ...), if any.
 std::optional<Cut> cutForStopReason(const std::string &StopReason);
 
+/// One decision of a path, in program terms: the instruction that decided,
+/// what kind of decision it was and the side taken. A switch decides in
+/// one two-way step per case, in case order (see Run::switchInst).
+struct PathDecision {
+  const llvm::Instruction *Inst = nullptr;
+  BranchKind Kind = BranchKind::Branch;
+  bool Taken = false;
+};
+
+/// The decisions of a path in order, pins left out (they are not the
+/// program's decisions), the first `Cap` kept and the rest counted.
+class PathExplanation {
+public:
+  static constexpr size_t Cap = 500;
+  void add(const BranchEvent &Ev) {
+    if (Ev.Kind == BranchKind::Pin)
+      return;
+    if (Decisions.size() < Cap)
+      Decisions.push_back({Ev.Inst, Ev.Kind, Ev.Taken});
+    else
+      ++Omitted;
+  }
+  /// Takes the other side of the decision added last.
+  void flipLast() {
+    if (!Omitted && !Decisions.empty())
+      Decisions.back().Taken = !Decisions.back().Taken;
+  }
+  const std::vector<PathDecision> &decisions() const { return Decisions; }
+  uint64_t omitted() const { return Omitted; }
+
+private:
+  std::vector<PathDecision> Decisions;
+  uint64_t Omitted = 0;
+};
+
 /// A run that found a path no earlier run took.
 struct PathResult {
   uint64_t Index = 0; ///< 1-based test number.
@@ -163,6 +198,12 @@ struct PathResult {
   const PathOutcome *Outcome = nullptr;
   unsigned Decisions = 0; ///< Recorded decisions on the path.
   bool Diverged = false;  ///< It was meant to follow another path.
+  /// Why the path exists: its decisions in order.
+  PathExplanation Explanation;
+  /// Concolic: the test whose path this run was solved from (0: none), and
+  /// the index of the decision negated, in that path's explanation.
+  uint64_t NegatedTest = 0;
+  uint64_t NegatedDecision = 0;
   /// Inputs the program created while running (klee_make_symbolic,
   /// __VERIFIER_nondet_*), in creation order.
   std::vector<std::pair<const Array *, InputRequest>> Created;

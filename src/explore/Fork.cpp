@@ -34,6 +34,7 @@ struct ForkExplorer::State {
   uint64_t EdgeHash = 0;
   uint64_t PathId = 0;
   unsigned Decisions = 0;
+  PathExplanation Explanation;
   bool ReachedTarget = false;
 };
 
@@ -139,6 +140,7 @@ void ForkExplorer::Stepper::onBranch(const BranchEvent &Ev) {
   InstEvents.push_back({Ev.Cond, Ev.Taken});
   if (replayed(Ev))
     return;
+  St.Explanation.add(Ev);
   ExprContext &Ctx = E.Ctx;
   ExprRef Holds = Ev.Taken ? Ev.Cond : Ctx.logicalNot(Ev.Cond);
   ExprRef Other = Ev.Taken ? Ctx.logicalNot(Ev.Cond) : Ev.Cond;
@@ -215,6 +217,8 @@ void ForkExplorer::Stepper::fork(const BranchEvent &Ev, ExprRef Other,
   C->EdgeHash = St.EdgeHash;
   C->PathId = St.PathId;
   C->ReachedTarget = St.ReachedTarget;
+  C->Explanation = St.Explanation;
+  C->Explanation.flipLast();
   StackFrame &F = C->Exec->Stack.back();
   assert(F.Block == Ev.Inst->getParent() && "decision outside the top frame");
   F.moveTo(Ev.Inst);
@@ -340,6 +344,7 @@ void ForkExplorer::runState(std::unique_ptr<State> St) {
   Stats.Seconds = Budget.elapsed();
   Stats.TreeNodes = Tree.size();
   Stats.Solver = Solv.stats();
+  Stats.OpenSides = Pending.size() + UnfinishedSides;
   Listener->onProgress(Stats);
 }
 
@@ -386,6 +391,7 @@ void ForkExplorer::endPath(State &St, const PathOutcome &Outcome) {
   R.Input = St.Model.get();
   R.Outcome = &Outcome;
   R.Decisions = St.Decisions;
+  R.Explanation = St.Explanation;
   R.Created = St.Created;
   R.Stdout = St.Exec->Stdout;
   R.PathId = St.PathId;

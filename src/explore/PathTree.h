@@ -43,6 +43,8 @@ struct PathNode {
   /// The input of the first run that reached this node: the hint for
   /// solving its open side.
   std::shared_ptr<const Assignment> Input;
+  /// The test that run wrote (0: none yet, or it wrote none).
+  uint64_t Test = 0;
   bool EndsPath = false; ///< Some run ended here.
   /// The test of the run that ended here (0: none) and how it ended, for
   /// the tree a report draws.

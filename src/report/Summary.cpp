@@ -28,15 +28,6 @@ nlohmann::json cutsJson(const CutCounts &C) {
   return J;
 }
 
-/// "max-time (12), step-limit (1)".
-std::string cutsText(const CutCounts &C) {
-  std::string Text;
-  for (const auto &[Why, Count] : C)
-    Text += fmt::format("{}{} ({})", Text.empty() ? "" : ", ", toString(Why),
-                        Count);
-  return Text;
-}
-
 uint64_t totalConcretizations(const ExplorationStats &S) {
   uint64_t N = 0;
   for (const SiteCount &C : S.Concretizations)
@@ -93,6 +84,10 @@ nlohmann::json summaryJson(const RunReport &R) {
   const Coverage &Cov = R.Cov;
   nlohmann::json J = {
       {"entry", R.Tests.program().Entry},
+      {"return_type", R.Tests.program().Return.IsVoid
+                          ? "void"
+                          : R.Tests.program().Return.BaseCType},
+      {"output", R.OutDir},
       {"mode", R.Mode},
       {"strategy", R.Strategy},
       {"bound_reached", S.BoundReached},
@@ -176,71 +171,114 @@ void writeLcov(const std::string &Path, const Coverage &Cov) {
   }
 }
 
-void printSummary(std::FILE *Out, const RunReport &R) {
-  const ExplorationStats &S = R.Stats;
-  const Coverage &Cov = R.Cov;
-  auto P = [Out](const std::string &Line) { std::fputs(Line.c_str(), Out); };
-  P(fmt::format("theseus: explored {} ({}, {}) in {:.2f} s, stopped: {}\n",
-                R.Tests.program().Entry, R.Mode, R.Strategy, S.Seconds,
-                S.StopReason));
-  if (S.Complete)
-    P("  complete         yes: every feasible path ran to its end\n");
-  else
-    P(fmt::format("  complete         no: {}\n", cutsText(S.Incomplete)));
-  P(fmt::format("  paths            {}  (runs {}, tests written {})\n", S.Paths,
-                S.Runs, R.Tests.tests()));
-  P(fmt::format("  bugs             {}\n", R.Tests.bugs().size()));
-  for (const BugRecord &B : R.Tests.bugs())
-    P(fmt::format("    {} at {}:{}: {} ({}) [{}{}{}]\n", B.Kind, B.File, B.Line,
-                  B.Message, B.Test, B.Confirmation,
-                  B.Replay.empty() ? "" : ": ", B.Replay));
-  // A long list is summarised; summary.json has all of them.
-  const size_t Shown = 32;
-  nlohmann::json All = returnValues(R.Tests);
+namespace {
+
+/// "max-time (12), step-limit (1)", in the order of the cuts' declaration.
+std::string cutsText(const nlohmann::json &Cuts) {
+  std::string Text;
+  for (int C = 0; C <= static_cast<int>(Cut::TargetReached); ++C) {
+    const char *Name = toString(static_cast<Cut>(C));
+    if (Cuts.contains(Name))
+      Text += fmt::format("{}{} ({})", Text.empty() ? "" : ", ", Name,
+                          Cuts[Name].get<uint64_t>());
+  }
+  return Text;
+}
+
+/// The first `Shown` return values, and how many there are past those.
+std::string returnValuesText(const nlohmann::json &All) {
+  const size_t Shown = 32; // summary.json has all of them.
   std::string Values;
   for (size_t I = 0; I < All.size() && I < Shown; ++I)
     Values += (I ? ", " : "") + All[I].dump();
   if (All.size() > Shown)
     Values += fmt::format(", ... ({} distinct)", All.size());
-  if (!R.Tests.program().Return.IsVoid)
-    P(fmt::format("  return values    {{{}}}\n", Values));
-  P(fmt::format("  coverage         lines {:.1f}% ({}/{}), branches {:.1f}% "
-                "({}/{})\n",
-                percent(Cov.linesCovered(), Cov.linesTotal()),
-                Cov.linesCovered(), Cov.linesTotal(),
-                percent(Cov.branchesCovered(), Cov.branchesTotal()),
-                Cov.branchesCovered(), Cov.branchesTotal()));
-  P(fmt::format("  divergences      {}\n", S.Divergences));
-  P(fmt::format("  concretizations  {}\n", totalConcretizations(S)));
-  for (const SiteCount &C : S.Concretizations)
-    P(fmt::format("    {}: {} (x{})\n", C.Site, C.Reason, C.Count));
-  if (!S.ExternalCalls.empty()) {
+  return Values;
+}
+
+double share(double Part, double Whole) {
+  return Whole > 0 ? 100 * Part / Whole : 0;
+}
+
+} // namespace
+
+void printSummary(std::FILE *Out, const nlohmann::json &J) {
+  auto P = [Out](const std::string &Line) { std::fputs(Line.c_str(), Out); };
+  auto U = [&J](const char *Key) { return J.value(Key, uint64_t(0)); };
+  const nlohmann::json &Time = J.at("time");
+  double Total = Time.at("total").get<double>();
+  P(fmt::format("theseus: explored {} ({}, {}) in {:.2f} s, stopped: {}\n",
+                J.at("entry").get<std::string>(),
+                J.at("mode").get<std::string>(),
+                J.at("strategy").get<std::string>(), Total,
+                J.at("stop_reason").get<std::string>()));
+  if (J.value("complete", false))
+    P("  complete         yes: every feasible path ran to its end\n");
+  else
+    P(fmt::format("  complete         no: {}\n",
+                  cutsText(J.at("incomplete_because"))));
+  P(fmt::format("  paths            {}  (runs {}, tests written {})\n",
+                U("paths"), U("runs"), U("tests")));
+  P(fmt::format("  bugs             {}\n", J.at("bugs").size()));
+  for (const nlohmann::json &B : J.at("bugs")) {
+    std::string Replay = B.value("replay", "");
+    P(fmt::format(
+        "    {} at {}:{}: {} ({}) [{}{}{}]\n", B.at("kind").get<std::string>(),
+        B.at("file").get<std::string>(), B.value("line", 0u),
+        B.at("message").get<std::string>(), B.at("test").get<std::string>(),
+        B.value("confirmed", "unchecked"), Replay.empty() ? "" : ": ", Replay));
+  }
+  if (J.value("return_type", "void") != "void")
+    P(fmt::format("  return values    {{{}}}\n",
+                  returnValuesText(J.at("return_values"))));
+  const nlohmann::json &Lines = J.at("coverage").at("lines");
+  const nlohmann::json &Branches = J.at("coverage").at("branches");
+  P(fmt::format(
+      "  coverage         lines {:.1f}% ({}/{}), branches {:.1f}% "
+      "({}/{})\n",
+      Lines.at("percent").get<double>(), Lines.at("covered").get<uint64_t>(),
+      Lines.at("total").get<uint64_t>(), Branches.at("percent").get<double>(),
+      Branches.at("covered").get<uint64_t>(),
+      Branches.at("total").get<uint64_t>()));
+  P(fmt::format("  divergences      {}\n", U("divergences")));
+  const nlohmann::json &Concretized = J.at("concretizations");
+  P(fmt::format("  concretizations  {}\n",
+                Concretized.at("total").get<uint64_t>()));
+  for (const nlohmann::json &C : Concretized.at("sites"))
+    P(fmt::format("    {}: {} (x{})\n", C.at("site").get<std::string>(),
+                  C.at("reason").get<std::string>(),
+                  C.at("count").get<uint64_t>()));
+  const nlohmann::json &Externals = J.at("externals");
+  if (!Externals.empty()) {
     std::string Calls;
-    for (const auto &[Name, Count] : S.ExternalCalls)
-      Calls +=
-          fmt::format("{}{} (x{})", Calls.empty() ? "" : ", ", Name, Count);
+    for (const auto &[Name, Count] : Externals.items())
+      Calls += fmt::format("{}{} (x{})", Calls.empty() ? "" : ", ", Name,
+                           Count.get<uint64_t>());
     P(fmt::format("  native calls     {}\n", Calls));
   }
-  if (S.BoundReached || S.StatesDropped || S.MemoryDropped)
+  if (U("bound_reached") || U("states_dropped") || U("memory_dropped"))
     P(fmt::format("  bound reached    {} paths, {} forks dropped "
                   "(--max-states), {} states dropped (memory)\n",
-                  S.BoundReached, S.StatesDropped, S.MemoryDropped));
-  if (S.Infeasible || S.SolverUnknown)
-    P(fmt::format("  infeasible       {}, solver unknown {}\n", S.Infeasible,
-                  S.SolverUnknown));
-  double Other = S.Seconds - S.Solver.Seconds - S.ExecSeconds;
+                  U("bound_reached"), U("states_dropped"),
+                  U("memory_dropped")));
+  if (U("infeasible") || U("solver_unknown"))
+    P(fmt::format("  infeasible       {}, solver unknown {}\n", U("infeasible"),
+                  U("solver_unknown")));
+  double Solver = Time.at("solver").get<double>();
+  double Interp = Time.at("interpreter").get<double>();
+  double Other = Total - Solver - Interp;
+  P(fmt::format("  time             solver {:.2f} s ({:.0f}%), interpreter "
+                "{:.2f} s ({:.0f}%), other {:.2f} s\n",
+                Solver, share(Solver, Total), Interp, share(Interp, Total),
+                Other > 0 ? Other : 0));
+  const nlohmann::json &Q = J.at("solver");
   P(fmt::format(
-      "  time             solver {:.2f} s ({:.0f}%), interpreter "
-      "{:.2f} s ({:.0f}%), other {:.2f} s\n",
-      S.Solver.Seconds, S.Seconds > 0 ? 100 * S.Solver.Seconds / S.Seconds : 0,
-      S.ExecSeconds, S.Seconds > 0 ? 100 * S.ExecSeconds / S.Seconds : 0,
-      Other > 0 ? Other : 0));
-  P(fmt::format("  solver queries   {} (cache hits {}, cex cache hits {}, "
-                "model reuses {}, z3 calls {})\n",
-                S.Solver.Queries, S.Solver.CacheHits,
-                S.Solver.CexSatHits + S.Solver.CexUnsatHits,
-                S.Solver.ModelReuses, S.Solver.BackendCalls));
-  P(fmt::format("  output           {}/\n", R.OutDir));
+      "  solver queries   {} (cache hits {}, cex cache hits {}, "
+      "model reuses {}, z3 calls {})\n",
+      Q.at("queries").get<uint64_t>(), Q.at("cache_hits").get<uint64_t>(),
+      Q.at("cex_cache_hits").get<uint64_t>(),
+      Q.at("model_reuses").get<uint64_t>(), Q.at("z3_calls").get<uint64_t>()));
+  P(fmt::format("  output           {}/\n", J.at("output").get<std::string>()));
 }
 
 nlohmann::json selfCheckJson(const SelfCheckReport &R) {
@@ -261,23 +299,32 @@ nlohmann::json selfCheckJson(const SelfCheckReport &R) {
           {"mismatches", Mismatches}};
 }
 
-void printSelfCheck(std::FILE *Out, const SelfCheckReport &R) {
+void printSelfCheck(std::FILE *Out, const nlohmann::json &J) {
+  uint64_t Samples = J.at("samples").get<uint64_t>();
+  uint64_t Outside = J.at("samples_outside_assumptions").get<uint64_t>();
   std::string Exhaustive =
-      R.Exhausted ? fmt::format("exhaustiveness {}/{} random inputs ({} "
-                                "outside assumptions)",
-                                R.SamplesMatched, R.Samples - R.SamplesOutside,
-                                R.SamplesOutside)
-                  : "exhaustiveness not checked (exploration stopped early)";
+      J.at("exhaustiveness_checked").get<bool>()
+          ? fmt::format("exhaustiveness {}/{} random inputs ({} "
+                        "outside assumptions)",
+                        J.at("samples_matched").get<uint64_t>(),
+                        Samples - Outside, Outside)
+          : "exhaustiveness not checked (exploration stopped early)";
   std::fputs(
       fmt::format("  self-check       {}: precision {}/{} leaves, {}{}\n",
-                  R.passed() ? "passed" : "FAILED", R.LeavesPrecise,
-                  R.LeavesChecked, Exhaustive,
-                  R.CutShort ? " (cut short by --max-time)" : "")
+                  J.at("passed").get<bool>() ? "passed" : "FAILED",
+                  J.at("leaves_precise").get<uint64_t>(),
+                  J.at("leaves_checked").get<uint64_t>(), Exhaustive,
+                  J.at("cut_short_by_time").get<bool>()
+                      ? " (cut short by --max-time)"
+                      : "")
           .c_str(),
       Out);
-  for (const SelfCheckMismatch &M : R.Mismatches)
+  for (const nlohmann::json &M : J.at("mismatches"))
     std::fputs(fmt::format("    {} mismatch on {}: expected {}, got {}\n",
-                           M.Check, M.Input, M.Expected, M.Actual)
+                           M.at("check").get<std::string>(),
+                           M.at("input").get<std::string>(),
+                           M.at("expected").get<std::string>(),
+                           M.at("actual").get<std::string>())
                    .c_str(),
                Out);
 }

@@ -59,10 +59,13 @@ struct RunReport {
 nlohmann::json summaryJson(const RunReport &R);
 /// lcov tracefile, readable by genhtml.
 void writeLcov(const std::string &Path, const Coverage &Cov);
-void printSummary(std::FILE *Out, const RunReport &R);
+/// The console's summary of a run, from its summary.json (so that the end
+/// of a run and `theseus show DIR` print the same).
+void printSummary(std::FILE *Out, const nlohmann::json &Summary);
 
 nlohmann::json selfCheckJson(const SelfCheckReport &R);
-void printSelfCheck(std::FILE *Out, const SelfCheckReport &R);
+/// The self-check's line, from its summary.json object.
+void printSelfCheck(std::FILE *Out, const nlohmann::json &SelfCheck);
 
 } // namespace theseus
 

@@ -227,6 +227,31 @@ nlohmann::json stdinJson(const std::string &Concrete, const PathResult &R) {
                         Bytes.size()))}};
 }
 
+/// The decisions of the path in source terms (see SourceText.h).
+nlohmann::json explanationJson(const std::vector<ExplainedDecision> &Steps) {
+  nlohmann::json Arr = nlohmann::json::array();
+  for (const ExplainedDecision &D : Steps)
+    Arr.push_back({{"file", D.File},
+                   {"line", D.Line},
+                   {"condition", D.Condition},
+                   {"taken", D.IsSwitch ? nlohmann::json(D.Case)
+                                        : nlohmann::json(D.Taken)},
+                   {"kind", decisionKindName(D.Kind)}});
+  return Arr;
+}
+
+/// The index in `Steps` of the decision recorded as `Raw`-th (the steps of
+/// a switch are one decision); past the recorded ones, counted on.
+uint64_t explainedIndex(const std::vector<ExplainedDecision> &Steps,
+                        const PathExplanation &E, uint64_t Raw) {
+  if (Raw >= E.decisions().size())
+    return Steps.size() + (Raw - E.decisions().size());
+  auto After = std::upper_bound(
+      Steps.begin(), Steps.end(), Raw,
+      [](uint64_t R, const ExplainedDecision &D) { return R < D.First; });
+  return std::distance(Steps.begin(), After) - 1;
+}
+
 } // namespace
 
 /// program-output.txt: every test's output, exact bytes, under a header
@@ -287,8 +312,16 @@ void TestWriter::onNewPath(const PathResult &R) {
                          {"diverged", R.Diverged},
                          {"stdout", R.Stdout},
                          {"path", fmt::format("{:016x}", R.PathId)}};
+  std::vector<ExplainedDecision> Steps =
+      Explainer.explain(R.Explanation.decisions());
+  Test["explanation"] = explanationJson(Steps);
+  Test["explanation_truncated"] = R.Explanation.omitted();
   if (R.VariantOf)
     Test["variant_of"] = R.VariantOf;
+  else if (R.NegatedTest)
+    Test["negated"] = {
+        {"test", R.NegatedTest},
+        {"decision", explainedIndex(Steps, R.Explanation, R.NegatedDecision)}};
   if (!R.Origin.empty())
     Test["found_by"] = R.Origin;
   if (Inputs.hasCommandLine())

@@ -3,6 +3,7 @@
 #define THESEUS_REPORT_TESTFILE_H
 
 #include "explore/Exploration.h"
+#include "report/SourceText.h"
 
 #include <nlohmann/json.hpp>
 
@@ -75,6 +76,7 @@ private:
   std::string OutDir;
   ProgramDescription Program;
   const EntryInputs &Inputs;
+  PathExplainer Explainer;
   std::vector<BugRecord> Bugs;
   std::set<int64_t> SignedReturns;
   std::set<uint64_t> UnsignedReturns;
