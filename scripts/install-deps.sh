@@ -4,7 +4,8 @@
 set -euo pipefail
 packages=(clang-19 libclang-rt-19-dev llvm-19-dev llvm-19-tools libz3-dev libgtest-dev
   libcli11-dev nlohmann-json3-dev libfmt-dev libffi-dev cmake ninja-build
-  python3 python3-psutil lcov graphviz)
+  python3 python3-psutil lcov graphviz
+  gcc-multilib lib32gcc-12-dev libc6-dev-i386)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||

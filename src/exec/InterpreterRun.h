@@ -134,7 +134,8 @@ constexpr uint64_t MaxHeapObject = uint64_t(1) << 30;
 class Interpreter::Run {
 public:
   Run(Interpreter &In, ExecutionState &S, ExecutionObserver &Obs)
-      : In(In), S(S), Obs(Obs), Ctx(In.Ctx), DL(In.DL) {}
+      : In(In), S(S), Obs(Obs), Ctx(In.Ctx), DL(In.DL),
+        PointerBits(DL.getPointerSizeInBits()) {}
 
   PathOutcome go();
 
@@ -344,6 +345,9 @@ private:
   ExecutionObserver &Obs;
   ExprContext &Ctx;
   const llvm::DataLayout &DL;
+  /// The program's pointer width (32 for ILP32); pointers are held in 64
+  /// bits, zero-extended.
+  const unsigned PointerBits;
   PathOutcome Out;
   bool Done = false;
   const DecodedInst *Cur = nullptr; ///< The instruction running.

@@ -184,6 +184,11 @@ void Interpreter::Run::step(const DecodedInst &D) {
     return store(D);
   case DecodedOp::GetElementPtr:
     return gep(D);
+  case DecodedOp::HostOnlyGlobal:
+    return unsupported(
+        *D.I, fmt::format("the host variable '{}' in a 32-bit (ILP32) program: "
+                          "its address does not fit in a 32-bit pointer",
+                          In.hostOnlyGlobalIn(*D.I)->getName().str()));
   }
 }
 
@@ -808,8 +813,10 @@ void Interpreter::Run::load(const DecodedInst &D) {
     Obs.onConcretization(&I, "floating-point load of symbolic bytes");
     Sym = nullptr;
   }
-  if (Sym && Sym->width() != W)
+  if (Sym && Sym->width() > W)
     Sym = Ctx.extract(Sym, 0, W);
+  else if (Sym && Sym->width() < W) // A 32-bit pointer, held in 64 bits.
+    Sym = Ctx.zext(Sym, W);
   set(I, value(truncBits(Bits, W), Sym));
 }
 
@@ -853,7 +860,10 @@ void Interpreter::Run::gep(const DecodedInst &D) {
         Ctx.mul(Ctx.resize(IV.Sym, 64, true), Ctx.constant(T.Stride, 64));
     SymOffset = SymOffset ? Ctx.add(SymOffset, SymTerm) : SymTerm;
   }
-  uint64_t Bits = Base.Bits + Offset;
+  // Addresses wrap at the pointer width. The expression is not wrapped:
+  // it differs only for an address outside the arena, which no access
+  // reaches without an out-of-bounds report.
+  uint64_t Bits = truncBits(Base.Bits + Offset, PointerBits);
   if (!Base.Sym && !SymOffset)
     return set(I, {Bits, nullptr});
   ExprRef Sym = Ctx.add(symOf(Base, 64), Ctx.constant(ConstOffset, 64));
