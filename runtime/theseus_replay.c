@@ -141,3 +141,15 @@ NONDET(long long, longlong)
 NONDET(unsigned long long, ulonglong)
 NONDET(size_t, size_t)
 NONDET(void *, pointer)
+NONDET(long long, loff_t)
+NONDET(unsigned int, u32)
+NONDET(unsigned short, u16)
+NONDET(unsigned char, u8)
+NONDET(unsigned int, unsigned)
+NONDET(char *, pchar)
+NONDET(float, float)
+NONDET(double, double)
+
+/* SV-COMP's markers of atomic sections: a single-threaded run ignores them. */
+__attribute__((weak)) void __VERIFIER_atomic_begin(void) {}
+__attribute__((weak)) void __VERIFIER_atomic_end(void) {}

@@ -130,6 +130,8 @@ inline bool isOutputFunction(llvm::StringRef Name) {
 /// Heap allocations above this size fail (malloc returns NULL): the
 /// engine keeps every object's bytes in memory.
 constexpr uint64_t MaxHeapObject = uint64_t(1) << 30;
+/// The longest format string translated for a native call (ILP32).
+constexpr size_t MaxFormatBytes = 1 << 16;
 
 class Interpreter::Run {
 public:
@@ -278,6 +280,12 @@ private:
   /// A fresh input of `Size` bytes named after `Base` (made unique in the
   /// run); returns its array (null if the observer keeps it concrete) and
   /// fills `Bytes` with this run's value.
+  /// ILP32: replaces the format argument of a printf- or scanf-family
+  /// call by `HostFormat`, its translation for the 64-bit host; false
+  /// (the path ended as unsupported) when it has no translation.
+  bool narrowFormatArgument(const llvm::CallBase &I, const llvm::Function &F,
+                            std::vector<NativeArg> &Args,
+                            std::string &HostFormat);
   const Array *freshInput(const std::string &Base, uint32_t Size,
                           const std::string &CType, bool Signed,
                           std::vector<uint8_t> &Bytes);
