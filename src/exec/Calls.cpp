@@ -672,6 +672,26 @@ static void trackHostFiles(llvm::StringRef Name,
   }
 }
 
+bool Interpreter::Run::hostStreamArgument(const llvm::CallBase &I,
+                                          const llvm::Function &F,
+                                          std::vector<NativeArg> &Args) {
+  std::optional<unsigned> Index = streamArgumentOf(F.getName());
+  if (!Index || *Index >= Args.size())
+    return true;
+  uint64_t &Stream = Args[*Index].Bits;
+  if (Stream == 0 && F.getName() == "fflush")
+    return true; // All streams.
+  auto It = In.HostStreams.find(Stream);
+  if (It == In.HostStreams.end()) {
+    unsupported(I, fmt::format("native call to '{}' in an ILP32 program on "
+                               "a stream other than stdin, stdout or stderr",
+                               F.getName().str()));
+    return false;
+  }
+  Stream = It->second;
+  return true;
+}
+
 bool Interpreter::Run::narrowFormatArgument(const llvm::CallBase &I,
                                             const llvm::Function &F,
                                             std::vector<NativeArg> &Args,
@@ -747,7 +767,8 @@ void Interpreter::Run::native(const llvm::CallBase &I,
                                       "at its addresses in this process",
                                       F.getName().str()));
   std::string HostFormat; // Outlives the call.
-  if (PointerBits == 32 && !narrowFormatArgument(I, F, Args, HostFormat))
+  if (PointerBits == 32 && (!hostStreamArgument(I, F, Args) ||
+                            !narrowFormatArgument(I, F, Args, HostFormat)))
     return;
   unsigned Fixed = F.getFunctionType()->getNumParams();
   uint64_t Ret = 0;

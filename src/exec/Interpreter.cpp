@@ -71,7 +71,8 @@ void Interpreter::initGlobals() {
       // the program's pointers can hold its address.
       void *Host = NativeCaller::lookup(G.getName().str());
       if (Host && !fitsPointer(reinterpret_cast<uint64_t>(Host))) {
-        HostOnlyGlobals.insert(&G);
+        if (!addStreamProxy(G, *static_cast<void **>(Host)))
+          HostOnlyGlobals.insert(&G);
       } else if (Host) {
         InitialMemory.addHostObject(reinterpret_cast<uint64_t>(Host), Size,
                                     G.getName().str());
@@ -96,6 +97,21 @@ void Interpreter::initGlobals() {
     writeConstant(G.getInitializer(), Init, 0);
     *It->second.second = std::move(Init);
   }
+}
+
+bool Interpreter::addStreamProxy(const llvm::GlobalVariable &G, void *Stream) {
+  if (!llvm::is_contained({"stdin", "stdout", "stderr"}, G.getName()))
+    return false;
+  const MemoryObject *Proxy = InitialMemory.allocate(
+      1, 16, ObjectKind::Global, G.getName().str() + " (host stream)");
+  InitialMemory.setReadOnly(Proxy->Base);
+  unsigned Bytes = DL.getPointerSize();
+  const MemoryObject *Var = InitialMemory.allocate(
+      Bytes, Bytes, ObjectKind::Global, G.getName().str());
+  InitialMemory.store(Ctx, Var->Base, Bytes, Proxy->Base, nullptr);
+  GlobalAddress[&G] = Var->Base;
+  HostStreams[Proxy->Base] = reinterpret_cast<uint64_t>(Stream);
+  return true;
 }
 
 bool Interpreter::fitsPointer(uint64_t Addr) const {
@@ -142,8 +158,11 @@ uint64_t Interpreter::constantBits(const llvm::Constant *C) {
           DL.getPointerSizeInBits());
       break;
     }
-    case llvm::Instruction::PtrToInt:
     case llvm::Instruction::IntToPtr:
+      Bits =
+          truncBits(constantBits(CE->getOperand(0)), DL.getPointerSizeInBits());
+      break;
+    case llvm::Instruction::PtrToInt:
     case llvm::Instruction::BitCast:
     case llvm::Instruction::Trunc:
       Bits = truncBits(constantBits(CE->getOperand(0)), W ? W : 64);

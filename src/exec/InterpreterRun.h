@@ -280,6 +280,11 @@ private:
   /// A fresh input of `Size` bytes named after `Base` (made unique in the
   /// run); returns its array (null if the observer keeps it concrete) and
   /// fills `Bytes` with this run's value.
+  /// ILP32: replaces the proxy of a standard stream passed to an output
+  /// function by the host's stream; false (the path ended as unsupported)
+  /// for another stream.
+  bool hostStreamArgument(const llvm::CallBase &I, const llvm::Function &F,
+                          std::vector<NativeArg> &Args);
   /// ILP32: replaces the format argument of a printf- or scanf-family
   /// call by `HostFormat`, its translation for the 64-bit host; false
   /// (the path ended as unsupported) when it has no translation.

@@ -263,19 +263,30 @@ bool isNativeSafeForILP32(std::string_view Name) {
       // Formatting, with the format translated (formatArgumentOf).
       "printf", "sprintf", "snprintf", "sscanf", "__isoc99_sscanf",
       "__isoc23_sscanf",
-      // Output without a FILE * (the host's `stdout` is out of reach).
-      "puts", "putchar", "perror",
+      // Output, to the standard streams only (streamArgumentOf).
+      "puts", "putchar", "perror", "fprintf", "fputs", "fputc", "putc",
+      "fflush", "fwrite",
       // Identity and the clock, as integers.
       "clock", "getpid", "getppid", "getuid", "geteuid", "getgid", "getegid",
       "isatty", "sysconf", "getpagesize"};
   return Names.count(Name) != 0;
 }
 
+std::optional<unsigned> streamArgumentOf(std::string_view Name) {
+  if (Name == "fprintf" || Name == "fflush")
+    return 0;
+  if (Name == "fputs" || Name == "fputc" || Name == "putc")
+    return 1;
+  if (Name == "fwrite")
+    return 3;
+  return std::nullopt;
+}
+
 std::optional<unsigned> formatArgumentOf(std::string_view Name) {
   if (Name == "printf")
     return 0;
-  if (Name == "sprintf" || Name == "sscanf" || Name == "__isoc99_sscanf" ||
-      Name == "__isoc23_sscanf")
+  if (Name == "fprintf" || Name == "sprintf" || Name == "sscanf" ||
+      Name == "__isoc99_sscanf" || Name == "__isoc23_sscanf")
     return 1;
   if (Name == "snprintf")
     return 2;

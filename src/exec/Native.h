@@ -72,6 +72,10 @@ bool isNativeSafeForILP32(std::string_view Name);
 /// function that isNativeSafeForILP32 admits, if `Name` is one.
 std::optional<unsigned> formatArgumentOf(std::string_view Name);
 
+/// The argument index of the `FILE *` of an output function that
+/// isNativeSafeForILP32 admits, if `Name` is one.
+std::optional<unsigned> streamArgumentOf(std::string_view Name);
+
 /// Rewrites a printf or scanf format written for ILP32 so that the 64-bit
 /// host reads the same arguments: the `l`, `z` and `t` length modifiers of
 /// integer conversions name 32-bit types there, so they are dropped (the

@@ -413,9 +413,16 @@ void Interpreter::Run::cast(const DecodedInst &D) {
     return set(I, value(truncBits(uint64_t(signExtend(V.Bits, FW)), TW),
                         V.Sym ? Ctx.sext(V.Sym, TW) : nullptr));
   case Instruction::PtrToInt:
-  case Instruction::IntToPtr:
     return set(I, value(truncBits(V.Bits, TW),
                         V.Sym ? Ctx.resize(V.Sym, TW, false) : nullptr));
+  case Instruction::IntToPtr: {
+    // An integer wider than the pointer keeps its low bits (ILP32).
+    unsigned Kept = std::min(FW, PointerBits);
+    return set(
+        I, value(truncBits(V.Bits, Kept),
+                 V.Sym ? Ctx.resize(Ctx.resize(V.Sym, Kept, false), TW, false)
+                       : nullptr));
+  }
   case Instruction::BitCast:
   case Instruction::AddrSpaceCast:
     if (V.Sym && (I.getSrcTy()->isFloatingPointTy() ||
