@@ -449,10 +449,8 @@ bool Interpreter::Run::harness(const llvm::CallBase &I,
     Obs.onConcretization(&I, "floating-point nondet value");
     Sym = nullptr;
   }
-  if (Sym && Sym->width() > W)
-    Sym = Ctx.extract(Sym, 0, W);
-  else if (Sym && Sym->width() < W) // A 32-bit pointer, held in 64 bits.
-    Sym = Ctx.zext(Sym, W);
+  if (Sym) // Zero-extended: a 32-bit pointer is held in 64 bits.
+    Sym = Ctx.resize(Sym, W, false);
   set(I, value(truncBits(Bits, W), Sym));
   return true;
 }

@@ -820,10 +820,8 @@ void Interpreter::Run::load(const DecodedInst &D) {
     Obs.onConcretization(&I, "floating-point load of symbolic bytes");
     Sym = nullptr;
   }
-  if (Sym && Sym->width() > W)
-    Sym = Ctx.extract(Sym, 0, W);
-  else if (Sym && Sym->width() < W) // A 32-bit pointer, held in 64 bits.
-    Sym = Ctx.zext(Sym, W);
+  if (Sym) // Zero-extended: a 32-bit pointer is held in 64 bits.
+    Sym = Ctx.resize(Sym, W, false);
   set(I, value(truncBits(Bits, W), Sym));
 }
 
