@@ -234,12 +234,13 @@ bool isHarmlessHostFunction(std::string_view Name) {
 
 bool isNativeSafeForILP32(std::string_view Name) {
   static const std::unordered_set<std::string_view> Names = {
-      // <string.h>, <strings.h>: bytes, and pointers into them.
+      // <string.h>, <strings.h>: bytes, and pointers into them (not the
+      // comparisons bcmp and strcoll, whose results differ on i386).
       "memchr", "memrchr", "memcmp", "memcpy", "memmove", "memset", "memmem",
       "strlen", "strnlen", "strcmp", "strncmp", "strcasecmp", "strncasecmp",
-      "strcoll", "strcpy", "strncpy", "stpcpy", "stpncpy", "strcat", "strncat",
-      "strchr", "strrchr", "strstr", "strcasestr", "strspn", "strcspn",
-      "strpbrk", "strtok", "bzero", "bcmp",
+      "strcpy", "strncpy", "stpcpy", "stpncpy", "strcat", "strncat", "strchr",
+      "strrchr", "strstr", "strcasestr", "strspn", "strcspn", "strpbrk",
+      "strtok", "bzero",
       // <ctype.h> on int (not the table accessors, which return host
       // pointers).
       "isalpha", "isdigit", "isalnum", "islower", "isupper", "isxdigit",
