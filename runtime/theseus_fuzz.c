@@ -169,6 +169,10 @@ __attribute__((weak)) _Bool __VERIFIER_nondet_bool(void) {
   return b & 1; /* The engine reads a _Bool input's lowest bit. */
 }
 
+/* SV-COMP's markers of atomic sections: a single-threaded run ignores them. */
+__attribute__((weak)) void __VERIFIER_atomic_begin(void) {}
+__attribute__((weak)) void __VERIFIER_atomic_end(void) {}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   stream = data;
   stream_size = size;

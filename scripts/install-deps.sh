@@ -6,6 +6,9 @@ packages=(clang-19 libclang-rt-19-dev llvm-19-dev llvm-19-tools libz3-dev libgte
   libcli11-dev nlohmann-json3-dev libfmt-dev libffi-dev cmake ninja-build
   python3 python3-psutil lcov graphviz
   chromium
+  gcc-multilib
+  lib32gcc-12-dev
+  libc6-dev-i386
   libxml2-utils
   libyaml-cpp-dev
   python3-websocket

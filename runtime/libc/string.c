@@ -3,7 +3,10 @@
  * Byte loops on purpose: every comparison of an input byte is a branch the
  * engine can negate, so paths through string handling are explored like
  * the program's own code. Results agree with glibc on x86-64: comparisons
- * return the difference of the first differing bytes as unsigned char. */
+ * return the difference of the first differing bytes as unsigned char.
+ * Compiled with -m32 for ILP32 programs, they agree with glibc on i386 (the
+ * SSE versions an x86-64 host selects), whose comparisons return the sign
+ * of that difference, except memcmp of a single byte. */
 #define _GNU_SOURCE /* memrchr */
 #include <ctype.h>
 #include <stdlib.h>
@@ -31,11 +34,27 @@ static int byte_difference(const char *a, const char *b) {
   return (unsigned char)*a - (unsigned char)*b;
 }
 
+/* What a comparison returns for the difference of the first differing
+ * characters (0 if none). */
+static int comparison(int difference) {
+#if defined(__i386__)
+  return (difference > 0) - (difference < 0);
+#else
+  return difference;
+#endif
+}
+
 int memcmp(const void *a, const void *b, size_t n) {
   const char *x = a, *y = b;
-  for (size_t i = 0; i < n; ++i)
-    if (x[i] != y[i])
-      return byte_difference(x + i, y + i);
+  for (size_t i = 0; i < n; ++i) {
+    if (x[i] == y[i])
+      continue;
+#if defined(__i386__)
+    if (n == 1)
+      return byte_difference(x, y);
+#endif
+    return comparison(byte_difference(x + i, y + i));
+  }
   return 0;
 }
 
@@ -51,13 +70,13 @@ int strcmp(const char *a, const char *b) {
     ++a;
     ++b;
   }
-  return byte_difference(a, b);
+  return comparison(byte_difference(a, b));
 }
 
 int strncmp(const char *a, const char *b, size_t n) {
   for (; n; --n, ++a, ++b)
     if (!*a || *a != *b)
-      return byte_difference(a, b);
+      return comparison(byte_difference(a, b));
   return 0;
 }
 
@@ -204,7 +223,7 @@ int strncasecmp(const char *a, const char *b, size_t n) {
   for (; n; --n, ++a, ++b) {
     int d = tolower((unsigned char)*a) - tolower((unsigned char)*b);
     if (d || !*a)
-      return d;
+      return comparison(d);
   }
   return 0;
 }

@@ -190,6 +190,12 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
                  "a deprecated synonym of allow-all)")
       ->check(CLI::IsMember({"safe", "allow-all", "allow", "deny"}))
       ->capture_default_str();
+  App.add_option("--data-model", O.DataModel,
+                 "The C data model the program is compiled for: LP64 "
+                 "(64-bit long and pointers) or ILP32 (clang -m32: 32-bit "
+                 "long and pointers, as most SV-COMP tasks declare)")
+      ->check(CLI::IsMember({"LP64", "ILP32"}))
+      ->capture_default_str();
   App.add_option("--cflag", O.CFlags,
                  "Extra flag for clang (repeatable), e.g. --cflag=-DN=4");
   App.add_flag("-q,--quiet", O.Quiet, "No progress line");

@@ -639,6 +639,10 @@ int explore(Options &O) {
   CO.IncludeDir = THESEUS_INCLUDE_DIR;
   CO.UndefinedBehaviorChecks =
       std::find(O.Checks.begin(), O.Checks.end(), "ub") != O.Checks.end();
+  CO.Model = *parseDataModel(O.DataModel);
+  if (CO.Model == DataModel::ILP32 && !O.Native.empty())
+    throw InputError{"--native runs 64-bit host code, which cannot share "
+                     "memory with an ILP32 program (--data-model ILP32)"};
   TempDir Tmp;
   std::vector<std::string> NativeSources;
   for (const std::string &F : O.Native)
@@ -658,6 +662,7 @@ int explore(Options &O) {
   Desc.NativeSources = NativeSources;
   Desc.CFlags = O.CFlags;
   Desc.UndefinedBehaviorChecks = CO.UndefinedBehaviorChecks;
+  Desc.Model = CO.Model;
   Desc.Entry = Entry.getName().str();
   Desc.Return = describeReturn(Entry);
 

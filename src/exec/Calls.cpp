@@ -191,8 +191,9 @@ bool Interpreter::Run::builtin(const llvm::CallBase &I,
     bool Fits = allocationSize(I, 0, Size) &&
                 (Name == "malloc" || allocationSize(I, 1, Count)) &&
                 Size * Count <= MaxHeapObject; // Both are at most 2^30.
-    uint64_t Base = 0; // A failed allocation returns NULL.
-    if (Fits)
+    uint64_t Base = 0; // A failed allocation returns NULL, as when a
+                       // 32-bit program runs out of address space.
+    if (Fits && S.Mem.hasRoom(Size * Count))
       Base = S.Mem.allocate(Size * Count, 16, ObjectKind::Heap, "heap")->Base;
     set(I, {Base, nullptr});
     return true;
@@ -248,6 +249,8 @@ void Interpreter::Run::reallocate(const llvm::CallBase &I) {
       return;
     OldSize = Old->Size;
   }
+  if (!S.Mem.hasRoom(Size))
+    return set(I, {0, nullptr}); // Failed: the old block stays.
   uint64_t NewAddr = 0;
   if (Size != 0 || Addr == 0) {
     NewAddr = S.Mem.allocate(Size, 16, ObjectKind::Heap, "heap")->Base;
@@ -328,11 +331,12 @@ bool Interpreter::Run::scanf(const llvm::CallBase &I, bool HasStream) {
     return false;
   unsigned Fixed = HasStream ? 2 : 1;
   uint64_t Count = I.arg_size() - Fixed;
-  const MemoryObject *Array = S.Mem.allocate(std::max<uint64_t>(8 * Count, 8),
-                                             16, ObjectKind::Stack, "scanf");
+  unsigned Ptr = DL.getPointerSize();
+  const MemoryObject *Array = S.Mem.allocate(
+      std::max<uint64_t>(Ptr * Count, Ptr), 16, ObjectKind::Stack, "scanf");
   for (unsigned K = 0; K < Count; ++K) {
     ConcolicValue P = operand(I.getArgOperand(Fixed + K));
-    S.Mem.store(Ctx, Array->Base + 8 * K, 8, P.Bits, P.Sym);
+    S.Mem.store(Ctx, Array->Base + Ptr * K, Ptr, P.Bits, P.Sym);
   }
   std::vector<ConcolicValue> Args;
   for (unsigned K = 0; K < Fixed; ++K)
@@ -342,6 +346,42 @@ bool Interpreter::Run::scanf(const llvm::CallBase &I, bool HasStream) {
   frame().Allocas.push_back(Array->Base);
   return true;
 }
+
+namespace {
+/// The C type of a `__VERIFIER_nondet_X` result, as the competitions
+/// define X. The width is the IR's, so it follows the data model.
+struct NondetType {
+  const char *CType;
+  bool Signed;
+};
+
+const NondetType *nondetType(llvm::StringRef Suffix) {
+  static const llvm::StringMap<NondetType> Types = {
+      {"bool", {"_Bool", false}},
+      {"char", {"char", true}},
+      {"uchar", {"unsigned char", false}},
+      {"u8", {"unsigned char", false}},
+      {"short", {"short", true}},
+      {"ushort", {"unsigned short", false}},
+      {"u16", {"unsigned short", false}},
+      {"int", {"int", true}},
+      {"uint", {"unsigned int", false}},
+      {"unsigned", {"unsigned int", false}},
+      {"u32", {"unsigned int", false}},
+      {"long", {"long", true}},
+      {"ulong", {"unsigned long", false}},
+      {"longlong", {"long long", true}},
+      {"ulonglong", {"unsigned long long", false}},
+      {"loff_t", {"long long", true}},
+      {"size_t", {"size_t", false}},
+      {"pointer", {"void *", false}},
+      {"pchar", {"char *", false}},
+      {"float", {"float", true}},
+      {"double", {"double", true}}};
+  auto It = Types.find(Suffix);
+  return It == Types.end() ? nullptr : &It->second;
+}
+} // namespace
 
 /// The harness APIs: Theseus' own (include/theseus.h), KLEE's and
 /// SV-COMP's, so existing harnesses run unchanged.
@@ -365,31 +405,18 @@ bool Interpreter::Run::harness(const llvm::CallBase &I,
       S.Mem.store(Ctx, Addr + B, 1, Bytes[B], A ? Ctx.read(A, B) : nullptr);
     return true;
   }
-  // Functions returning a fresh integer input.
-  static const llvm::StringMap<std::pair<const char *, bool>> Nondet = {
-      {"bool", {"_Bool", false}},
-      {"char", {"char", true}},
-      {"uchar", {"unsigned char", false}},
-      {"short", {"short", true}},
-      {"ushort", {"unsigned short", false}},
-      {"int", {"int", true}},
-      {"uint", {"unsigned int", false}},
-      {"long", {"long", true}},
-      {"ulong", {"unsigned long", false}},
-      {"longlong", {"long long", true}},
-      {"ulonglong", {"unsigned long long", false}},
-      {"size_t", {"size_t", false}},
-      {"pointer", {"void *", false}}};
   std::string Base;
   const char *CType = "int";
   bool Signed = true;
   if (Name.consume_front("__VERIFIER_nondet_")) {
-    auto It = Nondet.find(Name);
-    if (It == Nondet.end())
-      return false; // e.g. float: runs natively if available.
-    CType = It->second.first;
-    Signed = It->second.second;
+    const NondetType *T = nondetType(Name);
+    if (!T)
+      return false; // Not SV-COMP's: an ordinary function.
+    CType = T->CType;
+    Signed = T->Signed;
     Base = fmt::format("nondet_{}_{}", Name.str(), ++S.NondetCount);
+  } else if (Name.starts_with("__VERIFIER_atomic_") && F.isDeclaration()) {
+    return true; // __VERIFIER_atomic_begin/end: one thread, nothing to do.
   } else if (Name == "theseus_int" || Name == "klee_int") {
     Base = S.Mem.readCString(Arg(0).Bits, 128);
     if (Base.empty())
@@ -416,8 +443,14 @@ bool Interpreter::Run::harness(const llvm::CallBase &I,
   for (uint32_t B = 0; B < Size && B < 8; ++B)
     Bits |= uint64_t(Bytes[B]) << (8 * B);
   ExprRef Sym = A ? Ctx.readLE(A, 0, Size) : nullptr;
-  if (Sym && Sym->width() != W)
-    Sym = Ctx.extract(Sym, 0, W);
+  if (Sym && I.getType()->isFloatingPointTy()) {
+    // Floating point is not symbolic: the value is the input's, recorded
+    // in the test, and inputs differing in it are not explored.
+    Obs.onConcretization(&I, "floating-point nondet value");
+    Sym = nullptr;
+  }
+  if (Sym) // Zero-extended: a 32-bit pointer is held in 64 bits.
+    Sym = Ctx.resize(Sym, W, false);
   set(I, value(truncBits(Bits, W), Sym));
   return true;
 }
@@ -637,6 +670,45 @@ static void trackHostFiles(llvm::StringRef Name,
   }
 }
 
+bool Interpreter::Run::hostStreamArgument(const llvm::CallBase &I,
+                                          const llvm::Function &F,
+                                          std::vector<NativeArg> &Args) {
+  std::optional<unsigned> Index = streamArgumentOf(F.getName());
+  if (!Index || *Index >= Args.size())
+    return true;
+  uint64_t &Stream = Args[*Index].Bits;
+  if (Stream == 0 && F.getName() == "fflush")
+    return true; // All streams.
+  auto It = In.HostStreams.find(Stream);
+  if (It == In.HostStreams.end()) {
+    unsupported(I, fmt::format("native call to '{}' in an ILP32 program on "
+                               "a stream other than stdin, stdout or stderr",
+                               F.getName().str()));
+    return false;
+  }
+  Stream = It->second;
+  return true;
+}
+
+bool Interpreter::Run::narrowFormatArgument(const llvm::CallBase &I,
+                                            const llvm::Function &F,
+                                            std::vector<NativeArg> &Args,
+                                            std::string &HostFormat) {
+  std::optional<unsigned> Index = formatArgumentOf(F.getName());
+  if (!Index || *Index >= Args.size())
+    return true;
+  HostFormat = S.Mem.readCString(Args[*Index].Bits, MaxFormatBytes);
+  std::string Error;
+  if (!narrowFormatForILP32(HostFormat, F.getName().contains("scanf"), Error)) {
+    unsupported(I, fmt::format("native call to '{}' in an ILP32 program "
+                               "with {}",
+                               F.getName().str(), Error));
+    return false;
+  }
+  Args[*Index].Bits = reinterpret_cast<uint64_t>(HostFormat.c_str());
+  return true;
+}
+
 void Interpreter::Run::native(const llvm::CallBase &I,
                               const llvm::Function &F) {
   if (hostModel(I, F))
@@ -651,6 +723,13 @@ void Interpreter::Run::native(const llvm::CallBase &I,
     Out.Message = Denial;
     return finish(PathEnd::ExternalDenied, &I);
   }
+  if (PointerBits == 32 && !isNativeSafeForILP32(F.getName()))
+    return unsupported(
+        I, fmt::format("native call to '{}' in an ILP32 program: the host's "
+                       "function is 64-bit code, and Theseus cannot translate "
+                       "arguments whose layout differs (long, size_t, "
+                       "pointers and the structures holding them)",
+                       F.getName().str()));
   Obs.onExternalCall(&F);
   bool Output = isOutputFunction(F.getName());
   std::vector<NativeArg> Args;
@@ -674,9 +753,21 @@ void Interpreter::Run::native(const llvm::CallBase &I,
       PassesPointer = true;
       pinPointee(I, V.Bits, F.getName(), Output);
     }
-    Args.push_back(
-        {A->getType(), V.Bits, I.paramHasAttr(N, llvm::Attribute::SExt)});
+    // ILP32: a 32-bit integer may be a `long`, 64-bit on the host, and
+    // sign extension gives it its value there.
+    bool SignExtend = I.paramHasAttr(N, llvm::Attribute::SExt) ||
+                      (PointerBits == 32 && W == 32);
+    Args.push_back({A->getType(), V.Bits, SignExtend});
   }
+  if (PassesPointer && !S.Mem.isHostBacked())
+    return unsupported(I, fmt::format("native call to '{}' with a pointer: the "
+                                      "program's memory could not be mapped "
+                                      "at its addresses in this process",
+                                      F.getName().str()));
+  std::string HostFormat; // Outlives the call.
+  if (PointerBits == 32 && (!hostStreamArgument(I, F, Args) ||
+                            !narrowFormatArgument(I, F, Args, HostFormat)))
+    return;
   unsigned Fixed = F.getFunctionType()->getNumParams();
   uint64_t Ret = 0;
   std::string Error;
@@ -693,6 +784,11 @@ void Interpreter::Run::native(const llvm::CallBase &I,
     return unsupported(I, fmt::format("native call to '{}' with {}",
                                       F.getName().str(), Error));
   trackHostFiles(F.getName(), Args, Ret);
+  if (I.getType()->isPointerTy() && !In.fitsPointer(Ret))
+    return unsupported(I, fmt::format("native call to '{}' returned the host "
+                                      "address {:#x}, which a {}-bit pointer "
+                                      "cannot hold",
+                                      F.getName().str(), Ret, PointerBits));
   if (!I.getType()->isVoidTy())
     set(I, {truncBits(Ret, scalarWidth(I.getType())), nullptr});
 }

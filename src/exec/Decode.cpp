@@ -105,7 +105,9 @@ void Interpreter::decodeInstruction(DecodedFunction &D, DecodedInst &DI) {
   auto BlockOf = [&](const llvm::BasicBlock *BB) {
     return D.BlockIndex.lookup(BB);
   };
-  if (llvm::isa<llvm::PHINode>(I)) {
+  if (!HostOnlyGlobals.empty() && hostOnlyGlobalIn(I)) {
+    DI.Op = DecodedOp::HostOnlyGlobal;
+  } else if (llvm::isa<llvm::PHINode>(I)) {
     DI.Op = DecodedOp::Phi;
   } else if (auto *B = llvm::dyn_cast<llvm::BinaryOperator>(&I)) {
     DI.Op = DecodedOp::Binary;

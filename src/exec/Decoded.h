@@ -47,6 +47,8 @@ enum class DecodedOp : uint8_t {
   Load,
   Store,
   GetElementPtr,
+  /// Uses a host variable a 32-bit program cannot address: unsupported.
+  HostOnlyGlobal,
 };
 
 struct DecodedInst {

@@ -43,7 +43,8 @@ const char *toString(PathEnd E) {
 Interpreter::Interpreter(const Program &P, ExprContext &Ctx,
                          const ExecOptions &Opts)
     : P(P), DL(P.dataLayout()), Ctx(Ctx), Opts(Opts),
-      Native(std::make_unique<NativeCaller>()) {
+      Native(std::make_unique<NativeCaller>()),
+      InitialMemory(DL.getPointerSizeInBits()) {
   initGlobals();
 }
 
@@ -66,9 +67,13 @@ void Interpreter::initGlobals() {
   for (const llvm::GlobalVariable &G : M.globals()) {
     uint64_t Size = DL.getTypeAllocSize(G.getValueType());
     if (G.isDeclaration()) {
-      // An external variable such as libc's `stdout`: use the host's.
+      // An external variable such as libc's `stdout`: use the host's, if
+      // the program's pointers can hold its address.
       void *Host = NativeCaller::lookup(G.getName().str());
-      if (Host) {
+      if (Host && !fitsPointer(reinterpret_cast<uint64_t>(Host))) {
+        if (!addStreamProxy(G, *static_cast<void **>(Host)))
+          HostOnlyGlobals.insert(&G);
+      } else if (Host) {
         InitialMemory.addHostObject(reinterpret_cast<uint64_t>(Host), Size,
                                     G.getName().str());
         GlobalAddress[&G] = reinterpret_cast<uint64_t>(Host);
@@ -94,6 +99,39 @@ void Interpreter::initGlobals() {
   }
 }
 
+bool Interpreter::addStreamProxy(const llvm::GlobalVariable &G, void *Stream) {
+  if (!llvm::is_contained({"stdin", "stdout", "stderr"}, G.getName()))
+    return false;
+  const MemoryObject *Proxy = InitialMemory.allocate(
+      1, 16, ObjectKind::Global, G.getName().str() + " (host stream)");
+  InitialMemory.setReadOnly(Proxy->Base);
+  unsigned Bytes = DL.getPointerSize();
+  const MemoryObject *Var = InitialMemory.allocate(
+      Bytes, Bytes, ObjectKind::Global, G.getName().str());
+  InitialMemory.store(Ctx, Var->Base, Bytes, Proxy->Base, nullptr);
+  GlobalAddress[&G] = Var->Base;
+  HostStreams[Proxy->Base] = reinterpret_cast<uint64_t>(Stream);
+  return true;
+}
+
+bool Interpreter::fitsPointer(uint64_t Addr) const {
+  return DL.getPointerSizeInBits() >= 64 ||
+         Addr >> DL.getPointerSizeInBits() == 0;
+}
+
+const llvm::GlobalVariable *
+Interpreter::hostOnlyGlobalIn(const llvm::User &U) const {
+  for (const llvm::Value *Op : U.operands()) {
+    if (auto *G = llvm::dyn_cast<llvm::GlobalVariable>(Op))
+      if (HostOnlyGlobals.contains(G))
+        return G;
+    if (auto *CE = llvm::dyn_cast<llvm::ConstantExpr>(Op))
+      if (const llvm::GlobalVariable *G = hostOnlyGlobalIn(*CE))
+        return G;
+  }
+  return nullptr;
+}
+
 uint64_t Interpreter::constantBits(const llvm::Constant *C) {
   auto It = ConstantCache.find(C);
   if (It != ConstantCache.end())
@@ -112,15 +150,19 @@ uint64_t Interpreter::constantBits(const llvm::Constant *C) {
     switch (CE->getOpcode()) {
     case llvm::Instruction::GetElementPtr: {
       auto *GEP = llvm::cast<llvm::GEPOperator>(CE);
-      llvm::APInt Off(64, 0);
+      llvm::APInt Off(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
       GEP->accumulateConstantOffset(DL, Off);
-      Bits =
+      Bits = truncBits(
           constantBits(llvm::cast<llvm::Constant>(GEP->getPointerOperand())) +
-          Off.getZExtValue();
+              Off.getSExtValue(),
+          DL.getPointerSizeInBits());
       break;
     }
-    case llvm::Instruction::PtrToInt:
     case llvm::Instruction::IntToPtr:
+      Bits =
+          truncBits(constantBits(CE->getOperand(0)), DL.getPointerSizeInBits());
+      break;
+    case llvm::Instruction::PtrToInt:
     case llvm::Instruction::BitCast:
     case llvm::Instruction::Trunc:
       Bits = truncBits(constantBits(CE->getOperand(0)), W ? W : 64);
@@ -203,7 +245,8 @@ uint64_t Interpreter::placePointerArray(ExecutionState &S,
   std::vector<uint64_t> Addresses;
   for (const EntryArg &T : Arg.Targets)
     Addresses.push_back(placeBuffer(S, T));
-  const MemoryObject *O = S.Mem.allocate(8 * (Addresses.size() + 1), 16,
+  unsigned Ptr = DL.getPointerSize();
+  const MemoryObject *O = S.Mem.allocate(Ptr * (Addresses.size() + 1), 16,
                                          ObjectKind::Input, Arg.Name);
   for (size_t K = 0; K < Addresses.size(); ++K) {
     ConcolicValue P =
@@ -211,9 +254,9 @@ uint64_t Interpreter::placePointerArray(ExecutionState &S,
     ExprRef Sym = P.Sym ? Ctx.select(P.Sym, Ctx.constant(Addresses[K], 64),
                                      Ctx.constant(0, 64))
                         : nullptr;
-    S.Mem.store(Ctx, O->Base + 8 * K, 8, P.Bits ? Addresses[K] : 0, Sym);
+    S.Mem.store(Ctx, O->Base + Ptr * K, Ptr, P.Bits ? Addresses[K] : 0, Sym);
   }
-  S.Mem.store(Ctx, O->Base + 8 * Addresses.size(), 8, 0, nullptr);
+  S.Mem.store(Ctx, O->Base + Ptr * Addresses.size(), Ptr, 0, nullptr);
   return O->Base;
 }
 
@@ -260,10 +303,11 @@ Interpreter::createState(const llvm::Function &Entry,
 namespace {
 /// Width in bytes and signedness of a scalar debug type; 0 bytes if the
 /// variable is not an integer, enum or pointer.
-std::pair<unsigned, bool> scalarOf(const llvm::DIType *T) {
+std::pair<unsigned, bool> scalarOf(const llvm::DIType *T,
+                                   unsigned PointerBytes) {
   while (auto *D = llvm::dyn_cast_or_null<llvm::DIDerivedType>(T)) {
     if (D->getTag() == llvm::dwarf::DW_TAG_pointer_type)
-      return {8, false};
+      return {PointerBytes, false};
     T = D->getBaseType(); // typedef, const, volatile
   }
   if (auto *B = llvm::dyn_cast_or_null<llvm::DIBasicType>(T)) {
@@ -292,7 +336,7 @@ Interpreter::sourceVariables(const ExecutionState &S) {
   auto [It, New] = Declared.try_emplace(F.Fn);
   if (New) {
     auto Add = [&](const llvm::DILocalVariable *V, const llvm::Value *Addr) {
-      auto [Bytes, Signed] = scalarOf(V->getType());
+      auto [Bytes, Signed] = scalarOf(V->getType(), DL.getPointerSize());
       if (Bytes && Addr)
         It->second.push_back({V->getName().str(), Addr, Bytes, Signed});
     };

@@ -14,6 +14,8 @@
 #include "exec/ExecutionState.h"
 #include "expr/Expr.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
+
 #include <atomic>
 #include <chrono>
 #include <functional>
@@ -25,7 +27,9 @@ namespace llvm {
 class Constant;
 class DataLayout;
 class Function;
+class GlobalVariable;
 class Instruction;
+class User;
 } // namespace llvm
 
 namespace theseus {
@@ -166,6 +170,15 @@ private:
   uint64_t placeBuffer(ExecutionState &S, const EntryArg &Arg);
   uint64_t placePointerArray(ExecutionState &S, const EntryArg &Arg);
   uint64_t constantBits(const llvm::Constant *C);
+  /// ILP32: `stdin`, `stdout` and `stderr` hold the address of a proxy
+  /// object below 4 GiB, which native calls translate to the host's
+  /// stream. False for other variables.
+  bool addStreamProxy(const llvm::GlobalVariable &G, void *Stream);
+  /// Whether the program's pointers can hold the host address `Addr`.
+  bool fitsPointer(uint64_t Addr) const;
+  /// A host variable among the operands of `U` (or of its constant
+  /// expressions) that the program's pointers cannot address, if any.
+  const llvm::GlobalVariable *hostOnlyGlobalIn(const llvm::User &U) const;
   /// `F` decoded for the interpreter, at its first use.
   const DecodedFunction &decoded(const llvm::Function &F);
   void decodeInstruction(DecodedFunction &D, DecodedInst &DI);
@@ -181,6 +194,11 @@ private:
   /// Globals and functions, allocated once; every run starts from a copy.
   Memory InitialMemory;
   llvm::DenseMap<const llvm::Value *, uint64_t> GlobalAddress;
+  /// External variables of the host (libc's `stdout`, ...) above 4 GiB,
+  /// which a 32-bit program cannot point to: using one is unsupported.
+  llvm::SmallPtrSet<const llvm::GlobalVariable *, 4> HostOnlyGlobals;
+  /// ILP32: the proxies of the host's standard streams, by address.
+  llvm::DenseMap<uint64_t, uint64_t> HostStreams;
   llvm::DenseMap<uint64_t, const llvm::Function *> FunctionAt;
   /// Functions replaced by a user's contract, theseus_summary_<name>.
   llvm::DenseMap<const llvm::Function *, const llvm::Function *> Summaries;

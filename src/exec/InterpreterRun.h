@@ -130,11 +130,14 @@ inline bool isOutputFunction(llvm::StringRef Name) {
 /// Heap allocations above this size fail (malloc returns NULL): the
 /// engine keeps every object's bytes in memory.
 constexpr uint64_t MaxHeapObject = uint64_t(1) << 30;
+/// The longest format string translated for a native call (ILP32).
+constexpr size_t MaxFormatBytes = 1 << 16;
 
 class Interpreter::Run {
 public:
   Run(Interpreter &In, ExecutionState &S, ExecutionObserver &Obs)
-      : In(In), S(S), Obs(Obs), Ctx(In.Ctx), DL(In.DL) {}
+      : In(In), S(S), Obs(Obs), Ctx(In.Ctx), DL(In.DL),
+        PointerBits(DL.getPointerSizeInBits()) {}
 
   PathOutcome go();
 
@@ -277,6 +280,17 @@ private:
   /// A fresh input of `Size` bytes named after `Base` (made unique in the
   /// run); returns its array (null if the observer keeps it concrete) and
   /// fills `Bytes` with this run's value.
+  /// ILP32: replaces the proxy of a standard stream passed to an output
+  /// function by the host's stream; false (the path ended as unsupported)
+  /// for another stream.
+  bool hostStreamArgument(const llvm::CallBase &I, const llvm::Function &F,
+                          std::vector<NativeArg> &Args);
+  /// ILP32: replaces the format argument of a printf- or scanf-family
+  /// call by `HostFormat`, its translation for the 64-bit host; false
+  /// (the path ended as unsupported) when it has no translation.
+  bool narrowFormatArgument(const llvm::CallBase &I, const llvm::Function &F,
+                            std::vector<NativeArg> &Args,
+                            std::string &HostFormat);
   const Array *freshInput(const std::string &Base, uint32_t Size,
                           const std::string &CType, bool Signed,
                           std::vector<uint8_t> &Bytes);
@@ -344,6 +358,9 @@ private:
   ExecutionObserver &Obs;
   ExprContext &Ctx;
   const llvm::DataLayout &DL;
+  /// The program's pointer width (32 for ILP32); pointers are held in 64
+  /// bits, zero-extended.
+  const unsigned PointerBits;
   PathOutcome Out;
   bool Done = false;
   const DecodedInst *Cur = nullptr; ///< The instruction running.

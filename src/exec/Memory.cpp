@@ -10,6 +10,10 @@ namespace theseus {
 namespace {
 constexpr uint64_t ArenaHint = 0x100000000000ULL; // 16 TiB, far from the heap.
 constexpr uint64_t ArenaSize = 64ULL << 30;
+// 32-bit programs: from 256 MiB to 3.75 GiB, above the usual load address
+// of non-PIE executables and below the 4 GiB a 32-bit pointer can reach.
+constexpr uint64_t Arena32Hint = 0x10000000;
+constexpr uint64_t Arena32Size = 0xE0000000;
 constexpr uint64_t FirstAddress = 0x10000; // Leave a gap for null + offset.
 constexpr uint64_t RedZone = 16;           // Gap after every object.
 constexpr uint64_t NullPageSize = 4096;
@@ -56,31 +60,42 @@ const char *bugKindFor(AccessError E) {
   return "invalid-pointer";
 }
 
-Arena::Arena() {
+Arena::Arena(uint64_t Hint, uint64_t Size, bool Anywhere) : Size(Size) {
   int Flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
 #ifdef MAP_FIXED_NOREPLACE
-  void *P = mmap(reinterpret_cast<void *>(ArenaHint), ArenaSize,
-                 PROT_READ | PROT_WRITE, Flags | MAP_FIXED_NOREPLACE, -1, 0);
+  void *P = mmap(reinterpret_cast<void *>(Hint), Size, PROT_READ | PROT_WRITE,
+                 Flags | MAP_FIXED_NOREPLACE, -1, 0);
 #else
   void *P = MAP_FAILED;
 #endif
-  if (P == MAP_FAILED)
-    P = mmap(nullptr, ArenaSize, PROT_READ | PROT_WRITE, Flags, -1, 0);
+  if (P == MAP_FAILED && Anywhere)
+    P = mmap(nullptr, Size, PROT_READ | PROT_WRITE, Flags, -1, 0);
   if (P == MAP_FAILED) {
-    Begin = ArenaHint; // Addresses stay valid as numbers; no native access.
+    Begin = Hint; // Addresses stay valid as numbers; no native access.
   } else {
     Begin = reinterpret_cast<uint64_t>(P);
     HostBacked = true;
   }
-  Size = ArenaSize;
 }
 
-Arena &Arena::get() {
-  static Arena A;
+Arena &Arena::get(unsigned PointerBits) {
+  if (PointerBits == 32) {
+    static Arena Low(Arena32Hint, Arena32Size, /*Anywhere=*/false);
+    return Low;
+  }
+  static Arena A(ArenaHint, ArenaSize, /*Anywhere=*/true);
   return A;
 }
 
-Memory::Memory() : Next(Arena::get().begin() + FirstAddress) {}
+Memory::Memory(unsigned PointerBits)
+    : Space(&Arena::get(PointerBits)), Next(Space->begin() + FirstAddress) {}
+
+bool Memory::hasRoom(uint64_t Size) const {
+  // Room for the object, its alignment and its red zone; Size is at most
+  // the largest heap block, so the sum does not overflow.
+  uint64_t End = Space->end();
+  return Next <= End && Size + 16 + RedZone <= End - Next;
+}
 
 const MemoryObject *Memory::allocate(uint64_t Size, uint64_t Align,
                                      ObjectKind Kind, std::string Name) {
@@ -371,7 +386,7 @@ std::string Memory::readCString(uint64_t Addr, size_t Max) const {
 }
 
 void Memory::syncToHost() const {
-  if (!Arena::get().isHostBacked())
+  if (!Space->isHostBacked())
     return;
   for (const auto &[Base, Entry] : Objects)
     if (Entry.second && !Entry.second->Bytes.empty())
@@ -380,7 +395,7 @@ void Memory::syncToHost() const {
 }
 
 void Memory::syncFromHost() {
-  if (!Arena::get().isHostBacked())
+  if (!Space->isHostBacked())
     return;
   for (auto It = Objects.begin(); It != Objects.end(); ++It) {
     auto &[Obj, C] = It->second;

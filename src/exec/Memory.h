@@ -59,16 +59,20 @@ enum class AccessError : uint8_t {
 };
 const char *bugKindFor(AccessError E);
 
-/// The address range all objects live in.
+/// The address range all objects live in: one for programs with 64-bit
+/// pointers, far from Theseus' own memory, and one for programs with
+/// 32-bit pointers (ILP32) below 4 GiB, so that their addresses are host
+/// addresses zero-extended and native functions can use them.
 class Arena {
 public:
-  static Arena &get();
+  static Arena &get(unsigned PointerBits = 64);
   uint64_t begin() const { return Begin; }
   uint64_t end() const { return Begin + Size; }
   bool isHostBacked() const { return HostBacked; }
 
 private:
-  Arena();
+  /// Reserves `Size` bytes at `Hint`, or anywhere if `Anywhere`.
+  Arena(uint64_t Hint, uint64_t Size, bool Anywhere);
   uint64_t Begin = 0;
   uint64_t Size = 0;
   bool HostBacked = false;
@@ -76,7 +80,13 @@ private:
 
 class Memory {
 public:
-  Memory();
+  /// An empty memory whose objects get `PointerBits`-bit addresses.
+  explicit Memory(unsigned PointerBits = 64);
+
+  /// Whether the arena still has room for an object of `Size` bytes.
+  bool hasRoom(uint64_t Size) const;
+  /// Whether native code can read and write the objects in place.
+  bool isHostBacked() const { return Space->isHostBacked(); }
 
   /// Allocates `Size` bytes (zero-filled), aligned to `Align`.
   const MemoryObject *allocate(uint64_t Size, uint64_t Align, ObjectKind Kind,
@@ -181,6 +191,7 @@ private:
   std::pair<const MemoryObject *, const ObjectContents *>
   locate(uint64_t Addr) const;
 
+  const Arena *Space;
   ObjectTable Objects;
   std::map<uint64_t, uint64_t> Freed; ///< Base -> size of released objects.
   uint64_t Next;

@@ -232,6 +232,100 @@ bool isHarmlessHostFunction(std::string_view Name) {
   return harmlessFunctions().count(Name) != 0;
 }
 
+bool isNativeSafeForILP32(std::string_view Name) {
+  static const std::unordered_set<std::string_view> Names = {
+      // <string.h>, <strings.h>: bytes, and pointers into them (not the
+      // comparisons bcmp and strcoll, whose results differ on i386).
+      "memchr", "memrchr", "memcmp", "memcpy", "memmove", "memset", "memmem",
+      "strlen", "strnlen", "strcmp", "strncmp", "strcasecmp", "strncasecmp",
+      "strcpy", "strncpy", "stpcpy", "stpncpy", "strcat", "strncat", "strchr",
+      "strrchr", "strstr", "strcasestr", "strspn", "strcspn", "strpbrk",
+      "strtok", "bzero",
+      // <ctype.h> on int (not the table accessors, which return host
+      // pointers).
+      "isalpha", "isdigit", "isalnum", "islower", "isupper", "isxdigit",
+      "isspace", "isblank", "iscntrl", "isgraph", "isprint", "ispunct",
+      "isascii", "toascii", "tolower", "toupper",
+      // <stdlib.h> without pointers to pointers or struct results.
+      "atoi", "atof", "abs", "labs", "llabs", "rand", "srand", "random",
+      "srandom", "rand_r",
+      // <math.h>
+      "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh",
+      "tanh", "asinh", "acosh", "atanh", "exp", "exp2", "expm1", "log", "log2",
+      "log10", "log1p", "logb", "pow", "sqrt", "cbrt", "hypot", "fabs", "floor",
+      "ceil", "round", "lround", "llround", "trunc", "rint", "lrint",
+      "nearbyint", "fmod", "remainder", "fmin", "fmax", "fdim", "fma", "ldexp",
+      "frexp", "modf", "scalbn", "copysign", "nextafter", "erf", "erfc",
+      "tgamma", "lgamma", "sinf", "cosf", "tanf", "atanf", "atan2f", "expf",
+      "logf", "log2f", "log10f", "powf", "sqrtf", "fabsf", "floorf", "ceilf",
+      "roundf", "truncf", "fmodf", "fminf", "fmaxf", "ldexpf", "frexpf",
+      "modff", "hypotf", "cbrtf", "__isnan", "__isinf", "__finite",
+      "__fpclassify", "__signbit",
+      // Formatting, with the format translated (formatArgumentOf).
+      "printf", "sprintf", "snprintf", "sscanf", "__isoc99_sscanf",
+      "__isoc23_sscanf",
+      // Output, to the standard streams only (streamArgumentOf).
+      "puts", "putchar", "perror", "fprintf", "fputs", "fputc", "putc",
+      "fflush", "fwrite",
+      // Identity and the clock, as integers.
+      "clock", "getpid", "getppid", "getuid", "geteuid", "getgid", "getegid",
+      "isatty", "sysconf", "getpagesize"};
+  return Names.count(Name) != 0;
+}
+
+std::optional<unsigned> streamArgumentOf(std::string_view Name) {
+  if (Name == "fprintf" || Name == "fflush")
+    return 0;
+  if (Name == "fputs" || Name == "fputc" || Name == "putc")
+    return 1;
+  if (Name == "fwrite")
+    return 3;
+  return std::nullopt;
+}
+
+std::optional<unsigned> formatArgumentOf(std::string_view Name) {
+  if (Name == "printf")
+    return 0;
+  if (Name == "fprintf" || Name == "sprintf" || Name == "sscanf" ||
+      Name == "__isoc99_sscanf" || Name == "__isoc23_sscanf")
+    return 1;
+  if (Name == "snprintf")
+    return 2;
+  return std::nullopt;
+}
+
+bool narrowFormatForILP32(std::string &Format, bool Scan, std::string &Error) {
+  std::string Out;
+  for (size_t K = 0; K < Format.size();) {
+    char C = Format[K++];
+    Out += C;
+    if (C != '%')
+      continue;
+    // Flags, field width, precision, positions and scanf's assignment
+    // suppression, kept as they are.
+    while (K < Format.size() &&
+           std::strchr("0123456789.*$#+- '", Format[K]) != nullptr)
+      Out += Format[K++];
+    size_t Length = K;
+    while (K < Format.size() && std::strchr("hlLqjzt", Format[K]) != nullptr)
+      ++K;
+    std::string Modifier = Format.substr(Length, K - Length);
+    char Conv = K < Format.size() ? Format[K] : '\0';
+    bool Integer = Conv != '\0' && std::strchr("diouxXn", Conv) != nullptr;
+    if (Scan && (Conv == 'p' || Conv == 'm')) {
+      Error = fmt::format("the conversion %{}{} (it stores a pointer)",
+                          Modifier, Conv);
+      return false;
+    }
+    if (!(Integer && (Modifier == "l" || Modifier == "z" || Modifier == "t")))
+      Out += Modifier;
+    if (Conv != '\0')
+      Out += Format[K++];
+  }
+  Format = std::move(Out);
+  return true;
+}
+
 const char *hostEffectOf(std::string_view Name) {
   static const char *const Files = "changes the file system";
   static const char *const Processes = "runs or signals processes";

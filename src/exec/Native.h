@@ -3,6 +3,7 @@
 #define THESEUS_EXEC_NATIVE_H
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -59,6 +60,28 @@ public:
 /// print to the captured stdout or to stderr, or read the clock or the
 /// environment. None changes files, processes, signals or threads.
 bool isHarmlessHostFunction(std::string_view Name);
+
+/// Functions a 32-bit (ILP32) program may run natively: the host's are
+/// 64-bit code, and these take only `int`, `long` (passed sign-extended),
+/// floating-point values and pointers to bytes or to `int`/`double`, so a
+/// 32-bit address zero-extended is the host's pointer and nothing written
+/// through it has another layout. Pointer results are checked to fit.
+bool isNativeSafeForILP32(std::string_view Name);
+
+/// The argument index of the format string of a printf- or scanf-family
+/// function that isNativeSafeForILP32 admits, if `Name` is one.
+std::optional<unsigned> formatArgumentOf(std::string_view Name);
+
+/// The argument index of the `FILE *` of an output function that
+/// isNativeSafeForILP32 admits, if `Name` is one.
+std::optional<unsigned> streamArgumentOf(std::string_view Name);
+
+/// Rewrites a printf or scanf format written for ILP32 so that the 64-bit
+/// host reads the same arguments: the `l`, `z` and `t` length modifiers of
+/// integer conversions name 32-bit types there, so they are dropped (the
+/// host then reads an `int`). Returns false, with `Error` set, for a
+/// conversion that cannot be translated (`%p` and `%ms` in scanf).
+bool narrowFormatForILP32(std::string &Format, bool Scan, std::string &Error);
 
 /// What a well-known function with effects on the host does ("changes the
 /// file system", ...), for the message of a denied call; null if unknown.

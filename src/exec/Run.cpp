@@ -183,6 +183,11 @@ void Interpreter::Run::step(const DecodedInst &D) {
     return store(D);
   case DecodedOp::GetElementPtr:
     return gep(D);
+  case DecodedOp::HostOnlyGlobal:
+    return unsupported(
+        *D.I, fmt::format("the host variable '{}' in a 32-bit (ILP32) program: "
+                          "its address does not fit in a 32-bit pointer",
+                          In.hostOnlyGlobalIn(*D.I)->getName().str()));
   }
 }
 
@@ -407,9 +412,16 @@ void Interpreter::Run::cast(const DecodedInst &D) {
     return set(I, value(truncBits(uint64_t(signExtend(V.Bits, FW)), TW),
                         V.Sym ? Ctx.sext(V.Sym, TW) : nullptr));
   case Instruction::PtrToInt:
-  case Instruction::IntToPtr:
     return set(I, value(truncBits(V.Bits, TW),
                         V.Sym ? Ctx.resize(V.Sym, TW, false) : nullptr));
+  case Instruction::IntToPtr: {
+    // An integer wider than the pointer keeps its low bits (ILP32).
+    unsigned Kept = std::min(FW, PointerBits);
+    return set(
+        I, value(truncBits(V.Bits, Kept),
+                 V.Sym ? Ctx.resize(Ctx.resize(V.Sym, Kept, false), TW, false)
+                       : nullptr));
+  }
   case Instruction::BitCast:
   case Instruction::AddrSpaceCast:
     if (V.Sym && (I.getSrcTy()->isFloatingPointTy() ||
@@ -807,8 +819,8 @@ void Interpreter::Run::load(const DecodedInst &D) {
     Obs.onConcretization(&I, "floating-point load of symbolic bytes");
     Sym = nullptr;
   }
-  if (Sym && Sym->width() != W)
-    Sym = Ctx.extract(Sym, 0, W);
+  if (Sym) // Zero-extended: a 32-bit pointer is held in 64 bits.
+    Sym = Ctx.resize(Sym, W, false);
   set(I, value(truncBits(Bits, W), Sym));
 }
 
@@ -852,7 +864,10 @@ void Interpreter::Run::gep(const DecodedInst &D) {
         Ctx.mul(Ctx.resize(IV.Sym, 64, true), Ctx.constant(T.Stride, 64));
     SymOffset = SymOffset ? Ctx.add(SymOffset, SymTerm) : SymTerm;
   }
-  uint64_t Bits = Base.Bits + Offset;
+  // Addresses wrap at the pointer width. The expression is not wrapped:
+  // it differs only for an address outside the arena, which no access
+  // reaches without an out-of-bounds report.
+  uint64_t Bits = truncBits(Base.Bits + Offset, PointerBits);
   if (!Base.Sym && !SymOffset)
     return set(I, {Bits, nullptr});
   ExprRef Sym = Ctx.add(symOf(Base, 64), Ctx.constant(ConstOffset, 64));

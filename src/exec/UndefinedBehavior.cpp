@@ -125,20 +125,29 @@ struct SanitizerType {
 };
 
 /// What a UBSan handler was called with: operand values, and its static
-/// data (the first argument), a SourceLocation (16 bytes) followed by
-/// pointers to type descriptors.
+/// data (the first argument), a SourceLocation {file pointer, line,
+/// column} followed by pointers to type descriptors.
 class SanitizerCall {
 public:
-  SanitizerCall(const Memory &Mem, ExprContext &Ctx, std::vector<uint64_t> Args)
-      : Mem(Mem), Ctx(Ctx), Args(std::move(Args)) {}
+  SanitizerCall(const Memory &Mem, ExprContext &Ctx, std::vector<uint64_t> Args,
+                unsigned PointerBytes)
+      : Mem(Mem), Ctx(Ctx), Args(std::move(Args)), PointerBytes(PointerBytes) {}
 
   uint64_t value(unsigned N) const { return N < Args.size() ? Args[N] : 0; }
+  /// Operand N of type T: UBSan passes a value wider than a pointer (a
+  /// 64-bit integer in ILP32) by its address.
+  uint64_t value(unsigned N, const SanitizerType &T) const {
+    if (T.Bits <= 8 * PointerBytes)
+      return value(N);
+    return word(value(N), std::min(T.Bits / 8, 8u));
+  }
 
   /// A TypeDescriptor: {u16 kind, u16 info, char name[]}; for integers
   /// (kind 0) the info is log2(width) << 1 | signed.
   SanitizerType type(unsigned Field) const {
     SanitizerType T;
-    uint64_t Addr = word(value(0) + 16 + 8 * Field, 8);
+    uint64_t Addr =
+        word(value(0) + PointerBytes + 8 + PointerBytes * Field, PointerBytes);
     AccessError Err;
     if (!Mem.resolve(Addr, 4, Err))
       return T;
@@ -163,6 +172,7 @@ private:
   const Memory &Mem;
   ExprContext &Ctx;
   std::vector<uint64_t> Args;
+  unsigned PointerBytes;
 };
 
 std::string formatValue(uint64_t Bits, const SanitizerType &T) {
@@ -190,7 +200,7 @@ std::string overflowMessage(const SanitizerCall &C, const char *Op) {
   SanitizerType T = C.type(0);
   return fmt::format(
       "signed integer overflow: {} {} {} cannot be represented in type {}",
-      formatValue(C.value(1), T), Op, formatValue(C.value(2), T), T.Name);
+      formatValue(C.value(1, T), T), Op, formatValue(C.value(2, T), T), T.Name);
 }
 
 struct SanitizerBug {
@@ -220,29 +230,31 @@ const std::map<std::string, DescribeCheck, std::less<>> &sanitizerChecks() {
          return {"signed-overflow",
                  fmt::format("negation of {} cannot be represented in type "
                              "{}",
-                             formatValue(C.value(1), T), T.Name)};
+                             formatValue(C.value(1, T), T), T.Name)};
        }},
       // The engine's own division kinds, so --check=ub does not rename them.
       {"divrem_overflow",
        [](const SanitizerCall &C) -> SanitizerBug {
          SanitizerType T = C.type(0);
-         if (truncBits(C.value(2), T.Bits) == 0)
+         if (truncBits(C.value(2, T), T.Bits) == 0)
            return {"division-by-zero", "division by zero"};
          return {"division-overflow",
                  fmt::format("division of {} by -1 cannot be represented in "
                              "type {}",
-                             formatValue(C.value(1), T), T.Name)};
+                             formatValue(C.value(1, T), T), T.Name)};
        }},
       {"shift_out_of_bounds",
        [](const SanitizerCall &C) -> SanitizerBug {
+         SanitizerType L = C.type(0), R = C.type(1);
          return {"shift-out-of-bounds",
-                 shiftMessage(C.value(1), C.value(2), C.type(0), C.type(1))};
+                 shiftMessage(C.value(1, L), C.value(2, R), L, R)};
        }},
       {"out_of_bounds",
        [](const SanitizerCall &C) -> SanitizerBug {
+         SanitizerType Index = C.type(1);
          return {"index-out-of-bounds",
                  fmt::format("index {} out of bounds for type {}",
-                             formatValue(C.value(1), C.type(1)),
+                             formatValue(C.value(1, Index), Index),
                              C.type(0).Name)};
        }},
       {"load_invalid_value",
@@ -251,14 +263,15 @@ const std::map<std::string, DescribeCheck, std::less<>> &sanitizerChecks() {
          return {"invalid-value",
                  fmt::format("load of value {}, which is not a valid value "
                              "for type {}",
-                             formatValue(C.value(1), T), T.Name)};
+                             formatValue(C.value(1, T), T), T.Name)};
        }},
       {"vla_bound_not_positive",
        [](const SanitizerCall &C) -> SanitizerBug {
+         SanitizerType T = C.type(0);
          return {"vla-bound",
                  fmt::format("variable length array bound evaluates to "
                              "non-positive value {}",
-                             formatValue(C.value(1), C.type(0)))};
+                             formatValue(C.value(1, T), T))};
        }},
       {"float_cast_overflow",
        [](const SanitizerCall &C) -> SanitizerBug {
@@ -311,7 +324,7 @@ bool Interpreter::Run::sanitizerHandler(const llvm::CallBase &I,
   std::vector<uint64_t> Args;
   for (const llvm::Use &A : I.args())
     Args.push_back(operand(A.get()).Bits);
-  SanitizerCall Call(S.Mem, Ctx, std::move(Args));
+  SanitizerCall Call(S.Mem, Ctx, std::move(Args), DL.getPointerSize());
   auto It = sanitizerChecks().find(Check);
   if (It == sanitizerChecks().end()) {
     bug("undefined-behavior",

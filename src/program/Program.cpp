@@ -28,6 +28,9 @@
 #ifndef THESEUS_LIBC_BC
 #error "THESEUS_LIBC_BC must name the bitcode of the libc models"
 #endif
+#ifndef THESEUS_LIBC32_BC
+#error "THESEUS_LIBC32_BC must name the bitcode of the -m32 libc models"
+#endif
 
 namespace theseus {
 
@@ -149,6 +152,31 @@ const char *undefinedBehaviorSanitizeFlag() {
          "nonnull-attribute,returns-nonnull-attribute";
 }
 
+const char *toString(DataModel M) {
+  return M == DataModel::ILP32 ? "ILP32" : "LP64";
+}
+
+std::optional<DataModel> parseDataModel(llvm::StringRef Name) {
+  if (Name == "LP64")
+    return DataModel::LP64;
+  if (Name == "ILP32")
+    return DataModel::ILP32;
+  return std::nullopt;
+}
+
+std::vector<std::string> dataModelFlags(DataModel M) {
+  if (M == DataModel::ILP32)
+    return {"-m32"};
+  return {};
+}
+
+const std::vector<std::string> &legacyCodeFlags() {
+  static const std::vector<std::string> Flags = {
+      "-Wno-error=implicit-function-declaration", "-Wno-error=int-conversion",
+      "-Wno-error=incompatible-function-pointer-types"};
+  return Flags;
+}
+
 namespace {
 
 bool hasExtension(llvm::StringRef Path, llvm::StringRef Ext) {
@@ -178,7 +206,9 @@ std::string compileToBitcode(const CompileOptions &Opts,
     Argv.push_back("-I" + Opts.IncludeDir);
   if (Opts.UndefinedBehaviorChecks)
     Argv.push_back(undefinedBehaviorSanitizeFlag());
-  Argv.insert(Argv.end(), Opts.CFlags.begin(), Opts.CFlags.end());
+  for (const std::vector<std::string> &Flags :
+       {dataModelFlags(Opts.Model), legacyCodeFlags(), Opts.CFlags})
+    Argv.insert(Argv.end(), Flags.begin(), Flags.end());
   Argv.insert(Argv.end(), {Source, "-o", Out});
   runCompiler(Argv, Source);
   return Out;
@@ -220,7 +250,9 @@ const char *const LibcModelTag = "theseus.libc-model";
 /// those they call). Models are weak, so a program's own definition of,
 /// say, strlen wins; linked models carry LibcModelTag.
 void linkLibcModels(llvm::Module &M) {
-  auto Models = parseModule(THESEUS_LIBC_BC, M.getContext());
+  bool ILP32 = M.getDataLayout().getPointerSizeInBits() == 32;
+  auto Models =
+      parseModule(ILP32 ? THESEUS_LIBC32_BC : THESEUS_LIBC_BC, M.getContext());
   llvm::MDNode *Tag = llvm::MDNode::get(M.getContext(), {});
   for (llvm::Function &F : *Models) {
     if (F.isDeclaration())
@@ -232,6 +264,21 @@ void linkLibcModels(llvm::Module &M) {
   if (llvm::Linker::linkModules(M, std::move(Models),
                                 llvm::Linker::Flags::LinkOnlyNeeded))
     throw InputError{"cannot link the libc models into the program"};
+}
+
+/// The interpreter follows the module's data layout; it must be the one
+/// asked for (a .bc or .ll file keeps the layout it was compiled with).
+void checkDataModel(const llvm::Module &M, DataModel Model) {
+  unsigned Bits = M.getDataLayout().getPointerSizeInBits();
+  unsigned Expected = Model == DataModel::ILP32 ? 32 : 64;
+  if (Bits == Expected)
+    return;
+  throw InputError{fmt::format(
+      "the program has {}-bit pointers, but the data model is {}{}", Bits,
+      toString(Model),
+      Bits == 32 || Bits == 64
+          ? fmt::format(" (use --data-model {})", Bits == 32 ? "ILP32" : "LP64")
+          : "")};
 }
 
 } // namespace
@@ -263,6 +310,7 @@ std::unique_ptr<Program> Program::load(const CompileOptions &Opts) {
                                    "(duplicate definitions?)",
                                    Src)};
   }
+  checkDataModel(*P->M, Opts.Model);
   linkLibcModels(*P->M);
   std::string Errors;
   llvm::raw_string_ostream OS(Errors);

@@ -24,6 +24,14 @@ struct InputError {
   std::string Message;
 };
 
+/// The C data model a program is compiled for: LP64 (the host's, 64-bit
+/// long and pointers) or ILP32 (clang -m32: 32-bit int, long and pointers).
+enum class DataModel : uint8_t { LP64, ILP32 };
+/// "LP64" or "ILP32".
+const char *toString(DataModel M);
+/// Parses "LP64" or "ILP32"; nothing for another name.
+std::optional<DataModel> parseDataModel(llvm::StringRef Name);
+
 struct CompileOptions {
   std::vector<std::string> Sources; ///< .c, .bc or .ll files.
   std::vector<std::string> CFlags;  ///< Extra flags for clang.
@@ -32,7 +40,18 @@ struct CompileOptions {
   /// Instrument with UndefinedBehaviorSanitizer checks (--check=ub); the
   /// interpreter treats their handler calls as bugs.
   bool UndefinedBehaviorChecks = false;
+  DataModel Model = DataModel::LP64;
 };
+
+/// The clang flags of a data model (-m32 for ILP32), for the engine's
+/// compile and the replay build alike.
+std::vector<std::string> dataModelFlags(DataModel M);
+
+/// Flags that let clang compile verification tasks written for older C:
+/// implicit function declarations (`__VERIFIER_nondet_int()` called
+/// undeclared), int/pointer conversions and mismatched function pointer
+/// types are warnings, as in C89, instead of errors.
+const std::vector<std::string> &legacyCodeFlags();
 
 /// The clang flag selecting the UndefinedBehaviorSanitizer checks of
 /// --check=ub, shared by the engine's compile and the replay build.

@@ -573,6 +573,25 @@ private:
 
 } // namespace
 
+namespace {
+
+/// A runtime file with its quoted #includes (the list of nondet kinds)
+/// pasted in: the exported file must build with nothing else.
+std::string inlinedRuntime(const std::string &Name) {
+  std::ifstream In(std::string(THESEUS_RUNTIME_DIR) + "/" + Name);
+  std::string Out, Line;
+  while (std::getline(In, Line)) {
+    llvm::StringRef L(Line);
+    if (L.consume_front("#include \"") && L.consume_back("\""))
+      Out += inlinedRuntime(L.str());
+    else
+      Out += Line + "\n";
+  }
+  return Out;
+}
+
+} // namespace
+
 ExportedSuite buildExportedSuite(const std::vector<std::string> &Paths) {
   std::vector<std::string> Files;
   for (const std::string &P : Paths)
@@ -581,10 +600,8 @@ ExportedSuite buildExportedSuite(const std::vector<std::string> &Paths) {
   SuiteBuilder Builder(Suite);
   for (const std::string &F : Files)
     Builder.add(F);
-  if (Suite.Harness) {
-    std::ifstream In(THESEUS_RUNTIME_DIR "/theseus_replay.c");
-    Suite.RuntimeSource.assign(std::istreambuf_iterator<char>(In), {});
-  }
+  if (Suite.Harness)
+    Suite.RuntimeSource = inlinedRuntime("theseus_replay.c");
   return Suite;
 }
 

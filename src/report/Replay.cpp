@@ -238,6 +238,9 @@ std::string buildNative(const ProgramDescription &P,
   std::string Bin = fmt::format("{}/program{}", Tmp.path(), Index);
   std::string Clang = findClang();
   std::vector<std::string> Objects;
+  // Every object, the driver and the harness runtime included, is built
+  // for the program's data model (-m32 for ILP32).
+  std::vector<std::string> Model = dataModelFlags(P.Model);
   // The user's flags (e.g. -Dmain=prog_main) reach the program's sources
   // only, never the driver or the harness runtime.
   enum class Kind { User, Native, Theseus };
@@ -252,8 +255,12 @@ std::string buildNative(const ProgramDescription &P,
                                      "-D__THESEUS__=1",
                                      "-D__THESEUS_REPLAY__=1",
                                      "-I" THESEUS_INCLUDE_DIR};
-    if (K == Kind::User)
+    if (K == Kind::User) {
       Argv.push_back("-Dmain=__theseus_user_main");
+      Argv.insert(Argv.end(), legacyCodeFlags().begin(),
+                  legacyCodeFlags().end());
+    }
+    Argv.insert(Argv.end(), Model.begin(), Model.end());
     Argv.insert(Argv.end(), Sanitize.begin(), Sanitize.end());
     if (K != Kind::Theseus)
       Argv.insert(Argv.end(), P.CFlags.begin(), P.CFlags.end());
@@ -273,6 +280,7 @@ std::string buildNative(const ProgramDescription &P,
   Compile(Driver, Kind::Theseus);
   Compile(THESEUS_RUNTIME_DIR "/theseus_replay.c", Kind::Theseus);
   std::vector<std::string> Link = {Clang, "-o", Bin};
+  Link.insert(Link.end(), Model.begin(), Model.end());
   Link.insert(Link.end(), Sanitize.begin(), Sanitize.end());
   Link.insert(Link.end(), Objects.begin(), Objects.end());
   Link.push_back("-lm");

@@ -14,6 +14,7 @@ nlohmann::json ProgramDescription::toJson() const {
           {"cflags", CFlags},
           {"checks", UndefinedBehaviorChecks ? nlohmann::json::array({"ub"})
                                              : nlohmann::json::array()},
+          {"data_model", toString(Model)},
           {"entry", Entry},
           {"return_type", Return.IsVoid ? "void" : Return.BaseCType},
           {"return_signed", Return.Signed},
@@ -28,6 +29,13 @@ ProgramDescription ProgramDescription::fromJson(const nlohmann::json &J) {
   auto Checks = J.value("checks", std::vector<std::string>{});
   P.UndefinedBehaviorChecks =
       std::find(Checks.begin(), Checks.end(), "ub") != Checks.end();
+  std::string Model = J.value("data_model", "LP64");
+  if (std::optional<DataModel> M = parseDataModel(Model))
+    P.Model = *M;
+  else
+    throw InputError{fmt::format("unknown data_model '{}' in a test (expected "
+                                 "LP64 or ILP32)",
+                                 Model)};
   P.Entry = J.at("entry").get<std::string>();
   std::string RT = J.value("return_type", "void");
   P.Return.IsVoid = RT == "void";

@@ -19,6 +19,7 @@ struct ProgramDescription {
   std::vector<std::string> NativeSources; ///< Compiled natively, opaque.
   std::vector<std::string> CFlags;
   bool UndefinedBehaviorChecks = false; ///< Compiled with --check=ub.
+  DataModel Model = DataModel::LP64;
   std::string Entry;
   ReturnInfo Return;
   /// The concrete stdin of every test (--stdin); kept in each test, not in

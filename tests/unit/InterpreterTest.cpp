@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "exec/Interpreter.h"
+#include "exec/Native.h"
 #include "expr/Assignment.h"
 #include "expr/Expr.h"
 #include "expr/Printer.h"
@@ -1007,3 +1008,33 @@ TEST_F(InterpreterTest, ConstantTableIsReadAtASymbolicIndex) {
     EXPECT_EQ(truncBits(evaluate(Out.ValueSym, At.Input), 32), Want);
   }
 }
+
+namespace {
+
+std::string narrowed(std::string Format, bool Scan = false) {
+  std::string Error;
+  if (!theseus::narrowFormatForILP32(Format, Scan, Error))
+    return "error: " + Error;
+  return Format;
+}
+
+TEST(NarrowFormatTest, LongSizeAndPtrdiffIntegersBecomeInt) {
+  EXPECT_EQ(narrowed("%ld %lu %lx %-8lX %zu %zd %td %ln"),
+            "%d %u %x %-8X %u %d %d %n");
+  // 64-bit in both data models, or not integers: unchanged.
+  EXPECT_EQ(narrowed("%lld %llu %jd %hhd %hd %lf %Lf %ls %lc %p %s %%ld"),
+            "%lld %llu %jd %hhd %hd %lf %Lf %ls %lc %p %s %%ld");
+  EXPECT_EQ(narrowed("%1$*2$.3ld|%5zu"), "%1$*2$.3d|%5u");
+  EXPECT_EQ(narrowed("100%"), "100%");
+  EXPECT_EQ(narrowed("%ld %lf %s", /*Scan=*/true), "%d %lf %s");
+}
+
+TEST(NarrowFormatTest, ScanningAPointerIsRefused) {
+  EXPECT_EQ(narrowed("%p", /*Scan=*/true),
+            "error: the conversion %p (it stores a pointer)");
+  EXPECT_EQ(narrowed("%ms", /*Scan=*/true),
+            "error: the conversion %m (it stores a pointer)");
+  EXPECT_EQ(narrowed("%p"), "%p");
+}
+
+} // namespace

@@ -405,4 +405,22 @@ TEST_F(MemoryTest, ReadCString) {
   EXPECT_EQ(Mem.readCString(O->Base), "xxxxxxxx");
 }
 
+TEST_F(MemoryTest, ThirtyTwoBitProgramsGetHostBackedAddressesBelow4GiB) {
+  Memory Low(32);
+  const MemoryObject *O = Low.allocate(64, 16, ObjectKind::Heap, "h");
+  EXPECT_LT(O->Base + O->Size, uint64_t(1) << 32);
+  EXPECT_GE(O->Base, 4096u);
+  ASSERT_TRUE(Low.isHostBacked());
+  // Native code sees the object at its 32-bit address, zero-extended.
+  Low.store(Ctx, O->Base, 4, 0xCAFE, nullptr);
+  Low.syncToHost();
+  uint32_t Host;
+  std::memcpy(&Host, reinterpret_cast<const void *>(O->Base), 4);
+  EXPECT_EQ(Host, 0xCAFEu);
+  EXPECT_FALSE(Low.hasRoom(uint64_t(4) << 30)) << "4 GiB cannot fit";
+  EXPECT_TRUE(Low.hasRoom(uint64_t(1) << 30));
+  // 64-bit programs keep their arena, far above.
+  EXPECT_GE(Mem.allocate(1, 1, ObjectKind::Heap, "x")->Base, uint64_t(1) << 32);
+}
+
 } // namespace

@@ -19,7 +19,7 @@ import subprocess
 import sys
 
 KEPT = ("--entry", "--max-len", "--max-strlen", "--cflag", "--check",
-        "--native", "--loop-bound")
+        "--native", "--loop-bound", "--data-model")
 
 
 def flags_of(source):
