@@ -282,12 +282,16 @@ int runExplorer(const Options &O, const ProgramDescription &Desc, Explorer &E,
       Stats,      Writer,   E.coverage(),          O.Mode,
       O.Strategy, O.OutDir, O.Explore.MaxMemoryMB, &Keeper.finish(Stats)};
   nlohmann::json Summary = summaryJson(Report);
+  if (O.Html) // Written last, from the files below.
+    Summary["report"] = O.OutDir + "/report.html";
   printSummary(stdout, Summary);
   bool EngineOk = AfterRun(Summary, Stats, Writer);
   writeJsonFile(O.OutDir + "/summary.json", Summary);
   writeLcov(O.OutDir + "/coverage.info", E.coverage());
-  if (O.Html && writeReport(O.OutDir))
-    std::printf("  report           %s/report.html\n", O.OutDir.c_str());
+  if (O.Html && !writeReport(O.OutDir)) {
+    Summary.erase("report");
+    writeJsonFile(O.OutDir + "/summary.json", Summary);
+  }
   if (!EngineOk)
     return InternalError;
   return Writer.bugs().empty() ? NoBug : BugsFound;

@@ -279,6 +279,8 @@ void printSummary(std::FILE *Out, const nlohmann::json &J) {
       Q.at("cex_cache_hits").get<uint64_t>(),
       Q.at("model_reuses").get<uint64_t>(), Q.at("z3_calls").get<uint64_t>()));
   P(fmt::format("  output           {}/\n", J.at("output").get<std::string>()));
+  if (J.contains("report"))
+    P(fmt::format("  report           {}\n", J["report"].get<std::string>()));
 }
 
 nlohmann::json selfCheckJson(const SelfCheckReport &R) {

@@ -28,7 +28,9 @@ def flags_of(source):
         m = re.match(r"\s*//\s*RUN:.*%theseus (?!replay)(.*)", line)
         if not m or "%s" not in m.group(1):
             continue
-        words = shlex.split(m.group(1).split("|")[0].split(">")[0])
+        # A RUN line continued on the next one ends with a backslash.
+        command = m.group(1).split("|")[0].split(">")[0].rstrip().rstrip("\\")
+        words = shlex.split(command)
         out = []
         for i, w in enumerate(words):
             name = w.split("=")[0]
