@@ -5,7 +5,8 @@ the fuzzing phase is measured against.
 Usage: bench/sv/random_testing.py [--max-time S] [--filter TEXT]
                                   [--only-false] [--json OUT]
 
-Each task's input file is compiled natively (clang -O1, LP64) with
+Each task's input file is compiled natively (clang -O1, -m32 for the
+tasks whose .yml says ILP32) with
 random_nondet.c, whose __VERIFIER_nondet_* return uniformly random bytes,
 and where reaching reach_error() exits with status 97. The binary runs again and again
 with seeds 1, 2, ... until the error is reached or S seconds (default 20)
@@ -32,9 +33,10 @@ _spec.loader.exec_module(sv_run)
 REACHED = 97
 
 
-def build(source, workdir):
+def build(source, model, workdir):
     binary = os.path.join(workdir, "program")
     cmd = ["clang-19", "-O1", "-w", "-Wno-error=implicit-function-declaration",
+           *(["-m32"] if model == "ILP32" else []),
            source, os.path.join(HERE, "random_nondet.c"), "-o", binary, "-lm"]
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode:
@@ -75,7 +77,7 @@ def main():
             continue
         source, model = sv_run.task_input(a.cache, task["name"])
         with tempfile.TemporaryDirectory() as tmp:
-            binary, error = build(source, tmp)
+            binary, error = build(source, model, tmp)
             reached, runs = (fuzz_randomly(binary, a.max_time) if binary
                              else (None, 0))
         rows.append(dict(task, reached=reached, runs=runs, error=error,

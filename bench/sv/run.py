@@ -29,8 +29,8 @@ each run is shown either way.
 The expected verdict in tasks.txt is used only to score: expected-false
 tasks reached; expected-true tasks reached (a wrong answer, must be 0);
 expected-false tasks "proved" (a wrong proof, must be 0). The tasks are
-written for ILP32 (the .yml's data_model) while Theseus compiles for LP64
-(x86-64): the table shows the task's data model.
+run with the data model their .yml states (--data-model); the table shows
+it ("unstated": Theseus' default, LP64).
 """
 import os
 import re
@@ -115,6 +115,8 @@ def run_task(task, theseus, cache, out_root, max_time, extra, as_task):
     else:
         program = source
         args = ["--entry", "main", "--max-time", str(max_time), *extra]
+        if model in ("ILP32", "LP64"):
+            args += ["--data-model", model]
     e, started = explore_fresh(theseus, program, out, args)
     result, detail = outcome(e)
     s = e.summary if result != "error" else None

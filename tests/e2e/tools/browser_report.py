@@ -178,6 +178,12 @@ def main():
         check(page.eval("document.getElementById('test-detail-title')"
                         ".textContent") == "test %d" % number,
               "the test panel names test %d" % number)
+        shown = json.load(open(os.path.join(out, leaf["test"])))
+        steps = page.eval("document.querySelectorAll('#test-detail "
+                          "ol.explanation li:not(.muted)').length")
+        check(steps == len(shown["explanation"]) > 0,
+              "the test panel lists the path's %d decisions"
+              % len(shown["explanation"]))
         page.eval("window.scrollTo(0, document.getElementById("
                   "'tree-section').offsetTop - 40)")
         page.screenshot(os.path.join(work, "report-tree.png"))
