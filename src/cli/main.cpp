@@ -98,18 +98,12 @@ void loadNativeCode(const std::vector<std::string> &Files,
 
 /// Removes files of an earlier run so the directory describes this one.
 void prepareOutDir(const std::string &Dir) {
-  if (auto EC = llvm::sys::fs::create_directories(Dir))
-    throw InputError{fmt::format("cannot create {}: {}", Dir, EC.message())};
-  std::error_code EC;
-  for (llvm::sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC;
-       It.increment(EC)) {
-    llvm::StringRef Name = llvm::sys::path::filename(It->path());
-    if ((Name.starts_with("test") && Name.ends_with(".json")) ||
-        Name == "summary.json" || Name == "coverage.info" ||
-        Name == "program-output.txt" || Name.starts_with("tree.") ||
-        Name == "report.html")
-      llvm::sys::fs::remove(It->path());
-  }
+  prepareDirectory(Dir, [](llvm::StringRef Name) {
+    return (Name.starts_with("test") && Name.ends_with(".json")) ||
+           Name == "summary.json" || Name == "coverage.info" ||
+           Name == "program-output.txt" || Name.starts_with("tree.") ||
+           Name == "report.html";
+  });
 }
 
 /// Keeps summary.json current while the run goes on, so a killed run still

@@ -175,54 +175,68 @@ bool NativeCaller::call(void *Fn, llvm::Type *RetTy,
 
 namespace {
 
+/// <math.h>: numbers in, numbers out, in either data model.
+constexpr std::string_view MathFunctions[] = {
+    "sin",          "cos",       "tan",    "asin",     "acos",      "atan",
+    "atan2",        "sinh",      "cosh",   "tanh",     "asinh",     "acosh",
+    "atanh",        "exp",       "exp2",   "expm1",    "log",       "log2",
+    "log10",        "log1p",     "logb",   "pow",      "sqrt",      "cbrt",
+    "hypot",        "fabs",      "floor",  "ceil",     "round",     "lround",
+    "llround",      "trunc",     "rint",   "lrint",    "nearbyint", "fmod",
+    "remainder",    "fmin",      "fmax",   "fdim",     "fma",       "ldexp",
+    "frexp",        "modf",      "scalbn", "copysign", "nextafter", "erf",
+    "erfc",         "tgamma",    "lgamma", "sinf",     "cosf",      "tanf",
+    "atanf",        "atan2f",    "expf",   "logf",     "log2f",     "log10f",
+    "powf",         "sqrtf",     "fabsf",  "floorf",   "ceilf",     "roundf",
+    "truncf",       "fmodf",     "fminf",  "fmaxf",    "ldexpf",    "frexpf",
+    "modff",        "hypotf",    "cbrtf",  "__isnan",  "__isinf",   "__finite",
+    "__fpclassify", "__signbit",
+};
+
+/// `Names` and the <math.h> functions.
+std::unordered_set<std::string_view>
+withMath(std::initializer_list<std::string_view> Names) {
+  std::unordered_set<std::string_view> Out(Names);
+  Out.insert(std::begin(MathFunctions), std::end(MathFunctions));
+  return Out;
+}
+
 /// The list behind isHarmlessHostFunction. Functions the libc models
 /// define (runtime/libc) never get here; they are listed when a program
 /// may still call the host's version (e.g. bitcode linked without them).
 const std::unordered_set<std::string_view> &harmlessFunctions() {
-  static const std::unordered_set<std::string_view> Names = {
-      // <string.h>, <strings.h>
-      "memchr", "memrchr", "memcmp", "memcpy", "memmove", "memset", "memmem",
-      "strlen", "strnlen", "strcmp", "strncmp", "strcasecmp", "strncasecmp",
-      "strcoll", "strcpy", "strncpy", "stpcpy", "stpncpy", "strcat", "strncat",
-      "strchr", "strrchr", "strstr", "strcasestr", "strspn", "strcspn",
-      "strpbrk", "strtok", "strtok_r", "strerror", "strerror_r", "strsignal",
-      "bzero", "bcmp",
-      // <ctype.h>
-      "isalpha", "isdigit", "isalnum", "islower", "isupper", "isxdigit",
-      "isspace", "isblank", "iscntrl", "isgraph", "isprint", "ispunct",
-      "isascii", "toascii", "tolower", "toupper", "__ctype_b_loc",
-      "__ctype_tolower_loc", "__ctype_toupper_loc",
-      // <stdlib.h> conversions and arithmetic
-      "atoi", "atol", "atoll", "atof", "strtol", "strtoul", "strtoll",
-      "strtoull", "strtod", "strtof", "strtold", "strtoimax", "strtoumax",
-      "abs", "labs", "llabs", "div", "ldiv", "lldiv", "rand", "srand", "random",
-      "srandom", "rand_r", "getenv", "secure_getenv",
-      // <math.h>
-      "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh",
-      "tanh", "asinh", "acosh", "atanh", "exp", "exp2", "expm1", "log", "log2",
-      "log10", "log1p", "logb", "pow", "sqrt", "cbrt", "hypot", "fabs", "floor",
-      "ceil", "round", "lround", "llround", "trunc", "rint", "lrint",
-      "nearbyint", "fmod", "remainder", "fmin", "fmax", "fdim", "fma", "ldexp",
-      "frexp", "modf", "scalbn", "copysign", "nextafter", "erf", "erfc",
-      "tgamma", "lgamma", "sinf", "cosf", "tanf", "atanf", "atan2f", "expf",
-      "logf", "log2f", "log10f", "powf", "sqrtf", "fabsf", "floorf", "ceilf",
-      "roundf", "truncf", "fmodf", "fminf", "fmaxf", "ldexpf", "frexpf",
-      "modff", "hypotf", "cbrtf", "__isnan", "__isinf", "__finite",
-      "__fpclassify", "__signbit",
-      // Formatting into buffers, parsing from them.
-      "sprintf", "snprintf", "vsprintf", "vsnprintf", "sscanf",
-      "__isoc99_sscanf", "__isoc23_sscanf", "__isoc23_strtol",
-      "__isoc23_strtoul", "__isoc23_strtoll", "__isoc23_strtoull",
-      // Reading stdin (other files: see the fopen/open checks).
-      "getchar", "scanf", "__isoc99_scanf", "__isoc23_scanf",
-      // Output to the captured stdout, or to stderr.
-      "printf", "fprintf", "vprintf", "vfprintf", "puts", "fputs", "putchar",
-      "fputc", "putc", "fflush", "perror", "fwrite",
-      // Time, identity.
-      "time", "clock", "difftime", "gettimeofday", "clock_gettime", "localtime",
-      "localtime_r", "gmtime", "gmtime_r", "mktime", "strftime", "asctime",
-      "ctime", "getpid", "getppid", "getuid", "geteuid", "getgid", "getegid",
-      "isatty", "sysconf", "getpagesize"};
+  static const std::unordered_set<std::string_view> Names = withMath(
+      {// <string.h>, <strings.h>
+       "memchr", "memrchr", "memcmp", "memcpy", "memmove", "memset", "memmem",
+       "strlen", "strnlen", "strcmp", "strncmp", "strcasecmp", "strncasecmp",
+       "strcoll", "strcpy", "strncpy", "stpcpy", "stpncpy", "strcat", "strncat",
+       "strchr", "strrchr", "strstr", "strcasestr", "strspn", "strcspn",
+       "strpbrk", "strtok", "strtok_r", "strerror", "strerror_r", "strsignal",
+       "bzero", "bcmp",
+       // <ctype.h>
+       "isalpha", "isdigit", "isalnum", "islower", "isupper", "isxdigit",
+       "isspace", "isblank", "iscntrl", "isgraph", "isprint", "ispunct",
+       "isascii", "toascii", "tolower", "toupper", "__ctype_b_loc",
+       "__ctype_tolower_loc", "__ctype_toupper_loc",
+       // <stdlib.h> conversions and arithmetic
+       "atoi", "atol", "atoll", "atof", "strtol", "strtoul", "strtoll",
+       "strtoull", "strtod", "strtof", "strtold", "strtoimax", "strtoumax",
+       "abs", "labs", "llabs", "div", "ldiv", "lldiv", "rand", "srand",
+       "random", "srandom", "rand_r", "getenv", "secure_getenv",
+       // Formatting into buffers, parsing from them.
+       "sprintf", "snprintf", "vsprintf", "vsnprintf", "sscanf",
+       "__isoc99_sscanf", "__isoc23_sscanf", "__isoc23_strtol",
+       "__isoc23_strtoul", "__isoc23_strtoll", "__isoc23_strtoull",
+       // Reading stdin (other files: see the fopen/open checks).
+       "getchar", "scanf", "__isoc99_scanf", "__isoc23_scanf",
+       // Output to the captured stdout, or to stderr.
+       "printf", "fprintf", "vprintf", "vfprintf", "puts", "fputs", "putchar",
+       "fputc", "putc", "fflush", "perror", "fwrite",
+       // Time, identity.
+       "time", "clock", "difftime", "gettimeofday", "clock_gettime",
+       "localtime", "localtime_r", "gmtime", "gmtime_r", "mktime", "strftime",
+       "asctime", "ctime", "getpid", "getppid", "getuid", "geteuid", "getgid",
+       "getegid", "isatty", "sysconf", "getpagesize"});
   return Names;
 }
 
@@ -233,43 +247,31 @@ bool isHarmlessHostFunction(std::string_view Name) {
 }
 
 bool isNativeSafeForILP32(std::string_view Name) {
-  static const std::unordered_set<std::string_view> Names = {
-      // <string.h>, <strings.h>: bytes, and pointers into them (not the
-      // comparisons bcmp and strcoll, whose results differ on i386).
-      "memchr", "memrchr", "memcmp", "memcpy", "memmove", "memset", "memmem",
-      "strlen", "strnlen", "strcmp", "strncmp", "strcasecmp", "strncasecmp",
-      "strcpy", "strncpy", "stpcpy", "stpncpy", "strcat", "strncat", "strchr",
-      "strrchr", "strstr", "strcasestr", "strspn", "strcspn", "strpbrk",
-      "strtok", "bzero",
-      // <ctype.h> on int (not the table accessors, which return host
-      // pointers).
-      "isalpha", "isdigit", "isalnum", "islower", "isupper", "isxdigit",
-      "isspace", "isblank", "iscntrl", "isgraph", "isprint", "ispunct",
-      "isascii", "toascii", "tolower", "toupper",
-      // <stdlib.h> without pointers to pointers or struct results.
-      "atoi", "atof", "abs", "labs", "llabs", "rand", "srand", "random",
-      "srandom", "rand_r",
-      // <math.h>
-      "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh",
-      "tanh", "asinh", "acosh", "atanh", "exp", "exp2", "expm1", "log", "log2",
-      "log10", "log1p", "logb", "pow", "sqrt", "cbrt", "hypot", "fabs", "floor",
-      "ceil", "round", "lround", "llround", "trunc", "rint", "lrint",
-      "nearbyint", "fmod", "remainder", "fmin", "fmax", "fdim", "fma", "ldexp",
-      "frexp", "modf", "scalbn", "copysign", "nextafter", "erf", "erfc",
-      "tgamma", "lgamma", "sinf", "cosf", "tanf", "atanf", "atan2f", "expf",
-      "logf", "log2f", "log10f", "powf", "sqrtf", "fabsf", "floorf", "ceilf",
-      "roundf", "truncf", "fmodf", "fminf", "fmaxf", "ldexpf", "frexpf",
-      "modff", "hypotf", "cbrtf", "__isnan", "__isinf", "__finite",
-      "__fpclassify", "__signbit",
-      // Formatting, with the format translated (formatArgumentOf).
-      "printf", "sprintf", "snprintf", "sscanf", "__isoc99_sscanf",
-      "__isoc23_sscanf",
-      // Output, to the standard streams only (streamArgumentOf).
-      "puts", "putchar", "perror", "fprintf", "fputs", "fputc", "putc",
-      "fflush", "fwrite",
-      // Identity and the clock, as integers.
-      "clock", "getpid", "getppid", "getuid", "geteuid", "getgid", "getegid",
-      "isatty", "sysconf", "getpagesize"};
+  static const std::unordered_set<std::string_view> Names = withMath(
+      {// <string.h>, <strings.h>: bytes, and pointers into them (not the
+       // comparisons bcmp and strcoll, whose results differ on i386).
+       "memchr", "memrchr", "memcmp", "memcpy", "memmove", "memset", "memmem",
+       "strlen", "strnlen", "strcmp", "strncmp", "strcasecmp", "strncasecmp",
+       "strcpy", "strncpy", "stpcpy", "stpncpy", "strcat", "strncat", "strchr",
+       "strrchr", "strstr", "strcasestr", "strspn", "strcspn", "strpbrk",
+       "strtok", "bzero",
+       // <ctype.h> on int (not the table accessors, which return host
+       // pointers).
+       "isalpha", "isdigit", "isalnum", "islower", "isupper", "isxdigit",
+       "isspace", "isblank", "iscntrl", "isgraph", "isprint", "ispunct",
+       "isascii", "toascii", "tolower", "toupper",
+       // <stdlib.h> without pointers to pointers or struct results.
+       "atoi", "atof", "abs", "labs", "llabs", "rand", "srand", "random",
+       "srandom", "rand_r",
+       // Formatting, with the format translated (formatArgumentOf).
+       "printf", "sprintf", "snprintf", "sscanf", "__isoc99_sscanf",
+       "__isoc23_sscanf",
+       // Output, to the standard streams only (streamArgumentOf).
+       "puts", "putchar", "perror", "fprintf", "fputs", "fputc", "putc",
+       "fflush", "fwrite",
+       // Identity and the clock, as integers.
+       "clock", "getpid", "getppid", "getuid", "geteuid", "getgid", "getegid",
+       "isatty", "sysconf", "getpagesize"});
   return Names.count(Name) != 0;
 }
 

@@ -43,7 +43,8 @@ struct HtmlResult {
 /// already, so a failure is only reported.
 HtmlResult writeHtmlReport(const std::string &Dir, const HtmlOptions &O);
 
-/// `Text` with &, <, >, " and ' as character references.
+/// `Text` with &, <, >, " and ' as character references: HTML and XML
+/// text alike.
 std::string escapeHtml(llvm::StringRef Text);
 
 } // namespace theseus

@@ -2,6 +2,7 @@
 #include "report/TestComp.h"
 
 #include "program/Program.h"
+#include "report/Html.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -25,29 +26,6 @@ extern char **environ;
 
 namespace theseus {
 namespace {
-
-std::string xmlEscaped(llvm::StringRef Text) {
-  std::string Out;
-  for (char C : Text) {
-    switch (C) {
-    case '&':
-      Out += "&amp;";
-      break;
-    case '<':
-      Out += "&lt;";
-      break;
-    case '>':
-      Out += "&gt;";
-      break;
-    case '"':
-      Out += "&quot;";
-      break;
-    default:
-      Out.push_back(C);
-    }
-  }
-  return Out;
-}
 
 /// Absolute, without `.`, `..` or a trailing separator.
 std::string normalized(const std::string &Path) {
@@ -93,15 +71,8 @@ std::string sha256OfFile(const std::string &Path) {
 /// A suite directory made ready for a new suite: created, with the files
 /// of an earlier suite and its archive removed.
 void prepareSuiteDir(const std::string &Dir) {
-  if (auto EC = llvm::sys::fs::create_directories(Dir))
-    throw InputError{fmt::format("cannot create {}: {}", Dir, EC.message())};
-  std::error_code EC;
-  for (llvm::sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC;
-       It.increment(EC)) {
-    llvm::StringRef Name = llvm::sys::path::filename(It->path());
-    if (Name.ends_with(".xml"))
-      llvm::sys::fs::remove(It->path());
-  }
+  prepareDirectory(Dir,
+                   [](llvm::StringRef Name) { return Name.ends_with(".xml"); });
   llvm::sys::fs::remove(normalized(Dir) + ".zip");
 }
 
@@ -171,8 +142,8 @@ std::string metadataXml(const TestCompMetadata &M) {
       "  <architecture>{}</architecture>\n"
       "  <creationtime>{}</creationtime>\n"
       "</test-metadata>\n",
-      THESEUS_VERSION, xmlEscaped(M.Specification), xmlEscaped(M.ProgramFile),
-      M.ProgramHash, xmlEscaped(M.EntryFunction), M.Architecture,
+      THESEUS_VERSION, escapeHtml(M.Specification), escapeHtml(M.ProgramFile),
+      M.ProgramHash, escapeHtml(M.EntryFunction), M.Architecture,
       M.CreationTime);
 }
 
@@ -194,7 +165,7 @@ std::string testcaseXml(const nlohmann::json &Test) {
         llvm::StringRef(In.value("name", "")).starts_with("nondet_") &&
         In.contains("value") && In["value"].is_number_integer())
       Xml += fmt::format("  <input type=\"{}\">{}</input>\n",
-                         xmlEscaped(In.value("type", "")), In["value"].dump());
+                         escapeHtml(In.value("type", "")), In["value"].dump());
   return Xml + "</testcase>\n";
 }
 

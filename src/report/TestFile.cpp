@@ -1,6 +1,9 @@
 //===- TestFile.cpp - Writing tests as they are found ---------------------===//
 #include "report/TestFile.h"
 
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <fmt/format.h>
@@ -47,6 +50,17 @@ ProgramDescription ProgramDescription::fromJson(const nlohmann::json &J) {
 
 std::string testFileName(uint64_t Index) {
   return fmt::format("test{:06}.json", Index);
+}
+
+void prepareDirectory(const std::string &Dir,
+                      llvm::function_ref<bool(llvm::StringRef)> Stale) {
+  if (auto EC = llvm::sys::fs::create_directories(Dir))
+    throw InputError{fmt::format("cannot create {}: {}", Dir, EC.message())};
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC;
+       It.increment(EC))
+    if (Stale(llvm::sys::path::filename(It->path())))
+      llvm::sys::fs::remove(It->path());
 }
 
 void writeJsonFile(const std::string &Path, const nlohmann::json &J) {

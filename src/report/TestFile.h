@@ -3,7 +3,10 @@
 #define THESEUS_REPORT_TESTFILE_H
 
 #include "explore/Exploration.h"
+
 #include "report/SourceText.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <nlohmann/json.hpp>
 
@@ -90,6 +93,12 @@ std::string testFileName(uint64_t Index);
 
 /// Writes `J` to `Path` atomically (temporary file, then rename).
 void writeJsonFile(const std::string &Path, const nlohmann::json &J);
+
+/// Creates directory `Dir` if needed and removes the files in it that
+/// `Stale` names (results of an earlier run). Throws InputError when it
+/// cannot be created.
+void prepareDirectory(const std::string &Dir,
+                      llvm::function_ref<bool(llvm::StringRef)> Stale);
 
 } // namespace theseus
 
