@@ -212,24 +212,30 @@ TaskDefinition readTask(const std::string &Path) {
     throw InputError{
         fmt::format("{}: not a task definition (no 'format_version')", Path)};
   std::string Version = Root["format_version"].as<std::string>();
-  if (Version != "2.0")
+  if (Version != "2.0" && Version != "1.0")
     throw InputError{
-        fmt::format("{}: task format version {} is not supported (only 2.0)",
+        fmt::format("{}: task format version {} is not supported (1.0 or 2.0)",
                     Path, Version)};
   TaskDefinition T;
   T.File = Path;
+  // Format 1.0 has no options: C, in the data model of the command line.
   YAML::Node Options = Root["options"];
-  if (!Options || !Options["language"] || !Options["data_model"])
+  if (Version == "2.0" &&
+      (!Options || !Options["language"] || !Options["data_model"]))
     throw InputError{fmt::format(
         "{}: 'options' must give 'language' and 'data_model'", Path)};
-  std::string Language = Options["language"].as<std::string>();
+  std::string Language = Options && Options["language"]
+                             ? Options["language"].as<std::string>()
+                             : "C";
   if (Language != "C")
     throw InputError{fmt::format("{}: language {} is not supported (C only)",
                                  Path, Language)};
-  T.DataModel = Options["data_model"].as<std::string>();
-  if (T.DataModel != "ILP32" && T.DataModel != "LP64")
-    throw InputError{fmt::format("{}: data model {} is not ILP32 or LP64", Path,
-                                 T.DataModel)};
+  if (Options && Options["data_model"]) {
+    T.DataModel = Options["data_model"].as<std::string>();
+    if (T.DataModel != "ILP32" && T.DataModel != "LP64")
+      throw InputError{fmt::format("{}: data model {} is not ILP32 or LP64",
+                                   Path, T.DataModel)};
+  }
   for (const std::string &F :
        strings(Path, "input_files", Root["input_files"])) {
     T.InputFiles.push_back(besideTask(Path, F));
@@ -254,6 +260,8 @@ int runTask(Options &O, const std::function<int(Options &)> &Explore) {
   const TaskProperty &P = chooseProperty(T, O.TaskProperty);
   O.Files = T.InputFiles;
   O.Entry = "main";
+  if (T.DataModel.empty())
+    T.DataModel = O.DataModel;
   O.DataModel = T.DataModel;
   O.TestCompSpec = P.Text;
   if (O.TestCompSuite.empty())

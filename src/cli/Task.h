@@ -32,7 +32,7 @@ struct TaskDefinition {
   std::string File;
   std::vector<std::string> InputFiles; ///< Resolved like the properties.
   std::vector<TaskProperty> Properties;
-  std::string DataModel; ///< ILP32 or LP64.
+  std::string DataModel; ///< ILP32 or LP64; empty in format 1.0.
 };
 
 /// The name of the property a .prp file states (by its content, blanks
