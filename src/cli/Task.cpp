@@ -67,8 +67,6 @@ TaskProperty readProperty(const std::string &Task, const YAML::Node &N) {
   P.Text =
       llvm::StringRef(readFileOf(Task, "property file", P.File)).trim().str();
   P.Name = propertyName(P.Text);
-  if (N["expected_verdict"] && N["expected_verdict"].IsScalar())
-    P.Expected = N["expected_verdict"].as<std::string>() == "true";
   return P;
 }
 
@@ -142,10 +140,7 @@ nlohmann::json taskResult(const TaskDefinition &T, const TaskProperty &P,
                       {"property_file", P.File},
                       {"specification", P.Text},
                       {"data_model", T.DataModel},
-                      {"expected_verdict", nlohmann::json()},
                       {"suite", O.TestCompSuite}};
-  if (P.Expected)
-    R["expected_verdict"] = *P.Expected;
   if (P.Name == "coverage-branches") {
     R["branches"] = Summary.at("coverage").at("branches");
     return R;

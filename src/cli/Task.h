@@ -12,7 +12,6 @@
 #include "cli/Options.h"
 
 #include <functional>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,8 +23,6 @@ struct TaskProperty {
   /// unreach-call, coverage-error-call or coverage-branches; empty for a
   /// property Theseus does not check.
   std::string Name;
-  /// The verdict the task expects, when it says (informative only).
-  std::optional<bool> Expected;
 };
 
 struct TaskDefinition {
