@@ -8,6 +8,7 @@ packages=(clang-19 libclang-rt-19-dev llvm-19-dev llvm-19-tools libz3-dev libgte
   chromium
   gcc-multilib
   lib32gcc-12-dev
+  lib32stdc++-12-dev
   libc6-dev-i386
   libxml2-utils
   libyaml-cpp-dev
