@@ -46,9 +46,14 @@ TargetSpec parseTargetSpec(const std::string &Spec) {
 
 namespace {
 
+/// The function a call names, also when the call's type differs from the
+/// declaration's (an unprototyped `void f()` called without the variadic
+/// type, as clang does for -m32).
 const llvm::Function *calleeOf(const llvm::Instruction &I) {
   const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I);
-  return Call ? Call->getCalledFunction() : nullptr;
+  return Call ? llvm::dyn_cast<llvm::Function>(
+                    Call->getCalledOperand()->stripPointerCasts())
+              : nullptr;
 }
 
 bool isAssertFailure(llvm::StringRef Name) {
@@ -198,7 +203,7 @@ void Flowgraph::findTargets(const std::vector<TargetSpec> &Specs) {
     const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I);
     bool Target = matchesTarget(I, Specs);
     if (!Target && Call && !Call->isInlineAsm()) {
-      const llvm::Function *Callee = Call->getCalledFunction();
+      const llvm::Function *Callee = calleeOf(I);
       bool Through = Callee ? Reaching.count(Callee) > 0 : IndirectReaches;
       if (Through)
         Notes.push_back(

@@ -213,7 +213,8 @@ TaskDefinition readTask(const std::string &Path) {
                     Path, Version)};
   TaskDefinition T;
   T.File = Path;
-  // Format 1.0 has no options: C, in the data model of the command line.
+  // Formats 1.x may have no options: C, in the data model of the command
+  // line.
   YAML::Node Options = Root["options"];
   if (Version == "2.0" &&
       (!Options || !Options["language"] || !Options["data_model"]))
