@@ -85,7 +85,8 @@ void routeProcessEnds(llvm::Module &M) {
     llvm::Function *F = M.getFunction(Name);
     if (!F || !F->isDeclaration())
       continue;
-    llvm::FunctionCallee Route = M.getOrInsertFunction(To, F->getFunctionType());
+    llvm::FunctionCallee Route =
+        M.getOrInsertFunction(To, F->getFunctionType());
     F->replaceAllUsesWith(Route.getCallee());
     F->eraseFromParent();
   }
