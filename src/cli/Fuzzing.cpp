@@ -2,6 +2,7 @@
 #include "cli/Fuzzing.h"
 
 #include "fuzz/FuzzTarget.h"
+#include "report/Summary.h"
 
 #include "llvm/IR/Function.h"
 #include "llvm/Support/FileSystem.h"
@@ -50,21 +51,18 @@ nlohmann::json finishFuzzing(NativeFuzzer &F, const ExplorationStats &Stats,
                              bool Print) {
   F.stop();
   const FuzzStats &FS = F.stats();
+  nlohmann::json J = {{"seconds", FS.Seconds},
+                      {"executions", FS.Executions},
+                      {"corpus", FS.CorpusInputs},
+                      {"crashes", FS.Crashes},
+                      {"restarts", FS.Restarts},
+                      {"imported", Stats.FuzzImported},
+                      {"imported_new_paths", Stats.FuzzNewPaths},
+                      {"offered", Stats.FuzzOffered},
+                      {"directory", F.directory()}};
   if (Print)
-    fmt::print("  fuzzing          {:.1f} s, {} executions, corpus {}, "
-               "crashes {}; engine ran {} of its inputs ({} new paths), "
-               "gave it {}\n",
-               FS.Seconds, FS.Executions, FS.CorpusInputs, FS.Crashes,
-               Stats.FuzzImported, Stats.FuzzNewPaths, Stats.FuzzOffered);
-  return {{"seconds", FS.Seconds},
-          {"executions", FS.Executions},
-          {"corpus", FS.CorpusInputs},
-          {"crashes", FS.Crashes},
-          {"restarts", FS.Restarts},
-          {"imported", Stats.FuzzImported},
-          {"imported_new_paths", Stats.FuzzNewPaths},
-          {"offered", Stats.FuzzOffered},
-          {"directory", F.directory()}};
+    printFuzzing(stdout, J);
+  return J;
 }
 
 } // namespace theseus

@@ -196,6 +196,8 @@ void showRun(const std::string &Dir, std::FILE *Out) {
     throw InputError{
         fmt::format("show: {} is not the summary of an exploration", Summary)};
   printSummary(Out, J);
+  if (J.contains("fuzz"))
+    printFuzzing(Out, J["fuzz"]);
   if (J.contains("self_check"))
     printSelfCheck(Out, J["self_check"]);
 }

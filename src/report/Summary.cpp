@@ -301,6 +301,17 @@ nlohmann::json selfCheckJson(const SelfCheckReport &R) {
           {"mismatches", Mismatches}};
 }
 
+void printFuzzing(std::FILE *Out, const nlohmann::json &F) {
+  fmt::print(Out,
+             "  fuzzing          {:.1f} s, {} executions, corpus {}, crashes "
+             "{}; engine ran {} of its inputs ({} new paths), gave it {}\n",
+             F.at("seconds").get<double>(), F.at("executions").get<uint64_t>(),
+             F.at("corpus").get<uint64_t>(), F.at("crashes").get<uint64_t>(),
+             F.at("imported").get<uint64_t>(),
+             F.at("imported_new_paths").get<uint64_t>(),
+             F.at("offered").get<uint64_t>());
+}
+
 void printSelfCheck(std::FILE *Out, const nlohmann::json &J) {
   uint64_t Samples = J.at("samples").get<uint64_t>();
   uint64_t Outside = J.at("samples_outside_assumptions").get<uint64_t>();

@@ -66,6 +66,8 @@ void printSummary(std::FILE *Out, const nlohmann::json &Summary);
 nlohmann::json selfCheckJson(const SelfCheckReport &R);
 /// The self-check's line, from its summary.json object.
 void printSelfCheck(std::FILE *Out, const nlohmann::json &SelfCheck);
+/// The fuzzing phase's line, from summary.json's `fuzz`.
+void printFuzzing(std::FILE *Out, const nlohmann::json &Fuzz);
 
 } // namespace theseus
 

@@ -6,6 +6,8 @@
 // RUN: not %theseus %s --fuzz --max-time 60 --target reach_error -o %t \
 // RUN:   | FileCheck %s
 // RUN: %check-tests %t --some "bug == 'reach-error' and found_by is None"
+// RUN: %theseus show %t | FileCheck --check-prefix=SHOW %s
+// SHOW: fuzzing {{.*}} executions, corpus {{[0-9]+}}, crashes {{[0-9]+}}; engine ran
 // CHECK: fuzzing
 // CHECK: target reach_error in main: reached by
 extern void abort(void);
