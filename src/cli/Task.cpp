@@ -207,10 +207,10 @@ TaskDefinition readTask(const std::string &Path) {
     throw InputError{
         fmt::format("{}: not a task definition (no 'format_version')", Path)};
   std::string Version = Root["format_version"].as<std::string>();
-  if (Version != "2.0" && Version != "1.0")
-    throw InputError{
-        fmt::format("{}: task format version {} is not supported (1.0 or 2.0)",
-                    Path, Version)};
+  if (Version != "2.0" && Version != "1.0" && Version != "1.1")
+    throw InputError{fmt::format(
+        "{}: task format version {} is not supported (1.0, 1.1 or 2.0)", Path,
+        Version)};
   TaskDefinition T;
   T.File = Path;
   // Formats 1.x may have no options: C, in the data model of the command
