@@ -103,8 +103,10 @@ const TaskProperty &chooseProperty(const TaskDefinition &T,
 /// "max-time (3), concretization (2)", or the stop reason alone.
 std::string cutsText(const nlohmann::json &Summary) {
   std::string Text;
-  for (const auto &[Why, Count] :
-       Summary.value("incomplete_because", nlohmann::json::object()).items())
+  // A named copy: the range must not iterate a temporary that is gone.
+  nlohmann::json Because =
+      Summary.value("incomplete_because", nlohmann::json::object());
+  for (const auto &[Why, Count] : Because.items())
     Text +=
         fmt::format("{}{} ({})", Text.empty() ? "" : ", ", Why, Count.dump());
   return Text.empty() ? Summary.value("stop_reason", "unknown") : Text;

@@ -10,10 +10,12 @@ namespace theseus {
 namespace {
 constexpr uint64_t ArenaHint = 0x100000000000ULL; // 16 TiB, far from the heap.
 constexpr uint64_t ArenaSize = 64ULL << 30;
-// 32-bit programs: from 256 MiB to 3.75 GiB, above the usual load address
-// of non-PIE executables and below the 4 GiB a 32-bit pointer can reach.
+// 32-bit programs: from 256 MiB to 2047 MiB, above the usual load address
+// of non-PIE executables and below the 4 GiB a 32-bit pointer can reach;
+// AddressSanitizer's shadow memory (when Theseus itself is built with it)
+// starts just under 2 GiB.
 constexpr uint64_t Arena32Hint = 0x10000000;
-constexpr uint64_t Arena32Size = 0xE0000000;
+constexpr uint64_t Arena32Size = 0x6FF00000;
 constexpr uint64_t FirstAddress = 0x10000; // Leave a gap for null + offset.
 constexpr uint64_t RedZone = 16;           // Gap after every object.
 constexpr uint64_t NullPageSize = 4096;

@@ -333,8 +333,8 @@ std::string header(const json &S, uint64_t Tests) {
          "path ran to its end.</p>\n";
   } else {
     std::string Cuts;
-    for (const auto &[Why, Count] :
-         S.value("incomplete_because", json::object()).items())
+    json Because = S.value("incomplete_because", json::object());
+    for (const auto &[Why, Count] : Because.items())
       Cuts += (Cuts.empty() ? "" : ", ") + Why + " (" + Count.dump() + ")";
     H += "<p id=\"completeness\" class=\"incomplete\">Incomplete: " +
          escapeHtml(Cuts.empty() ? "the run did not finish" : Cuts) + ".</p>\n";
