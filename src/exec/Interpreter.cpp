@@ -102,15 +102,20 @@ void Interpreter::initGlobals() {
 bool Interpreter::addStreamProxy(const llvm::GlobalVariable &G, void *Stream) {
   if (!llvm::is_contained({"stdin", "stdout", "stderr"}, G.getName()))
     return false;
-  const MemoryObject *Proxy = InitialMemory.allocate(
-      1, 16, ObjectKind::Global, G.getName().str() + " (host stream)");
-  InitialMemory.setReadOnly(Proxy->Base);
+  // Addresses, not objects: setReadOnly replaces the object it changes.
+  uint64_t Proxy = InitialMemory
+                       .allocate(1, 16, ObjectKind::Global,
+                                 G.getName().str() + " (host stream)")
+                       ->Base;
+  InitialMemory.setReadOnly(Proxy);
   unsigned Bytes = DL.getPointerSize();
-  const MemoryObject *Var = InitialMemory.allocate(
-      Bytes, Bytes, ObjectKind::Global, G.getName().str());
-  InitialMemory.store(Ctx, Var->Base, Bytes, Proxy->Base, nullptr);
-  GlobalAddress[&G] = Var->Base;
-  HostStreams[Proxy->Base] = reinterpret_cast<uint64_t>(Stream);
+  uint64_t Var =
+      InitialMemory
+          .allocate(Bytes, Bytes, ObjectKind::Global, G.getName().str())
+          ->Base;
+  InitialMemory.store(Ctx, Var, Bytes, Proxy, nullptr);
+  GlobalAddress[&G] = Var;
+  HostStreams[Proxy] = reinterpret_cast<uint64_t>(Stream);
   return true;
 }
 

@@ -2,6 +2,7 @@
 // (the fuzzer cannot) but its runs end at the instruction limit inside the
 // long loop; the fuzzer gets the engine's input, runs the loop natively and
 // finds the second value; the engine runs the fuzzer's input to the error.
+// UNSUPPORTED: asan
 // RUN: rm -rf %t.plain %t.fuzz
 // RUN: %theseus %s --max-time 8 -q -o %t.plain
 // RUN: %check-tests %t.plain --none "bug == 'reach-error'"

@@ -4,6 +4,7 @@
 // finds the input; the engine runs that input without the limit, so the
 // error is a test found by the fuzzer, in the Test-Comp suite, that
 // replays natively. Without the fuzzing phase the search does not reach it.
+// UNSUPPORTED: asan
 // RUN: rm -rf %t.plain %t.fuzz
 // RUN: %theseus task %inputs/tasks/long_loop.yml --no-fuzz --max-time 8 -q -o %t.plain \
 // RUN:   | FileCheck --check-prefix=PLAIN %s

@@ -32,6 +32,9 @@ config.environment["PATH"] = path
 
 # Theseus built with AddressSanitizer (THESEUS_SANITIZE): tests that measure
 # Theseus' own memory use say `UNSUPPORTED: asan`, since shadow memory and
-# redzones are not Theseus' footprint.
+# redzones are not Theseus' footprint; so do the two whose point is that
+# the interpreter runs 100 million loop iterations within the budget, which
+# a sanitized interpreter does not (the fuzzing phase itself runs under
+# AddressSanitizer in fuzz_magic.c, the task tests and FuzzTest).
 if config.theseus_sanitize.upper() in ("ON", "1", "TRUE", "YES", "Y"):
     config.available_features.add("asan")
