@@ -274,7 +274,7 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
   ReplayCmd->add_flag("-v,--verbose", O.ReplayVerbose, "One line per test");
 
   CLI::App *TaskCmd = App.add_subcommand(
-      "task", "Run an sv-benchmarks task (TASK.yml, format 2.0) for its "
+      "task", "Run an sv-benchmarks task (TASK.yml, format 1.x or 2.0) for its "
               "property and report the result in the competition's terms; "
               "the exploration options apply");
   TaskCmd->add_option("task", O.TaskFile, "Task definition (.yml)")->required();
