@@ -106,8 +106,8 @@ void theseus_fuzz_abort(void) {
   save_error_input(__builtin_return_address(0));
   longjmp(run_end, 1);
 }
-void theseus_fuzz_assert_fail(const char *expr, const char *file,
-                              unsigned line, const char *function) {
+void theseus_fuzz_assert_fail(const char *expr, const char *file, unsigned line,
+                              const char *function) {
   (void)expr, (void)file, (void)line, (void)function;
   save_error_input(__builtin_return_address(0));
   longjmp(run_end, 1);
