@@ -5,7 +5,9 @@ Usage: bench/run.py [--theseus build/bin/theseus] [--mode concolic|fork]
                     [--strategy S] [--native] [PROGRAM.c ...]
 
 For each program: paths, tests written, total wall time of the theseus
-process, seconds until its first bug (summary.json found_after), time
+process, seconds until its first bug (summary.json found_after), branch
+coverage and the seconds until 100% of branches were covered (summary.json
+coverage.branches.reached_after; "-" when not all were covered), time
 inside the solver, Z3 calls, queries answered by the exact and the
 counterexample cache, milliseconds per query, executions (runs) per second
 (exec/s: runs, or states in fork mode) and peak memory. Each row is one run
@@ -48,6 +50,8 @@ def run(theseus, program, mode, strategy, max_time):
     found = [b["found_after"]["seconds"] for b in s["bugs"]
              if "found_after" in b]
     solver = s["solver"]
+    branches = s["coverage"]["branches"]
+    reached = branches.get("reached_after", {}).get("seconds")
     return {
         "program": os.path.basename(program),
         "first_bug": min(found) if found else None,
@@ -62,6 +66,8 @@ def run(theseus, program, mode, strategy, max_time):
         "z3": solver["z3_calls"],
         "complete": s["complete"],
         "peak_mb": e.peak_mb,
+        "branch_pct": branches["percent"],
+        "full_cov": reached if branches["percent"] == 100 else None,
     }
 
 
@@ -155,9 +161,10 @@ def seconds(t, width):
 def print_table(rows, before):
     head = (f"{'program':<16} {'paths':>7} {'tests':>7} {'total s':>8} "
             f"{'bug s':>6} {'solver s':>8} {'z3':>6} {'cache':>7} "
-            f"{'cex':>7} {'ms/q':>5} {'exec/s':>7} {'MB':>5} complete")
+            f"{'cex':>7} {'ms/q':>5} {'exec/s':>7} {'MB':>5} {'br %':>5} "
+            f"{'cov s':>6} complete")
     if before:
-        head += f" {'before s':>8} {'bug s':>6}"
+        head += f" {'before s':>8} {'bug s':>6} {'cov s':>6}"
     print(head)
     print("-" * len(head))
     for r in rows:
@@ -167,11 +174,13 @@ def print_table(rows, before):
                 f"{r['solver']:>8.2f} {r['z3']:>6} {r['cache_hits']:>7} "
                 f"{r['cex_hits']:>7} {per_query:>5.2f} "
                 f"{r['runs'] / r['wall']:>7.0f} {r['peak_mb']:>5.0f} "
+                f"{r['branch_pct']:>5.1f} {seconds(r['full_cov'], 6)} "
                 f"{'yes' if r['complete'] else 'no':<8}")
         old = before.get(r["program"])
         if old:
             line += (f" {old['wall']:>8.2f} "
-                     f"{seconds(old.get('first_bug'), 6)}")
+                     f"{seconds(old.get('first_bug'), 6)} "
+                     f"{seconds(old.get('full_cov'), 6)}")
         print(line)
 
 if __name__ == "__main__":

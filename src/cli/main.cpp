@@ -122,14 +122,18 @@ public:
   }
   void onProgress(const ExplorationStats &S) {
     Last = S;
+    TimelinePoint P = point(S);
+    Samples.noteCoverage(P);
     if (Samples.wants(S.Seconds))
-      Samples.sample(point(S));
+      Samples.sample(P);
     if (secondsSince(LastWrite) >= 2.0)
       write(S);
   }
   /// The timeline with the run's final state as its last sample.
   const Timeline &finish(const ExplorationStats &S) {
-    Samples.finish(point(S));
+    TimelinePoint P = point(S);
+    Samples.noteCoverage(P);
+    Samples.finish(P);
     return Samples;
   }
 

@@ -71,6 +71,7 @@ unsigned Coverage::markBlock(const llvm::BasicBlock *BB,
   for (auto &[I, Ref] : Info.Lines) {
     uint64_t &Hits = LineHits[Ref.FileIdx][Ref.Line];
     New += Hits == 0;
+    LinesHit += Hits == 0;
     ++Hits;
     if (I == Last)
       break;
@@ -114,7 +115,9 @@ bool Coverage::markEdge(const llvm::Instruction *Term, unsigned Index,
     return false;
   if (PathId)
     foldEdgeInfo(*PathId, It->second.FileIdx, It->second.Block, Index);
-  return It->second.Hits++ == 0;
+  bool First = It->second.Hits++ == 0;
+  EdgesHit += First;
+  return First;
 }
 
 std::vector<Coverage::File> Coverage::files() const {
@@ -141,19 +144,5 @@ unsigned Coverage::linesTotal() const {
   return N;
 }
 
-unsigned Coverage::linesCovered() const {
-  unsigned N = 0;
-  for (const auto &F : LineHits)
-    for (const auto &[Line, Hits] : F)
-      N += Hits > 0;
-  return N;
-}
-
-unsigned Coverage::branchesCovered() const {
-  unsigned N = 0;
-  for (const auto &[Key, E] : Edges)
-    N += E.Hits > 0;
-  return N;
-}
 
 } // namespace theseus

@@ -57,9 +57,9 @@ public:
   std::vector<File> files() const;
 
   unsigned linesTotal() const;
-  unsigned linesCovered() const;
+  unsigned linesCovered() const { return LinesHit; }
   unsigned branchesTotal() const { return static_cast<unsigned>(Edges.size()); }
-  unsigned branchesCovered() const;
+  unsigned branchesCovered() const { return EdgesHit; }
 
 private:
   struct LineRef {
@@ -84,6 +84,8 @@ private:
   llvm::DenseMap<std::pair<const llvm::Instruction *, unsigned>, EdgeInfo>
       Edges;
   uint64_t FullBlocks = 0;
+  unsigned LinesHit = 0; ///< Lines with hits, kept as they are first hit.
+  unsigned EdgesHit = 0; ///< Branch edges with hits.
 };
 
 } // namespace theseus

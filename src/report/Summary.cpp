@@ -63,6 +63,13 @@ void Timeline::sample(const TimelinePoint &P) {
   Interval *= 2;
 }
 
+void Timeline::noteCoverage(const TimelinePoint &P) {
+  if (P.LinesCovered > LinesReached.LinesCovered)
+    LinesReached = P;
+  if (P.BranchesCovered > BranchesReached.BranchesCovered)
+    BranchesReached = P;
+}
+
 nlohmann::json summaryJson(const RunReport &R) {
   const ExplorationStats &S = R.Stats;
   nlohmann::json Bugs = nlohmann::json::array();
@@ -146,8 +153,15 @@ nlohmann::json summaryJson(const RunReport &R) {
         {"unknown", S.Solver.Unknowns},
         {"constraints_before_slicing", S.Solver.ConstraintsIn},
         {"constraints_after_slicing", S.Solver.ConstraintsOut}}}};
-  if (R.Progress)
+  if (R.Progress) {
     J["timeline"] = timelineJson(*R.Progress);
+    const TimelinePoint &Lines = R.Progress->linesReached();
+    const TimelinePoint &Branches = R.Progress->branchesReached();
+    J["coverage"]["lines"]["reached_after"] = {{"seconds", Lines.Seconds},
+                                               {"paths", Lines.Paths}};
+    J["coverage"]["branches"]["reached_after"] = {
+        {"seconds", Branches.Seconds}, {"paths", Branches.Paths}};
+  }
   return J;
 }
 

@@ -40,8 +40,16 @@ public:
   void finish(const TimelinePoint &P) { Points.push_back(P); }
   const std::vector<TimelinePoint> &points() const { return Points; }
 
+  /// Called at every progress report, sampled or not, so that the moment
+  /// the final coverage was reached is exact, not rounded to a sample.
+  void noteCoverage(const TimelinePoint &P);
+  /// The first report with as many lines (branches) covered as the last.
+  const TimelinePoint &linesReached() const { return LinesReached; }
+  const TimelinePoint &branchesReached() const { return BranchesReached; }
+
 private:
   std::vector<TimelinePoint> Points;
+  TimelinePoint LinesReached, BranchesReached;
   double Interval = 0.05;
 };
 
