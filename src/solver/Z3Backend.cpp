@@ -60,7 +60,10 @@ public:
     try {
       return checkOrThrow(Constraints, Hint);
     } catch (const z3::exception &) {
-      // Resource limits surface as exceptions in some Z3 versions.
+      // Resource limits surface as exceptions in some Z3 versions. A scope
+      // may have been opened without its constraint: start afresh.
+      Incremental.reset();
+      Asserted.clear();
       return {SatResult::Unknown, {}};
     }
   }
@@ -68,21 +71,32 @@ public:
 private:
   SolverResponse checkOrThrow(const std::vector<ExprRef> &Constraints,
                               const Assignment &Hint) {
-    // One solver for all queries, each in its own scope: cheaper than a
-    // solver per query (see docs/decisions.md).
+    // One solver for all queries (cheaper than a solver per query). The
+    // constraints stay asserted after the query, each in its own scope,
+    // and the next query pops only down to the prefix it shares: along a
+    // path the queries share their prefix, and Z3 keeps what it learnt
+    // about it (docs/decisions.md).
     z3::solver &S = Incremental;
-    S.push();
-    struct Scope {
-      z3::solver &S;
-      ~Scope() { S.pop(); }
-    } Popped{S};
     z3::params Params(Ctx);
     Params.set("timeout", TimeoutMs ? TimeoutMs : UINT_MAX);
     S.set(Params);
+    size_t Common = 0;
+    while (Common < Asserted.size() && Common < Constraints.size() &&
+           Asserted[Common] == Constraints[Common])
+      ++Common;
+    if (Common < Asserted.size()) {
+      S.pop(Asserted.size() - Common);
+      Asserted.resize(Common);
+    }
     std::map<const Array *, bool, Assignment::ArrayIdLess> Used;
     std::set<ByteRef> Mentioned;
-    for (ExprRef C : Constraints) {
-      S.add(Translator.boolOf(C));
+    for (size_t I = 0; I < Constraints.size(); ++I) {
+      ExprRef C = Constraints[I];
+      if (I >= Common) {
+        S.push();
+        Asserted.push_back(C);
+        S.add(Translator.boolOf(C));
+      }
       collectReads(C, Used, Mentioned);
     }
     // Prefer small values, as PyExZ3 does (seed, section 5): first ask for
@@ -197,6 +211,8 @@ private:
   /// costs some 6 ms per query; its models stay small like the default
   /// solver's.
   z3::solver Incremental{Ctx, z3::solver::simple()};
+  /// The constraints asserted in Incremental, one scope each, in order.
+  std::vector<ExprRef> Asserted;
   std::unordered_map<ExprRef, std::vector<ByteRef>> ReadsOf;
 };
 
