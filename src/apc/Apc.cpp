@@ -352,26 +352,28 @@ ExprRef Builder::evaluateLoad(const State &S, const llvm::LoadInst &L,
   uint64_t Size = DL.getTypeStoreSize(L.getType());
   if (L.isVolatile() || !llvm::isPowerOf2_64(Size))
     return unknown(L, Why);
-  // The byte offset into the buffer, element-aligned by construction when
-  // every constant and scale of the address arithmetic is a multiple of
-  // the loaded size (offsets wrap modulo 2^64, a multiple of it too).
-  ExprRef Off = Ctx.constant(0, 64);
+  // The byte offset into the object, and when every constant and scale of
+  // the address arithmetic is a multiple of the loaded size, the element
+  // index, Offset / Size (offsets wrap modulo 2^64, a multiple of it too).
+  ExprRef Off = Ctx.constant(0, 64), Index = Off;
   bool Aligned = true;
   const llvm::Value *P = L.getPointerOperand();
+  auto AddTerm = [&](ExprRef X, uint64_t Scale) {
+    Aligned = Aligned && Scale % Size == 0;
+    Off = Ctx.add(Off, Ctx.mul(X, Ctx.constant(Scale, 64)));
+    Index = Ctx.add(Index, Ctx.mul(X, Ctx.constant(Scale / Size, 64)));
+  };
   while (const auto *GEP = llvm::dyn_cast<llvm::GEPOperator>(P)) {
     llvm::MapVector<llvm::Value *, llvm::APInt> Vars;
     llvm::APInt Const(64, 0);
     if (!GEP->collectOffset(DL, 64, Vars, Const))
       return unknown(L, Why);
-    Aligned = Aligned && Const.getZExtValue() % Size == 0;
-    Off = Ctx.add(Off, Ctx.constant(Const.getZExtValue(), 64));
+    AddTerm(Ctx.constant(1, 64), Const.getZExtValue());
     for (auto &[V, Scale] : Vars) {
       ExprRef X = lookup(S, V);
       if (!X)
         return nullptr;
-      Aligned = Aligned && Scale.getZExtValue() % Size == 0;
-      Off = Ctx.add(Off, Ctx.mul(Ctx.resize(X, 64, true),
-                                 Ctx.constant(Scale.getZExtValue(), 64)));
+      AddTerm(Ctx.resize(X, 64, true), Scale.getZExtValue());
     }
     P = GEP->getPointerOperand();
   }
@@ -381,18 +383,14 @@ ExprRef Builder::evaluateLoad(const State &S, const llvm::LoadInst &L,
   if (It == Buffers.end() || !Aligned || It->second->Size < Size)
     return unknown(L, Why);
   // The executor ends a path at an out-of-bounds read (a bug), so reaching
-  // the target needs every read in bounds: the read's value is Ā(offset),
-  // and the offset in bounds joins the path condition.
+  // the target needs every read in bounds: the read's value is Ā(index),
+  // one term whatever the index (seed, section 4: arrays as functions),
+  // and the index in bounds joins the path condition.
   const Array *A = It->second;
   Out.ReadsBuffers = true;
-  uint64_t Last = A->Size - Size;
-  Apc = Ctx.logicalAnd(Apc, Ctx.ule(Off, Ctx.constant(Last, 64)));
-  ExprRef V = Ctx.readLE(A, Last, Size);
-  for (uint64_t At = Last; At >= Size;) {
-    At -= Size;
-    V = Ctx.select(Ctx.eq(Off, Ctx.constant(At, 64)), Ctx.readLE(A, At, Size),
-                   V);
-  }
+  Apc =
+      Ctx.logicalAnd(Apc, Ctx.ule(Index, Ctx.constant(A->Size / Size - 1, 64)));
+  ExprRef V = Ctx.arrayRead(A, Index, unsigned(Size));
   unsigned W = L.getType()->getIntegerBitWidth();
   return V->width() == W ? V : Ctx.extract(V, 0, W);
 }

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <mutex>
 #include <thread>
+#include <vector>
 
 namespace theseus {
 
@@ -77,6 +78,16 @@ private:
   unsigned Fresh = 0;
 };
 
+/// The K of each apc^K the race tries, growing up to `K`.
+std::vector<unsigned> unfoldingSteps(unsigned K) {
+  std::vector<unsigned> Steps;
+  for (unsigned Step : {2u, 6u})
+    if (Step < K)
+      Steps.push_back(Step);
+  Steps.push_back(K);
+  return Steps;
+}
+
 double secondsSince(std::chrono::steady_clock::time_point T) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - T)
       .count();
@@ -134,18 +145,35 @@ ApcAnswer solveApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
     Done.notify_all();
   });
   std::thread Unfolded([&] {
-    Clock::time_point T = Clock::now();
-    ExprRef U = unfoldApc(Ctx, Apc, K, &StopUnfolding);
-    double UnfoldSeconds = secondsSince(T);
-    T = Clock::now();
-    SolverResponse R;
-    if (U)
-      R = UnfoldedQ.check(U, LeftMs());
+    // Growing K: every apc^K is implied by the apc, so an unsatisfiable
+    // one at any K is a proof, and a small K answers in a fraction of the
+    // time (Hello: 0.1 s at K = 2, unknown after 10 s at K = 25). A larger
+    // K gives a candidate closer to a real input; its answer replaces the
+    // smaller one's.
+    double UnfoldSeconds = 0, SolveSeconds = 0;
+    for (unsigned Step : unfoldingSteps(K)) {
+      Clock::time_point T = Clock::now();
+      ExprRef U = unfoldApc(Ctx, Apc, Step, &StopUnfolding);
+      UnfoldSeconds += secondsSince(T);
+      T = Clock::now();
+      SolverResponse R;
+      if (U)
+        R = UnfoldedQ.check(U, LeftMs());
+      SolveSeconds += secondsSince(T);
+      std::lock_guard<std::mutex> Lock(Mu);
+      A.UnfoldSeconds = UnfoldSeconds;
+      if (R.Result != SatResult::Unknown || !A.UnfoldedApc) {
+        A.UnfoldedApc = U;
+        A.UnfoldedK = Step;
+        A.Unfolded = {R.Result, SolveSeconds};
+        UnfoldedR = std::move(R);
+      }
+      if (UnfoldedR.Result == SatResult::Unsat ||
+          (UnfoldedR.Result == SatResult::Sat && CandidateSuffices) ||
+          StopUnfolding)
+        break;
+    }
     std::lock_guard<std::mutex> Lock(Mu);
-    A.UnfoldSeconds = UnfoldSeconds;
-    A.UnfoldedApc = U;
-    A.Unfolded = {R.Result, secondsSince(T)};
-    UnfoldedR = std::move(R);
     UnfoldedDone = true;
     Done.notify_all();
   });

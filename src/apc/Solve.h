@@ -5,7 +5,9 @@
 // instantiated at tau = 0..K-1, every existential replaced by a fresh free
 // variable. The apc implies apc^K (instances of a universal are weaker than
 // it), so an unsatisfiable apc^K proves the apc unsatisfiable too; a model
-// of apc^K is only a candidate. Both share one time budget.
+// of apc^K is only a candidate. The unfolding side tries growing K (2, 6,
+// then K): an answer at a small K comes fast and is as much a proof. Both
+// share one time budget.
 //
 //===----------------------------------------------------------------------===//
 #ifndef THESEUS_APC_SOLVE_H
@@ -39,8 +41,10 @@ struct ApcAnswer {
   std::string AnsweredBy;
   RaceEntry Direct, Unfolded;
   double UnfoldSeconds = 0;
-  /// apc^K itself (unfolding is not interrupted, so it is always there).
+  /// The apc^K of the last answer of the unfolding side (the first one's
+  /// while none answered; null if even that unfolding was stopped), and K.
   ExprRef UnfoldedApc = nullptr;
+  unsigned UnfoldedK = 0;
   /// Candidate inputs on Satisfiable: a model of the apc, or of apc^K.
   Assignment Model;
 };

@@ -333,12 +333,23 @@ unsigned elementBytes(const llvm::Function &Entry, const Options &O,
 }
 
 /// Little-endian signed elements of `ElemBytes` bytes: one integer, or a
-/// list for a buffer.
+/// list for a buffer. Elements wider than 8 bytes (the rows of a 2-D
+/// parameter) are lists of the widest integers of 8, 4, 2 or 1 bytes
+/// that divide them.
 nlohmann::json candidateValue(const std::vector<uint8_t> &Bytes,
                               unsigned ElemBytes) {
   nlohmann::json List = nlohmann::json::array();
-  for (size_t At = 0; At + ElemBytes <= Bytes.size() && ElemBytes <= 8;
-       At += ElemBytes) {
+  for (size_t At = 0; At + ElemBytes <= Bytes.size(); At += ElemBytes) {
+    if (ElemBytes > 8) {
+      unsigned Cell = ElemBytes % 8 == 0   ? 8
+                      : ElemBytes % 4 == 0 ? 4
+                      : ElemBytes % 2 == 0 ? 2
+                                           : 1;
+      std::vector<uint8_t> Row(Bytes.begin() + At,
+                               Bytes.begin() + At + ElemBytes);
+      List.push_back(candidateValue(Row, Cell));
+      continue;
+    }
     uint64_t V = 0;
     for (size_t I = ElemBytes; I-- > 0;)
       V = (V << 8) | Bytes[At + I];

@@ -44,6 +44,14 @@ uint64_t Evaluator::compute(ExprRef E) {
     const std::vector<uint8_t> &Bytes = E->table()->Bytes;
     return Index < Bytes.size() ? Bytes[Index] : 0;
   }
+  case ExprKind::ArrayRead: {
+    uint64_t Index = eval(E->operand(0)), Size = E->value(), V = 0;
+    if (Index >= E->array()->Size / Size)
+      return 0;
+    for (uint64_t I = Size; I-- > 0;)
+      V = V << 8 | A.byte(E->array(), uint32_t(Index * Size + I));
+    return V;
+  }
   default:
     break;
   }
@@ -61,7 +69,9 @@ bool coversRec(const Assignment &A, ExprRef E,
   auto [It, New] = Seen.emplace(E, true);
   if (!New)
     return It->second;
-  bool Ok = E->kind() == ExprKind::Read ? A.has(E->array()) : true;
+  bool Ok = E->kind() == ExprKind::Read || E->kind() == ExprKind::ArrayRead
+                ? A.has(E->array())
+                : true;
   for (unsigned I = 0; Ok && I < E->numOperands(); ++I)
     Ok = coversRec(A, E->operand(I), Seen);
   Seen[E] = Ok;

@@ -63,6 +63,8 @@ const char *kindName(ExprKind K) {
     return "select";
   case ExprKind::TableRead:
     return "table-read";
+  case ExprKind::ArrayRead:
+    return "array-read";
   case ExprKind::Var:
     return "var";
   case ExprKind::Forall:
@@ -266,6 +268,26 @@ ExprRef ExprContext::tableRead(const ConstantTable *T, ExprRef Index) {
   return intern(std::move(E));
 }
 
+ExprRef ExprContext::arrayRead(const Array *A, ExprRef Index,
+                               unsigned ElemBytes) {
+  assert(Index->width() == 64 && ElemBytes >= 1 && ElemBytes <= 8 &&
+         "array index of another width, or an element of another size");
+  if (Index->isConst()) {
+    uint64_t Elems = A->Size / ElemBytes;
+    return Index->value() < Elems
+               ? readLE(A, uint32_t(Index->value() * ElemBytes), ElemBytes)
+               : constant(0, 8 * ElemBytes);
+  }
+  Expr E;
+  E.Kind = ExprKind::ArrayRead;
+  E.Width = 8 * ElemBytes;
+  E.Value = ElemBytes;
+  E.Arr = A;
+  E.Ops[0] = Index;
+  E.NumOps = 1;
+  return intern(std::move(E));
+}
+
 const Variable *ExprContext::variable(const std::string &Name, unsigned Width) {
   assert(Width >= 1 && Width <= 64 && "unsupported width");
   for (auto &V : Variables)
@@ -318,6 +340,8 @@ ExprRef ExprContext::rebuild(ExprRef E, const ExprRef *Ops) {
     return select(Ops[0], Ops[1], Ops[2]);
   case ExprKind::TableRead:
     return tableRead(E->table(), Ops[0]);
+  case ExprKind::ArrayRead:
+    return arrayRead(E->array(), Ops[0], unsigned(E->value()));
   case ExprKind::Forall:
   case ExprKind::Exists:
     return quantifier(E->kind(), Ops[0], Ops[1]);

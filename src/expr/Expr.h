@@ -77,6 +77,11 @@ enum class ExprKind : uint8_t {
   /// One byte of a ConstantTable at the 64-bit index operand; 0 past the
   /// table's end (accesses are bounds-checked before they read).
   TableRead,
+  /// One element of an input Array at the 64-bit element index operand:
+  /// value() bytes read little-endian; 0 past the array's end. For
+  /// formulas that read a buffer at a computed index (the apc) without
+  /// an ite over its bytes; the interpreter never builds it.
+  ArrayRead,
   Var, ///< A Variable, free unless a quantifier above binds it.
   /// Quantifiers of width 1: operand 0 is the bound Var, operand 1 the body.
   Forall,
@@ -97,7 +102,7 @@ public:
   unsigned numOperands() const { return NumOps; }
   ExprRef operand(unsigned I) const { return Ops[I]; }
   /// Value of a Const, or the bit offset of an Extract, or the byte index of
-  /// a Read.
+  /// a Read, or the element size in bytes of an ArrayRead.
   uint64_t value() const { return Value; }
   const Array *array() const { return Arr; }
   const ConstantTable *table() const { return Table; }
@@ -221,6 +226,9 @@ public:
   const ConstantTable *table(std::string Name, std::vector<uint8_t> Bytes);
   /// Byte `Index` (64 bits) of `T`; a constant for a constant index.
   ExprRef tableRead(const ConstantTable *T, ExprRef Index);
+  /// Element `Index` (64 bits) of `ElemBytes` bytes of `A`, the bytes at
+  /// Index * ElemBytes read little-endian; a readLE for a constant index.
+  ExprRef arrayRead(const Array *A, ExprRef Index, unsigned ElemBytes);
   /// The variable called `Name`, created with `Width` bits; the same name
   /// always yields the same variable.
   const Variable *variable(const std::string &Name, unsigned Width);

@@ -124,6 +124,12 @@ std::string BoundedPrinter::render(ExprRef E, bool Nested) {
   }
   case ExprKind::TableRead:
     return fmt::format("{}[{}]", E->table()->Name, print(E->operand(0), false));
+  case ExprKind::ArrayRead:
+    return E->value() == 1
+               ? fmt::format("{}[{}]", E->array()->Name,
+                             print(E->operand(0), false))
+               : fmt::format("{}.i{}[{}]", E->array()->Name, E->width(),
+                             print(E->operand(0), false));
   case ExprKind::Var:
     return E->variable()->Name;
   case ExprKind::Forall:

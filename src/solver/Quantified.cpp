@@ -28,12 +28,16 @@ void QuantifiedQuery::interrupt() {
 
 namespace {
 
-/// The input bytes `E` reads, each shared node visited once.
+/// The input bytes `E` reads, each shared node visited once: all of an
+/// array read at a computed index.
 std::set<std::pair<const Array *, uint32_t>> readsOf(ExprRef E) {
   std::set<std::pair<const Array *, uint32_t>> Reads;
   anyNode(E, [&Reads](ExprRef X) {
     if (X->kind() == ExprKind::Read)
       Reads.insert({X->array(), uint32_t(X->value())});
+    if (X->kind() == ExprKind::ArrayRead)
+      for (uint32_t I = 0; I < X->array()->Size; ++I)
+        Reads.insert({X->array(), I});
     return false;
   });
   return Reads;
@@ -45,12 +49,24 @@ SolverResponse QuantifiedQuery::check(ExprRef Formula, unsigned TimeoutMs) {
   if (P->Interrupted)
     return {SatResult::Unknown, {}};
   try {
+    bool Quantified = anyNode(Formula, [](ExprRef X) {
+      return X->kind() == ExprKind::Forall || X->kind() == ExprKind::Exists;
+    });
     z3::solver S(P->Ctx);
     z3::params Params(P->Ctx);
     if (TimeoutMs)
       Params.set("timeout", TimeoutMs);
+    // The apc's quantifiers range over loop counters and offsets, with no
+    // patterns worth matching: E-matching instantiates terms without end
+    // (Hello, MatrIR: unknown after 10 s), while model-based instantiation
+    // alone finds their models in a second or two.
+    if (Quantified)
+      Params.set("smt.ematching", false);
     S.set(Params);
+    P->Translator.setArraysAsFunctions(Quantified);
     S.add(P->Translator.boolOf(Formula));
+    for (const z3::expr &Tie : P->Translator.arrayTies())
+      S.add(Tie);
     z3::check_result R = S.check();
     if (R == z3::unsat)
       return {SatResult::Unsat, {}};

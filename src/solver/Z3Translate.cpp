@@ -104,6 +104,8 @@ z3::expr Z3Translator::build(ExprRef E) {
     return z3::ite(boolOf(E->operand(0)), Op(1), Op(2));
   case ExprKind::TableRead:
     return tableRead(E->table(), Op(0));
+  case ExprKind::ArrayRead:
+    return arrayRead(E->array(), unsigned(E->value()), Op(0));
   case ExprKind::Var:
     return variable(E->variable());
   case ExprKind::Forall:
@@ -112,6 +114,54 @@ z3::expr Z3Translator::build(ExprRef E) {
     return bitOf(z3::exists(Op(0), boolOf(E->operand(1))));
   }
   return Ctx.bv_val(0, W);
+}
+
+z3::expr Z3Translator::element(const Array *A, unsigned ElemBytes, uint64_t E) {
+  if (E >= A->Size / ElemBytes)
+    return Ctx.bv_val(0, 8 * ElemBytes);
+  z3::expr V = byteVar(A, uint32_t(E * ElemBytes));
+  for (unsigned B = 1; B < ElemBytes; ++B)
+    V = z3::concat(byteVar(A, uint32_t(E * ElemBytes + B)), V);
+  return V;
+}
+
+/// The element at `Index` among the 2^Bits elements from `First`.
+z3::expr Z3Translator::elementMux(const Array *A, unsigned ElemBytes,
+                                  const z3::expr &Index, uint64_t First,
+                                  unsigned Bits) {
+  if (Bits == 0 || First >= A->Size / ElemBytes)
+    return element(A, ElemBytes, First);
+  uint64_t Half = uint64_t(1) << (Bits - 1);
+  return z3::ite(Index.extract(Bits - 1, Bits - 1) == Ctx.bv_val(1, 1),
+                 elementMux(A, ElemBytes, Index, First + Half, Bits - 1),
+                 elementMux(A, ElemBytes, Index, First, Bits - 1));
+}
+
+z3::expr Z3Translator::arrayRead(const Array *A, unsigned ElemBytes,
+                                 const z3::expr &Index) {
+  if (!ArraysAsFunctions) {
+    uint64_t Elems = A->Size / ElemBytes;
+    unsigned Bits = 1;
+    while ((uint64_t(1) << Bits) < Elems)
+      ++Bits;
+    z3::expr Inside = z3::ult(Index, Ctx.bv_val(Elems, 64));
+    return z3::ite(Inside, elementMux(A, ElemBytes, Index, 0, Bits),
+                   Ctx.bv_val(0, 8 * ElemBytes));
+  }
+  auto Key = std::make_pair(A, ElemBytes);
+  auto It = ArrayFunctions.find(Key);
+  if (It == ArrayFunctions.end()) {
+    std::string Name = fmt::format("{}.i{}", A->Name, 8 * ElemBytes);
+    z3::func_decl F =
+        Ctx.function(Name.c_str(), Ctx.bv_sort(64), Ctx.bv_sort(8 * ElemBytes));
+    It = ArrayFunctions.emplace(Key, F).first;
+    // Past the end the function is free where the Evaluator reads 0:
+    // that only weakens a formula (unsat stays a proof), and the apc
+    // reads in bounds.
+    for (uint64_t E = 0; E < A->Size / ElemBytes; ++E)
+      Ties.push_back(F(Ctx.bv_val(E, 64)) == element(A, ElemBytes, E));
+  }
+  return It->second(Index);
 }
 
 /// A byte of a table at a symbolic index: a multiplexer on the index bits,

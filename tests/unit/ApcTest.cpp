@@ -3,6 +3,7 @@
 #include "apc/Solve.h"
 #include "expr/Printer.h"
 #include "expr/Substitute.h"
+#include "solver/Quantified.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -279,6 +280,69 @@ TEST_F(ApcRuleTest, NestedLoopCounterEliminatedByExitTest) {
   EXPECT_TRUE(equivalent(
       JIn.Iterated, Ctx.add(JIn.Initial, counter(Inner.Counters.Kappa[0], 32))))
       << text(JIn);
+}
+
+// Read-only buffers (seed, section 4): an element at a computed index is one
+// ArrayRead node of the array, whatever its size, not an ite over its
+// elements; rows of a 2-D parameter are read at row * columns + column.
+TEST_F(ApcRuleTest, BufferReadsAreArrayReadsAtTheElementIndex) {
+  compute("void f(const char *s, int (*m)[21]) {"
+          "  int i = 0; while (s[i]) ++i;"
+          "  if (i == 7 && m[i][i + 1] == 42) reach_error(); }",
+          "f");
+  std::vector<ExprRef> Reads;
+  anyNode(Result.Formula, [&](ExprRef X) {
+    if (X->kind() == ExprKind::ArrayRead)
+      Reads.push_back(X);
+    EXPECT_NE(X->kind(), ExprKind::Select) << "an ite in the apc";
+    return false;
+  });
+  std::string Text = toString(Result.Formula);
+  ASSERT_GE(Reads.size(), 2u) << Text;
+  EXPECT_TRUE(Result.Unknowns.empty()) << Text;
+  EXPECT_NE(Text.find("m.i32[("), std::string::npos) << Text;
+  EXPECT_NE(Text.find(" * 21)"), std::string::npos) << Text;
+  // The bytes as the executor reads them: decided by the race, with a
+  // candidate that reaches the target.
+  ApcAnswer A = solveApc(Ctx, Result.Formula, 25, 30);
+  ASSERT_EQ(A.K, ApcAnswer::Satisfiable);
+  const std::vector<uint8_t> *S = A.Model.get(Ctx.array("s", 0));
+  const std::vector<uint8_t> *M = A.Model.get(Ctx.array("m", 0));
+  ASSERT_TRUE(S && M);
+  EXPECT_EQ(std::string(S->begin(), S->end()).find('\0'), 7u);
+  EXPECT_EQ((*M)[(7 * 21 + 8) * 4], 42);
+}
+
+// An ArrayRead is the bytes of its array in both translations: as a
+// function tied to the bytes (quantified) and as a multiplexer.
+TEST(ApcArrayReadTest, QueriesTieArrayReadsToTheBytes) {
+  ExprContext Ctx;
+  const Array *S = Ctx.array("s", 8);
+  ExprRef X = Ctx.var(Ctx.variable("x", 64));
+  ExprRef T = Ctx.var(Ctx.variable("t", 64));
+  // s[x] == 'H' with x == 5, and s[5] read as a byte: 'H' or a conflict.
+  ExprRef At5 =
+      Ctx.logicalAnd(Ctx.eq(Ctx.arrayRead(S, X, 1), Ctx.constant('H', 8)),
+                     Ctx.eq(X, Ctx.constant(5, 64)));
+  // forall t < 2. s.i16[t] == 0x0102: the first 4 bytes.
+  ExprRef All = Ctx.forall(
+      T, Ctx.implies(Ctx.ult(T, Ctx.constant(2, 64)),
+                     Ctx.eq(Ctx.arrayRead(S, T, 2), Ctx.constant(0x0102, 16))));
+  for (ExprRef F : {At5, Ctx.logicalAnd(At5, All)}) {
+    SolverResponse R = QuantifiedQuery().check(F, 20000);
+    ASSERT_EQ(R.Result, SatResult::Sat) << toString(F);
+    const std::vector<uint8_t> *B = R.Model.get(S);
+    ASSERT_NE(B, nullptr);
+    EXPECT_EQ((*B)[5], 'H');
+    if (F != At5)
+      EXPECT_EQ((*B)[2] | (*B)[3] << 8, 0x0102);
+    EXPECT_EQ(evaluate(Ctx.arrayRead(S, Ctx.constant(5, 64), 1), R.Model),
+              (*B)[5]);
+    ExprRef Other =
+        Ctx.logicalAnd(F, Ctx.ne(Ctx.read(S, 5), Ctx.constant((*B)[5], 8)));
+    EXPECT_EQ(QuantifiedQuery().check(Other, 20000).Result, SatResult::Unsat)
+        << toString(Other);
+  }
 }
 
 } // namespace

@@ -625,6 +625,29 @@ TEST(ExprPrinterTest, ReadableNames) {
 // Constant tables.
 //===----------------------------------------------------------------------===//
 
+TEST(ExprArrayReadTest, FoldsAtConstantIndicesAndEvaluatesElements) {
+  ExprContext Ctx;
+  const Array *A = Ctx.array("a", 8);
+  EXPECT_EQ(Ctx.arrayRead(A, Ctx.constant(1, 64), 4), Ctx.readLE(A, 4, 4));
+  EXPECT_EQ(Ctx.arrayRead(A, Ctx.constant(2, 64), 4), Ctx.constant(0, 32))
+      << "past the end reads as 0";
+  const Array *I = Ctx.array("i", 1);
+  ExprRef Index = Ctx.zext(Ctx.read(I, 0), 64);
+  ExprRef R = Ctx.arrayRead(A, Index, 2);
+  EXPECT_EQ(R->kind(), ExprKind::ArrayRead);
+  EXPECT_EQ(R->width(), 16u);
+  EXPECT_EQ(Ctx.arrayRead(A, Index, 2), R) << "hash-consed";
+  EXPECT_NE(Ctx.arrayRead(A, Index, 1), R);
+  Assignment In;
+  In.set(A, {1, 2, 3, 4, 5, 6, 7, 8});
+  for (auto [At, Want] :
+       {std::pair<uint8_t, uint64_t>{0, 0x0201}, {3, 0x0807}, {4, 0}}) {
+    In.set(I, {At});
+    EXPECT_EQ(evaluate(R, In), Want) << "index " << int(At);
+  }
+  EXPECT_EQ(toString(R), "a.i16[(u64)i]");
+}
+
 TEST(ExprTableTest, ReadsFoldAtConstantIndicesAndEvaluateAtSymbolicOnes) {
   ExprContext Ctx;
   std::vector<uint8_t> Bytes(300, 0);
