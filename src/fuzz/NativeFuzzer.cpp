@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <fstream>
 #include <sstream>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -63,10 +64,16 @@ pid_t spawn(std::vector<std::string> Args, std::vector<std::string> Env,
     return Out;
   };
   std::vector<char *> Argv = Pointers(Args), Envp = Pointers(Env);
+  pid_t Parent = getpid();
   pid_t Pid = fork();
   if (Pid != 0)
     return Pid;
   setpgid(0, 0);
+  // A fuzzer outliving a killed Theseus would run on forever: it dies with
+  // its parent, including a parent that died before this line.
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != Parent)
+    _exit(127);
   int Out = open(Log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
   int Null = open("/dev/null", O_RDONLY);
   if (Out >= 0) {
