@@ -114,7 +114,15 @@ bool Coverage::markEdge(const llvm::Instruction *Term, unsigned Index,
     return false;
   if (PathId)
     foldEdgeInfo(*PathId, It->second.FileIdx, It->second.Block, Index);
-  return It->second.Hits++ == 0;
+  bool New = It->second.Hits++ == 0;
+  CoveredEdges += New;
+  return New;
+}
+
+bool Coverage::edgeUncovered(const llvm::Instruction *Term,
+                             unsigned Index) const {
+  auto It = Edges.find({Term, Index});
+  return It != Edges.end() && It->second.Hits == 0;
 }
 
 std::vector<Coverage::File> Coverage::files() const {
@@ -146,13 +154,6 @@ unsigned Coverage::linesCovered() const {
   for (const auto &F : LineHits)
     for (const auto &[Line, Hits] : F)
       N += Hits > 0;
-  return N;
-}
-
-unsigned Coverage::branchesCovered() const {
-  unsigned N = 0;
-  for (const auto &[Key, E] : Edges)
-    N += E.Hits > 0;
   return N;
 }
 

@@ -38,6 +38,8 @@ public:
   /// across runs of Theseus: the same path gets the same id in any mode.
   bool markEdge(const llvm::Instruction *Term, unsigned Index,
                 uint64_t *PathId = nullptr);
+  /// True for a branch edge of the program's code that no path took.
+  bool edgeUncovered(const llvm::Instruction *Term, unsigned Index) const;
   /// Folds the edge into `PathId` as markEdge does, without counting it.
   void foldEdge(const llvm::Instruction *Term, unsigned Index,
                 uint64_t &PathId) const;
@@ -59,7 +61,10 @@ public:
   unsigned linesTotal() const;
   unsigned linesCovered() const;
   unsigned branchesTotal() const { return static_cast<unsigned>(Edges.size()); }
-  unsigned branchesCovered() const;
+  /// Branch edges some path took; grows as coverage does.
+  unsigned branchesCovered() const {
+    return static_cast<unsigned>(CoveredEdges);
+  }
 
 private:
   struct LineRef {
@@ -84,6 +89,7 @@ private:
   llvm::DenseMap<std::pair<const llvm::Instruction *, unsigned>, EdgeInfo>
       Edges;
   uint64_t FullBlocks = 0;
+  uint64_t CoveredEdges = 0;
 };
 
 } // namespace theseus
