@@ -120,6 +120,12 @@ bool Coverage::markEdge(const llvm::Instruction *Term, unsigned Index,
   return First;
 }
 
+bool Coverage::edgeUncovered(const llvm::Instruction *Term,
+                             unsigned Index) const {
+  auto It = Edges.find({Term, Index});
+  return It != Edges.end() && It->second.Hits == 0;
+}
+
 std::vector<Coverage::File> Coverage::files() const {
   std::vector<File> Out(FileNames.size());
   for (size_t I = 0; I < FileNames.size(); ++I) {
@@ -143,6 +149,5 @@ unsigned Coverage::linesTotal() const {
     N += static_cast<unsigned>(F.size());
   return N;
 }
-
 
 } // namespace theseus

@@ -38,6 +38,8 @@ public:
   /// across runs of Theseus: the same path gets the same id in any mode.
   bool markEdge(const llvm::Instruction *Term, unsigned Index,
                 uint64_t *PathId = nullptr);
+  /// True for a branch edge of the program's code that no path took.
+  bool edgeUncovered(const llvm::Instruction *Term, unsigned Index) const;
   /// Folds the edge into `PathId` as markEdge does, without counting it.
   void foldEdge(const llvm::Instruction *Term, unsigned Index,
                 uint64_t &PathId) const;

@@ -262,7 +262,11 @@ ForkExplorer::ForkExplorer(const Program &P, const llvm::Function &Entry,
                             return static_cast<const TreeNode *>(K)->Parent;
                           })),
       ReturnValues(Ctx, Solv, Interp, Entry, Inputs, Cov, Budget,
-                   Opts.ReturnValues) {}
+                   Opts.ReturnValues) {
+  // Each waiting state holds a copy of its execution state: past this many,
+  // the default search finishes subtrees instead of opening more of them.
+  Pending.index().limitBreadth(1024);
+}
 
 ForkExplorer::~ForkExplorer() = default;
 
@@ -404,7 +408,7 @@ void ForkExplorer::endPath(State &St, const PathOutcome &Outcome) {
 ExplorationStats ForkExplorer::run(ExplorationListener &L) {
   Listener = &L;
   Budget.start();
-  Pending.push(Tree.root(), nullptr, &Entry.getEntryBlock(), initialState());
+  Pending.push(Tree.root(), nullptr, {&Entry.getEntryBlock()}, initialState());
   // The budget first: a path the deadline cut must leave its reason.
   while (budgetLeft() && !Pending.empty()) {
     if (Budget.memoryFull())

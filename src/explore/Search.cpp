@@ -6,7 +6,6 @@
 #include "llvm/IR/Module.h"
 
 #include <deque>
-#include <limits>
 
 namespace theseus {
 
@@ -14,11 +13,13 @@ namespace {
 constexpr unsigned Unreachable = std::numeric_limits<unsigned>::max();
 } // namespace
 
-const llvm::BasicBlock *headingOf(const llvm::Instruction *I, bool Dir) {
+Heading headingOf(const llvm::Instruction *I, bool Dir) {
   if (const auto *Br = llvm::dyn_cast<llvm::BranchInst>(I);
-      Br && Br->isConditional())
-    return Br->getSuccessor(Dir ? 0 : 1);
-  return I->getParent();
+      Br && Br->isConditional()) {
+    unsigned Index = Dir ? 0 : 1;
+    return {Br->getSuccessor(Index), Br, Index};
+  }
+  return {I->getParent()};
 }
 
 SearchIndex::SearchIndex(Strategy S, const llvm::Module &M, const Coverage &Cov,
@@ -66,11 +67,13 @@ void SearchIndex::setTargets(
   spread(ToTarget);
 }
 
-void SearchIndex::add(Key Leaf, Key Parent, const llvm::BasicBlock *Heading) {
+void SearchIndex::add(Key Leaf, Key Parent, Heading To) {
   uint64_t Seq = NextSeq++;
-  Entries[Leaf] = {Seq, Parent, Heading};
+  Entries[Leaf] = {Seq, Parent, To};
   Order.emplace(Seq, Leaf);
-  ByBlock[Heading].insert(Seq);
+  ByBlock[To.Block].insert(Seq);
+  if (To.Term && Cov.edgeUncovered(To.Term, To.Index))
+    Fresh.insert(Seq);
   // The leaf is live now; so is each ancestor up to the first that was.
   // Tree roots (the concolic tree may have several, see PathTree) hang
   // below the null key.
@@ -106,7 +109,8 @@ void SearchIndex::remove(Key Leaf) {
   Entry E = It->second;
   Entries.erase(It);
   Order.erase(E.Seq);
-  auto Block = ByBlock.find(E.Heading);
+  Fresh.erase(E.Seq);
+  auto Block = ByBlock.find(E.To.Block);
   Block->second.erase(E.Seq);
   if (Block->second.empty())
     ByBlock.erase(Block);
@@ -138,21 +142,48 @@ void SearchIndex::spread(DistanceMap &Dist) const {
   }
 }
 
-/// Distances backwards from the blocks no path ran to the end, redone when
-/// coverage grew.
+/// True when some branch edge out of `BB` was never taken.
+static bool hasUncoveredEdge(const Coverage &Cov, const llvm::BasicBlock *BB) {
+  const llvm::Instruction *T = BB->getTerminator();
+  for (unsigned S = 0, N = T->getNumSuccessors(); S < N; ++S)
+    if (Cov.edgeUncovered(T, S))
+      return true;
+  return false;
+}
+
+/// Distances backwards from the blocks no path ran to the end and from those
+/// with a branch edge no path took (a path reaching such a branch opens the
+/// side that takes it), redone when coverage grew.
 void SearchIndex::refreshDistances() {
-  if (Cov.blocksCovered() == DistanceGeneration)
+  uint64_t Generation = Cov.blocksCovered() + Cov.branchesCovered();
+  if (Generation == DistanceGeneration)
     return;
-  DistanceGeneration = Cov.blocksCovered();
+  DistanceGeneration = Generation;
   Distance.clear();
-  for (const auto &[BB, Preds] : Predecessors) {
-    if (Cov.blockUncovered(BB))
+  auto Seed = [&](const llvm::BasicBlock *BB) {
+    if (Cov.blockUncovered(BB) || hasUncoveredEdge(Cov, BB))
       Distance.try_emplace(BB, 0);
+  };
+  for (const auto &[BB, Preds] : Predecessors) {
+    Seed(BB);
     for (const llvm::BasicBlock *P : Preds)
-      if (Cov.blockUncovered(P))
-        Distance.try_emplace(P, 0);
+      Seed(P);
   }
   spread(Distance);
+}
+
+SearchIndex::Key SearchIndex::freshEdge() {
+  for (auto It = Fresh.rbegin(); It != Fresh.rend();) {
+    Key K = Order.at(*It);
+    const Heading &To = Entries.at(K).To;
+    unsigned &Tries = EdgeTries[{To.Term, To.Index}];
+    if (Tries < MaxEdgeTries && Cov.edgeUncovered(To.Term, To.Index)) {
+      ++Tries;
+      return K;
+    }
+    It = std::make_reverse_iterator(Fresh.erase(std::next(It).base()));
+  }
+  return nullptr;
 }
 
 SearchIndex::Key SearchIndex::nearest(const DistanceMap &Dist) const {
@@ -171,6 +202,8 @@ SearchIndex::Key SearchIndex::nearest(const DistanceMap &Dist) const {
 }
 
 SearchIndex::Key SearchIndex::nearestToUncovered() {
+  if (Key K = freshEdge())
+    return K;
   refreshDistances();
   return nearest(Distance);
 }
@@ -198,7 +231,7 @@ SearchIndex::Key SearchIndex::next() {
     if (Picks % 2)
       if (Key K = nearestToUncovered())
         return K;
-    return randomPath();
+    return Entries.size() > BreadthLimit ? newest() : randomPath();
   default:
     return newest();
   }

@@ -22,15 +22,24 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <functional>
+#include <limits>
 #include <map>
 #include <random>
 #include <set>
 
 namespace theseus {
 
-/// The block that side `Dir` of the decision at `I` leads to: a
-/// conditional branch's successor, else the decision's own block.
-const llvm::BasicBlock *headingOf(const llvm::Instruction *I, bool Dir);
+/// Where a waiting item goes next: the block it runs, and the branch edge it
+/// takes to get there (`Term` null when it is not a branch's side).
+struct Heading {
+  const llvm::BasicBlock *Block = nullptr;
+  const llvm::Instruction *Term = nullptr;
+  unsigned Index = 0;
+};
+
+/// Where side `Dir` of the decision at `I` leads: a conditional branch's
+/// successor along that edge, else the decision's own block.
+Heading headingOf(const llvm::Instruction *I, bool Dir);
 
 /// The order of the waiting items, by their tree positions (opaque keys).
 class SearchIndex {
@@ -41,10 +50,14 @@ public:
               uint64_t Seed, std::function<Key(Key)> ParentOf);
   /// The blocks target-distance heads for.
   void setTargets(const std::vector<const llvm::BasicBlock *> &Targets);
+  /// cov-interleaved: with more than `N` items waiting, its random-path
+  /// turn takes the newest item instead, which drains a subtree before
+  /// opening others (the forking driver's waiting states cost memory).
+  void limitBreadth(size_t N) { BreadthLimit = N; }
 
   /// Adds an item at the new leaf `Leaf` below node `Parent` (null: the
-  /// leaf is the root), which runs block `Heading` next (null: unknown).
-  void add(Key Leaf, Key Parent, const llvm::BasicBlock *Heading);
+  /// leaf is the root), which goes to `To` next (a null block: unknown).
+  void add(Key Leaf, Key Parent, Heading To);
   void remove(Key Leaf);
   /// The item the strategy runs next; the index must not be empty.
   Key next();
@@ -56,9 +69,16 @@ private:
   struct Entry {
     uint64_t Seq;
     Key Parent;
-    const llvm::BasicBlock *Heading;
+    Heading To;
   };
+  using Edge = std::pair<const llvm::Instruction *, unsigned>;
+  /// How often the items of one uncovered edge are tried first before the
+  /// edge loses its priority (it may be infeasible).
+  static constexpr unsigned MaxEdgeTries = 8;
+
   Key randomPath();
+  /// The newest item taking a branch edge no path has taken yet, or null.
+  Key freshEdge();
   using DistanceMap = llvm::DenseMap<const llvm::BasicBlock *, unsigned>;
   /// The newest item heading closest to a block of distance 0 in `Dist`,
   /// or null when no item's block can reach any.
@@ -75,10 +95,15 @@ private:
   std::function<Key(Key)> ParentOf;
   uint64_t NextSeq = 0;
   uint64_t Picks = 0;
+  size_t BreadthLimit = std::numeric_limits<size_t>::max();
   llvm::DenseMap<Key, Entry> Entries;
   std::map<uint64_t, Key> Order;
   /// For random-path: each node's children with an item below them.
   llvm::DenseMap<Key, llvm::SmallVector<Key, 2>> LiveChildren;
+  /// For coverage-new: the items whose edge was not covered when they were
+  /// added, and how often each such edge was tried.
+  std::set<uint64_t> Fresh;
+  llvm::DenseMap<Edge, unsigned> EdgeTries;
   /// For coverage-new: the items by the block they head for, and each
   /// block's distance (in blocks, calls and returns) to uncovered code.
   llvm::DenseMap<const llvm::BasicBlock *, std::set<uint64_t>> ByBlock;
@@ -97,9 +122,9 @@ public:
   using Key = SearchIndex::Key;
   explicit Frontier(SearchIndex Index) : Index(std::move(Index)) {}
 
-  void push(Key Leaf, Key Parent, const llvm::BasicBlock *Heading, Item I) {
+  void push(Key Leaf, Key Parent, Heading To, Item I) {
     Items.try_emplace(Leaf, std::move(I));
-    Index.add(Leaf, Parent, Heading);
+    Index.add(Leaf, Parent, To);
   }
   Item pop() { return take(Index.next()); }
   SearchIndex &index() { return Index; }

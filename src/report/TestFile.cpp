@@ -5,9 +5,12 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <fstream>
+#include <unistd.h>
 
 namespace theseus {
 
@@ -63,18 +66,63 @@ void prepareDirectory(const std::string &Dir,
       llvm::sys::fs::remove(It->path());
 }
 
-void writeJsonFile(const std::string &Path, const nlohmann::json &J) {
-  std::string Tmp = Path + ".tmp";
-  {
-    std::ofstream OS(Tmp);
-    // Program output and messages may hold bytes that are not UTF-8.
-    OS << J.dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
-       << "\n";
-    if (!OS)
-      throw std::runtime_error("cannot write " + Tmp);
+namespace {
+
+bool writeAll(int Fd, const std::string &Contents) {
+  for (size_t Done = 0; Done < Contents.size();) {
+    ssize_t N = ::write(Fd, Contents.data() + Done, Contents.size() - Done);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0)
+      return false;
+    Done += static_cast<size_t>(N);
   }
+  return true;
+}
+
+/// Writes a file that appears under `Path` only when whole: as an unnamed
+/// file linked in afterwards, which costs one directory update instead of a
+/// create and a rename. False when the file system cannot (no O_TMPFILE,
+/// or `Path` exists).
+bool linkWholeFile(const std::string &Path, const std::string &Contents) {
+#ifdef O_TMPFILE
+  std::string Dir = llvm::sys::path::parent_path(Path).str();
+  int Fd = ::open(Dir.empty() ? "." : Dir.c_str(), O_TMPFILE | O_WRONLY, 0644);
+  if (Fd < 0)
+    return false;
+  std::string Self = fmt::format("/proc/self/fd/{}", Fd);
+  bool Ok =
+      writeAll(Fd, Contents) && ::linkat(AT_FDCWD, Self.c_str(), AT_FDCWD,
+                                         Path.c_str(), AT_SYMLINK_FOLLOW) == 0;
+  ::close(Fd);
+  return Ok;
+#else
+  return false;
+#endif
+}
+
+} // namespace
+
+void writeFileWhole(const std::string &Path, const std::string &Contents) {
+  if (linkWholeFile(Path, Contents))
+    return;
+  std::string Tmp = Path + ".tmp";
+  int Fd = ::open(Tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  bool Ok = Fd >= 0 && writeAll(Fd, Contents);
+  if (Fd >= 0)
+    Ok = ::close(Fd) == 0 && Ok;
+  if (!Ok)
+    throw std::runtime_error("cannot write " + Tmp);
   if (std::rename(Tmp.c_str(), Path.c_str()) != 0)
     throw std::runtime_error("cannot write " + Path);
+}
+
+void writeJsonFile(const std::string &Path, const nlohmann::json &J) {
+  // Program output and messages may hold bytes that are not UTF-8.
+  std::string Text =
+      J.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+  Text += "\n";
+  writeFileWhole(Path, Text);
 }
 
 TestWriter::TestWriter(std::string OutDir, ProgramDescription Program,

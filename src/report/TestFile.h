@@ -91,7 +91,11 @@ private:
 /// The name of test number `Index` ("test000001.json").
 std::string testFileName(uint64_t Index);
 
-/// Writes `J` to `Path` atomically (temporary file, then rename).
+/// Writes `Contents` to `Path` so that a killed run never leaves a partial
+/// file: a new file is linked in whole, an existing one replaced by rename.
+void writeFileWhole(const std::string &Path, const std::string &Contents);
+
+/// Writes `J` to `Path` (indented by two) with writeFileWhole.
 void writeJsonFile(const std::string &Path, const nlohmann::json &J);
 
 /// Creates directory `Dir` if needed and removes the files in it that

@@ -1,5 +1,6 @@
 //===- SearchTest.cpp - The order of waiting work -------------------------===//
 #include "explore/Search.h"
+#include "program/Program.h"
 
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LLVMContext.h"
@@ -8,6 +9,9 @@
 #include <gtest/gtest.h>
 
 #include <deque>
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
 
 namespace theseus {
 namespace {
@@ -37,7 +41,7 @@ protected:
     for (unsigned D = 0; D < Depth; ++D)
       At = node(At);
     const Node *Leaf = node(At);
-    I.add(Leaf, At, nullptr);
+    I.add(Leaf, At, {});
     return Leaf;
   }
 
@@ -134,14 +138,49 @@ TEST(TargetDistance, PicksTheItemClosestToATarget) {
   I.setTargets({Target});
   Node Root, A, Bn, C;
   A.Parent = Bn.Parent = C.Parent = &Root;
-  I.add(&A, &Root, Far);
-  I.add(&Bn, &Root, Near);
-  I.add(&C, &Root, Away);
+  I.add(&A, &Root, {Far});
+  I.add(&Bn, &Root, {Near});
+  I.add(&C, &Root, {Away});
   EXPECT_EQ(I.next(), &Bn);
   I.remove(&Bn);
   EXPECT_EQ(I.next(), &A);
   I.remove(&A);
   EXPECT_EQ(I.next(), &C);
+}
+
+// coverage-new first runs an item that takes a branch edge no path took,
+// even an older one, until the edge is covered or has been tried often
+// enough (it may be infeasible); then the usual order decides.
+TEST(CoverageNew, PrefersItemsOnUncoveredEdges) {
+  auto Dir = std::filesystem::temp_directory_path() /
+             ("theseus-search-" + std::to_string(getpid()));
+  std::filesystem::create_directories(Dir);
+  std::ofstream(Dir / "f.c") << "int f(int x) {\n  if (x > 0)\n    return 1;\n"
+                                "  return 2;\n}\n";
+  CompileOptions Opts;
+  Opts.Sources = {(Dir / "f.c").string()};
+  std::unique_ptr<Program> Prog = Program::load(Opts);
+  std::filesystem::remove_all(Dir);
+  const llvm::Function &F = Prog->selectEntry("f");
+  const llvm::Instruction *Br = F.getEntryBlock().getTerminator();
+  ASSERT_TRUE(llvm::isa<llvm::BranchInst>(Br) && Br->getNumSuccessors() == 2);
+  Coverage Cov(Prog->module());
+  Node Root, Fresh, Old;
+  Fresh.Parent = Old.Parent = &Root;
+  auto Index = [&] {
+    SearchIndex I(Strategy::CoverageNew, Prog->module(), Cov, 0, parentOf);
+    I.add(&Fresh, &Root, headingOf(Br, false));
+    I.add(&Old, &Root, headingOf(Br, true));
+    return I;
+  };
+  Cov.markEdge(Br, 0);
+  SearchIndex I = Index();
+  for (int K = 0; K < 8; ++K)
+    EXPECT_EQ(I.next(), &Fresh);
+  EXPECT_EQ(I.next(), &Old); // Tried enough: the newest item comes first.
+
+  Cov.markEdge(Br, 1); // Covered: no priority left.
+  EXPECT_EQ(Index().next(), &Old);
 }
 
 } // namespace
