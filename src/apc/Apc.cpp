@@ -1,6 +1,7 @@
 //===- Apc.cpp - The abstract path condition of a target ------------------===//
 #include "apc/Apc.h"
 
+#include "apc/Heavyweight.h"
 #include "expr/Substitute.h"
 
 #include "llvm/IR/Constants.h"
@@ -37,6 +38,17 @@ struct Summary {
   State Theta; ///< The iterated state, over the loop's values.
   ExprRef Phi; ///< The looping condition.
   LoopCounters Counters;
+  /// Its backbones' apcs and its iterated state as a substitution: what an
+  /// enclosing loop's heavyweight processing weakens into sigma.
+  std::vector<ExprRef> Apcs;
+  Substitution Iterated;
+};
+
+/// An artificial variable of Algorithm 2: the count of an inner loop in one
+/// iteration of the outer loop, and what is known of it then.
+struct InnerCount {
+  ExprRef S;
+  ExprRef Facts; ///< sigma and delta, over the outer loop's entry state.
 };
 
 /// `D - X` when `D` is `X + d`, `d + X` or `X - d`; null otherwise.
@@ -95,18 +107,27 @@ private:
   Substitution asSubstitution(const State &S);
 
   std::vector<std::vector<unsigned>> backbones(const Region &R, bool &Over);
-  std::pair<State, ExprRef> executeBackbone(const Region &R,
-                                            const std::vector<unsigned> &Path);
+  std::pair<State, ExprRef>
+  executeBackbone(const Region &R, const std::vector<unsigned> &Path,
+                  std::vector<InnerLoopVisit> *Inner = nullptr);
   std::vector<bool> loopAt(const Region &R, const std::vector<unsigned> &Path,
                            size_t I);
   const Summary &processLoop(const std::vector<bool> &C, unsigned V);
+  ExprRef exitCondition(const State &S, const llvm::BasicBlock *Entry,
+                        const llvm::BasicBlock *Exit);
   ExprRef eliminateCounter(State &S, const Summary &L,
                            const llvm::BasicBlock *Entry,
                            const llvm::BasicBlock *Exit);
+  void introduceCounts(State &Theta, const std::vector<InnerLoopVisit> &Inner,
+                       std::vector<InnerCount> &Counts);
+  ExprRef inferCount(const InnerCount &C, const LoopCounters &K,
+                     const Substitution &Known,
+                     const std::vector<ExprRef> &Carried);
   Summary summarize(const std::vector<bool> &C, unsigned V);
   State iterate(const std::vector<const llvm::Instruction *> &Vars,
                 const std::vector<State> &Thetas, const LoopCounters &K,
-                const llvm::BasicBlock *Entry);
+                const llvm::BasicBlock *Entry,
+                const std::vector<InnerCount> &Counts);
   ExprRef inferValue(const llvm::Instruction *X,
                      const std::vector<State> &Thetas, const LoopCounters &K,
                      const Substitution &Known);
@@ -573,7 +594,8 @@ std::vector<bool> Builder::loopAt(const Region &R,
 }
 
 std::pair<State, ExprRef>
-Builder::executeBackbone(const Region &R, const std::vector<unsigned> &Path) {
+Builder::executeBackbone(const Region &R, const std::vector<unsigned> &Path,
+                         std::vector<InnerLoopVisit> *Inner) {
   State S;
   ExprRef Apc = Ctx.trueExpr();
   std::vector<ExprRef> Closed;
@@ -599,9 +621,12 @@ Builder::executeBackbone(const Region &R, const std::vector<unsigned> &Path) {
     S = std::move(After);
     if (I + 2 < Path.size() && (Path[I + 2] == End || !C[Path[I + 2]])) {
       unsigned Exit = Path[I + 2];
-      Apc = Ctx.logicalAnd(
-          Apc, eliminateCounter(S, L, G.block(Next),
-                                G.block(Exit == End ? R.Start : Exit)));
+      const llvm::BasicBlock *ExitBlock = G.block(Exit == End ? R.Start : Exit);
+      if (Inner)
+        Inner->push_back({L.Counters.Kappa, L.Apcs, L.Iterated, L.Phi, Theta,
+                          exitCondition(S, G.block(Next), ExitBlock)});
+      Apc =
+          Ctx.logicalAnd(Apc, eliminateCounter(S, L, G.block(Next), ExitBlock));
     }
     Closed.insert(Closed.end(), L.Counters.Kappa.begin(),
                   L.Counters.Kappa.end());
@@ -705,6 +730,14 @@ GuardCount countFromGuard(ExprContext &Ctx, ExprRef Guard,
   return {};
 }
 
+ExprRef Builder::exitCondition(const State &S, const llvm::BasicBlock *Entry,
+                               const llvm::BasicBlock *Exit) {
+  State Probe = S;
+  ExprRef Ignored = Ctx.trueExpr();
+  executeBody(Probe, Entry, nullptr, Ignored);
+  return edgeCondition(Probe, Entry, Exit);
+}
+
 ExprRef Builder::eliminateCounter(State &S, const Summary &L,
                                   const llvm::BasicBlock *Entry,
                                   const llvm::BasicBlock *Exit) {
@@ -713,10 +746,7 @@ ExprRef Builder::eliminateCounter(State &S, const Summary &L,
   // keeps the values after the loop free of it (an outer loop can still
   // summarize them); the sum and bounds keep what the apc knew, and keep
   // counters from wrapping around the tested value's width.
-  State Probe = S;
-  ExprRef Ignored = Ctx.trueExpr();
-  executeBody(Probe, Entry, nullptr, Ignored);
-  ExprRef Leave = edgeCondition(Probe, Entry, Exit);
+  ExprRef Leave = exitCondition(S, Entry, Exit);
   if (!Leave)
     return Ctx.trueExpr();
   GuardCount GC = countFromGuard(Ctx, Ctx.logicalNot(Leave), L.Counters.Kappa);
@@ -765,11 +795,14 @@ Summary Builder::summarize(const std::vector<bool> &C, unsigned V) {
     return Sum;
   }
   std::vector<State> Thetas;
-  std::vector<ExprRef> Apcs;
+  std::vector<InnerCount> Counts;
   for (const std::vector<unsigned> &P : Paths) {
-    auto [Theta, A] = executeBackbone(R, P);
+    std::vector<InnerLoopVisit> Inner;
+    auto [Theta, A] =
+        executeBackbone(R, P, Opts.Heavyweight ? &Inner : nullptr);
+    introduceCounts(Theta, Inner, Counts);
     Thetas.push_back(std::move(Theta));
-    Apcs.push_back(A);
+    Sum.Apcs.push_back(A);
     unsigned Id = ++NextCounter;
     Sum.Counters.Kappa.push_back(
         Ctx.var(Ctx.variable(fmt::format("k{}", Id), 64)));
@@ -778,22 +811,106 @@ Summary Builder::summarize(const std::vector<bool> &C, unsigned V) {
     AllCounters[Sum.Counters.Kappa.back()] = true;
     AllCounters[Sum.Counters.Tau.back()] = true;
   }
-  Sum.Theta = iterate(Vars, Thetas, Sum.Counters, G.block(V));
-  Substitution Iterated;
+  Sum.Theta = iterate(Vars, Thetas, Sum.Counters, G.block(V), Counts);
   for (const llvm::Instruction *X : Vars)
-    Iterated[symbol(X)] = Sum.Theta[X];
-  Sum.Phi = loopingCondition(Apcs, Iterated, Sum.Counters);
+    Sum.Iterated[symbol(X)] = Sum.Theta[X];
+  Sum.Phi = loopingCondition(Sum.Apcs, Sum.Iterated, Sum.Counters);
   return Sum;
+}
+
+void Builder::introduceCounts(State &Theta,
+                              const std::vector<InnerLoopVisit> &Inner,
+                              std::vector<InnerCount> &Counts) {
+  // Algorithm 2: the sum of an inner loop's counters becomes an artificial
+  // variable s of the outer loop, its other uses unknown.
+  for (const InnerLoopVisit &V : Inner) {
+    std::unordered_map<ExprRef, bool> Kappa;
+    for (ExprRef K : V.Kappa)
+      Kappa[K] = true;
+    ExprRef S = nullptr;
+    for (auto &[X, E] : Theta) {
+      if (!E || !mentionsAny(E, Kappa))
+        continue;
+      if (!S)
+        S = Ctx.var(Ctx.variable(fmt::format("s{}", ++NextCounter), 64));
+      E = replaceCounterSum(Ctx, E, V.Kappa, S, Opts.HeavyweightTimeoutMs);
+    }
+    if (!S)
+      continue;
+    AllCounters[S] = true;
+    Counts.push_back({S, countConditions(Ctx, V, S, S->variable()->Name)});
+  }
+}
+
+/// The free variables and input values `E` mentions among `Candidates`.
+static void collectAtoms(ExprRef E,
+                         const std::unordered_map<ExprRef, bool> &Candidates,
+                         std::unordered_map<ExprRef, bool> &Seen,
+                         std::vector<ExprRef> &Atoms) {
+  if (!Seen.emplace(E, true).second)
+    return;
+  if (Candidates.count(E)) {
+    Atoms.push_back(E);
+    return;
+  }
+  for (unsigned I = 0; I < E->numOperands(); ++I)
+    collectAtoms(E->operand(I), Candidates, Seen, Atoms);
+}
+
+ExprRef Builder::inferCount(const InnerCount &C, const LoopCounters &K,
+                            const Substitution &Known,
+                            const std::vector<ExprRef> &Carried) {
+  // The outer loop's state after kappa iterations, and counts below 2^63
+  // (fewer iterations than that ever run).
+  ExprRef Zero = Ctx.constant(0, 64);
+  ExprRef Facts = Ctx.logicalAnd(substituteFormula(Ctx, C.Facts, Known),
+                                 Ctx.sle(Zero, C.S));
+  for (ExprRef Kappa : K.Kappa)
+    Facts = Ctx.logicalAnd(Facts, Ctx.sle(Zero, Kappa));
+  // The atoms of the linear form: the outer counters and the values of
+  // scalar variables, initial values and inputs. The current values of the
+  // loop's carried variables join them: in bit-vectors, i + k wraps where
+  // i + k in 64 bits does not, so a count linear in the current i is not
+  // linear in k.
+  std::unordered_map<ExprRef, bool> Candidates, Seen;
+  for (auto &[V, Sym] : Symbols)
+    Candidates[Sym] = true;
+  for (auto &[V, In] : Inputs)
+    Candidates[In] = true;
+  for (ExprRef E : Carried)
+    Candidates[E] = true;
+  std::vector<ExprRef> Atoms(K.Kappa.begin(), K.Kappa.end());
+  std::vector<bool> Unsigned(Atoms.size(), true);
+  collectAtoms(Facts, Candidates, Seen, Atoms);
+  Unsigned.resize(Atoms.size(), false);
+  return inferLinearCount(Ctx, C.S, Facts, Atoms, Unsigned,
+                          Opts.HeavyweightTimeoutMs);
 }
 
 State Builder::iterate(const std::vector<const llvm::Instruction *> &Vars,
                        const std::vector<State> &Thetas, const LoopCounters &K,
-                       const llvm::BasicBlock *Entry) {
+                       const llvm::BasicBlock *Entry,
+                       const std::vector<InnerCount> &Counts) {
   // Start from the unknown state and apply the four rules until nothing
-  // changes (seed, section 3.1).
+  // changes (seed, section 3.1), alternating with the solver's inference
+  // of inner loop counts (section 3.3), each tried again only when what is
+  // known of its conditions changed.
   Substitution Known;
   for (const llvm::Instruction *X : Vars)
     Known[symbol(X)] = nullptr;
+  // A count stays out of Known until inferred: free in the conditions of
+  // the others, and a counter to the rules.
+  std::vector<ExprRef> Tried(Counts.size(), nullptr);
+  auto CarriedValues = [&] {
+    std::vector<ExprRef> Carried;
+    for (const llvm::Instruction *X : Vars) {
+      ExprRef E = Known[symbol(X)];
+      if (E && E != symbol(X) && llvm::isa<llvm::PHINode>(X) &&
+          X->getParent() == Entry)
+        Carried.push_back(E);
+    }
+    return Carried;
+  };
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (const llvm::Instruction *X : Vars) {
@@ -804,7 +921,21 @@ State Builder::iterate(const std::vector<const llvm::Instruction *> &Vars,
         Changed = true;
       }
     }
+    for (unsigned I = 0; I < Counts.size(); ++I) {
+      ExprRef Now = substituteFormula(Ctx, Counts[I].Facts, Known);
+      if (Known.count(Counts[I].S) || Now == Tried[I])
+        continue;
+      Tried[I] = Now;
+      if (ExprRef E = inferCount(Counts[I], K, Known, CarriedValues())) {
+        Known[Counts[I].S] = E;
+        Changed = true;
+      }
+    }
   }
+  for (const InnerCount &C : Counts)
+    if (!Known.count(C.S))
+      ++Out.Unknowns["an inner loop's count the heavyweight inference did "
+                     "not find"];
   State Theta;
   for (const llvm::Instruction *X : Vars) {
     Theta[X] = Known[symbol(X)];

@@ -30,6 +30,11 @@ struct ApcOptions {
   /// At most this many backbones per (induced) program: beyond, a loop's
   /// summary is unknown, and the whole apc is `true` at the top.
   unsigned MaxBackbones = 4096;
+  /// The heavyweight loop processing (seed, section 3.3): the solver infers
+  /// how often an inner loop runs per iteration of the outer loop.
+  bool Heavyweight = false;
+  /// The limit of each of its solver queries.
+  unsigned HeavyweightTimeoutMs = 1000;
 };
 
 /// Path counters of one loop: kappa_i (free until the backbone closes them)
