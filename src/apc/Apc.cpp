@@ -1,6 +1,7 @@
 //===- Apc.cpp - The abstract path condition of a target ------------------===//
 #include "apc/Apc.h"
 
+#include "apc/Arrays.h"
 #include "apc/Heavyweight.h"
 #include "expr/Substitute.h"
 
@@ -42,6 +43,10 @@ struct Summary {
   /// enclosing loop's heavyweight processing weakens into sigma.
   std::vector<ExprRef> Apcs;
   Substitution Iterated;
+  /// The values of array cells after the loop that the last-write rule
+  /// describes: free variables its facts (in Phi) constrain, closed with
+  /// the counters.
+  std::vector<ExprRef> Witnesses;
 };
 
 /// An artificial variable of Algorithm 2: the count of an inner loop in one
@@ -72,6 +77,11 @@ public:
         Preds[S].push_back(N);
     bindInputs();
   }
+  ~Builder() {
+    for (auto &[A, Cells] : CellNodes)
+      for (llvm::PHINode *C : Cells)
+        C->deleteValue();
+  }
 
   ExprRef top() {
     Region R{std::vector<bool>(G.size(), true), 0, false};
@@ -96,6 +106,21 @@ private:
   ExprRef evaluate(const State &S, const llvm::Instruction &I);
   ExprRef evaluateCall(const State &S, const llvm::CallBase &C);
   ExprRef evaluateLoad(const State &S, const llvm::LoadInst &L, ExprRef &Apc);
+  struct Address {
+    const llvm::Value *Base = nullptr;
+    ExprRef Off = nullptr; ///< Null: an index is unknown.
+    bool Aligned = true;
+  };
+  bool addressOf(const State &S, const llvm::Value *Ptr, uint64_t Size,
+                 Address &A);
+  const std::vector<llvm::PHINode *> *cellsOf(const llvm::Value *Base);
+  ExprRef loadCells(const State &S, const Address &A, uint64_t Size,
+                    ExprRef &Apc);
+  void executeStore(State &S, const llvm::StoreInst &St, ExprRef &Apc);
+  void storedCells(const std::vector<bool> &C,
+                   std::vector<const llvm::Instruction *> &Vars);
+  void summarizeCells(const std::vector<const llvm::Instruction *> &Vars,
+                      const std::vector<State> &Thetas, Summary &Sum);
   ExprRef loadFromConstant(const llvm::GlobalVariable &GV, ExprRef Off,
                            const llvm::LoadInst &L, ExprRef &Apc);
   void executeBody(State &S, const llvm::BasicBlock *B,
@@ -150,6 +175,12 @@ private:
   std::unordered_map<ExprRef, bool> AllCounters;
   std::map<std::pair<unsigned, std::vector<bool>>, Summary> Summaries;
   std::map<std::string, std::set<const llvm::Value *>> UnknownSites;
+  /// The cells of each local array modelled as cells (section 4): phi
+  /// nodes in no block, so that the state, the symbols and the rules treat
+  /// a cell as any other value. Empty for an array that is not modelled.
+  std::unordered_map<const llvm::Value *, std::vector<llvm::PHINode *>>
+      CellNodes;
+  std::unordered_map<const llvm::Value *, uint64_t> CellBytes;
   unsigned NextCounter = 0;
 };
 
@@ -373,29 +404,16 @@ ExprRef Builder::evaluateLoad(const State &S, const llvm::LoadInst &L,
   uint64_t Size = DL.getTypeStoreSize(L.getType());
   if (L.isVolatile() || !llvm::isPowerOf2_64(Size))
     return unknown(L, Why);
-  // The byte offset into the buffer, element-aligned by construction when
-  // every constant and scale of the address arithmetic is a multiple of
-  // the loaded size (offsets wrap modulo 2^64, a multiple of it too).
-  ExprRef Off = Ctx.constant(0, 64);
-  bool Aligned = true;
-  const llvm::Value *P = L.getPointerOperand();
-  while (const auto *GEP = llvm::dyn_cast<llvm::GEPOperator>(P)) {
-    llvm::MapVector<llvm::Value *, llvm::APInt> Vars;
-    llvm::APInt Const(64, 0);
-    if (!GEP->collectOffset(DL, 64, Vars, Const))
-      return unknown(L, Why);
-    Aligned = Aligned && Const.getZExtValue() % Size == 0;
-    Off = Ctx.add(Off, Ctx.constant(Const.getZExtValue(), 64));
-    for (auto &[V, Scale] : Vars) {
-      ExprRef X = lookup(S, V);
-      if (!X)
-        return nullptr;
-      Aligned = Aligned && Scale.getZExtValue() % Size == 0;
-      Off = Ctx.add(Off, Ctx.mul(Ctx.resize(X, 64, true),
-                                 Ctx.constant(Scale.getZExtValue(), 64)));
-    }
-    P = GEP->getPointerOperand();
-  }
+  Address Addr;
+  if (!addressOf(S, L.getPointerOperand(), Size, Addr))
+    return unknown(L, Why);
+  if (!Addr.Off)
+    return nullptr;
+  const llvm::Value *P = Addr.Base;
+  ExprRef Off = Addr.Off;
+  bool Aligned = Addr.Aligned;
+  if (cellsOf(P))
+    return Aligned ? loadCells(S, Addr, Size, Apc) : unknown(L, Why);
   if (const auto *GV = llvm::dyn_cast<llvm::GlobalVariable>(P))
     return loadFromConstant(*GV, Off, L, Apc);
   auto It = Buffers.find(P);
@@ -416,6 +434,91 @@ ExprRef Builder::evaluateLoad(const State &S, const llvm::LoadInst &L,
   }
   unsigned W = L.getType()->getIntegerBitWidth();
   return V->width() == W ? V : Ctx.extract(V, 0, W);
+}
+
+bool Builder::addressOf(const State &S, const llvm::Value *Ptr, uint64_t Size,
+                        Address &A) {
+  // The byte offset from the base object, element-aligned by construction
+  // when every constant and scale of the address arithmetic is a multiple
+  // of the accessed size (offsets wrap modulo 2^64, a multiple of it too).
+  const llvm::DataLayout &DL = G.function().getParent()->getDataLayout();
+  ExprRef Off = Ctx.constant(0, 64);
+  bool Collected = true;
+  while (const auto *GEP = llvm::dyn_cast<llvm::GEPOperator>(Ptr)) {
+    llvm::MapVector<llvm::Value *, llvm::APInt> Vars;
+    llvm::APInt Const(64, 0);
+    Ptr = GEP->getPointerOperand();
+    if (!GEP->collectOffset(DL, 64, Vars, Const)) {
+      Collected = false;
+      continue;
+    }
+    A.Aligned = A.Aligned && Const.getZExtValue() % Size == 0;
+    Off = Off ? Ctx.add(Off, Ctx.constant(Const.getZExtValue(), 64)) : Off;
+    for (auto &[V, Scale] : Vars) {
+      ExprRef X = lookup(S, V);
+      A.Aligned = A.Aligned && Scale.getZExtValue() % Size == 0;
+      Off = Off && X
+                ? Ctx.add(Off, Ctx.mul(Ctx.resize(X, 64, true),
+                                       Ctx.constant(Scale.getZExtValue(), 64)))
+                : nullptr;
+    }
+  }
+  A.Base = Ptr;
+  A.Off = Off;
+  return Collected;
+}
+
+const std::vector<llvm::PHINode *> *Builder::cellsOf(const llvm::Value *Base) {
+  const auto *A = llvm::dyn_cast_or_null<llvm::AllocaInst>(Base);
+  if (!A)
+    return nullptr;
+  auto [It, New] = CellNodes.try_emplace(A);
+  if (New)
+    if (std::optional<ArrayLayout> L = arrayLayout(*A)) {
+      for (unsigned C = 0; C < L->Cells; ++C)
+        It->second.push_back(llvm::PHINode::Create(
+            L->ElemTy, 0, fmt::format("{}[{}]", A->getName().str(), C)));
+      CellBytes[A] = L->ElemBytes;
+    }
+  return It->second.empty() ? nullptr : &It->second;
+}
+
+ExprRef Builder::loadCells(const State &S, const Address &A, uint64_t Size,
+                           ExprRef &Apc) {
+  // The executor ends a path at an access outside the array, so reaching
+  // the target needs this one in bounds.
+  const std::vector<llvm::PHINode *> &Nodes = *cellsOf(A.Base);
+  if (Size != CellBytes[A.Base])
+    return unknown(*A.Base, "a load of part of an array cell");
+  Apc = Ctx.logicalAnd(
+      Apc, Ctx.ule(A.Off, Ctx.constant((Nodes.size() - 1) * Size, 64)));
+  std::vector<ExprRef> Cells;
+  for (const llvm::PHINode *C : Nodes)
+    Cells.push_back(lookup(S, C));
+  return readCells(Ctx, Cells, A.Off, Size);
+}
+
+void Builder::executeStore(State &S, const llvm::StoreInst &St, ExprRef &Apc) {
+  const llvm::DataLayout &DL = G.function().getParent()->getDataLayout();
+  uint64_t Size = DL.getTypeStoreSize(St.getValueOperand()->getType());
+  Address A;
+  if (!addressOf(S, St.getPointerOperand(), Size, A) || !A.Aligned)
+    A.Off = nullptr;
+  const std::vector<llvm::PHINode *> *Nodes = cellsOf(A.Base);
+  if (!Nodes)
+    return; // Loads from anything else are unknown anyway.
+  ExprRef V = lookup(S, St.getValueOperand());
+  if (A.Off)
+    Apc = Ctx.logicalAnd(
+        Apc, Ctx.ule(A.Off, Ctx.constant((Nodes->size() - 1) * Size, 64)));
+  for (unsigned C = 0; C < Nodes->size(); ++C) {
+    const llvm::PHINode *Cell = (*Nodes)[C];
+    ExprRef Here = A.Off ? Ctx.eq(A.Off, Ctx.constant(C * Size, 64)) : nullptr;
+    if (Here && Here->isConst() && !Here->value())
+      continue;
+    ExprRef Old = lookup(S, Cell);
+    S[Cell] = Here && V && Old ? Ctx.select(Here, V, Old) : nullptr;
+  }
 }
 
 /// The bytes of `C` as the program's memory holds them (little-endian), for
@@ -464,6 +567,8 @@ void Builder::executeBody(State &S, const llvm::BasicBlock *B,
   for (const llvm::Instruction &I : *B) {
     if (&I == Stop || I.isTerminator())
       return;
+    if (const auto *St = llvm::dyn_cast<llvm::StoreInst>(&I))
+      executeStore(S, *St, Apc);
     if (llvm::isa<llvm::PHINode>(&I) || !I.getType()->isIntegerTy())
       continue;
     if (I.getType()->getIntegerBitWidth() > 64) {
@@ -630,6 +735,7 @@ Builder::executeBackbone(const Region &R, const std::vector<unsigned> &Path,
     }
     Closed.insert(Closed.end(), L.Counters.Kappa.begin(),
                   L.Counters.Kappa.end());
+    Closed.insert(Closed.end(), L.Witnesses.begin(), L.Witnesses.end());
   }
   unsigned Last = Path.back();
   if (Last != End && G.isTarget(Last)) {
@@ -785,6 +891,7 @@ Summary Builder::summarize(const std::vector<bool> &C, unsigned V) {
         if (I.getType()->isIntegerTy() &&
             I.getType()->getIntegerBitWidth() <= 64)
           Vars.push_back(&I);
+  storedCells(C, Vars);
   bool Over = false;
   std::vector<std::vector<unsigned>> Paths = backbones(R, Over);
   if (Over) {
@@ -815,7 +922,66 @@ Summary Builder::summarize(const std::vector<bool> &C, unsigned V) {
   for (const llvm::Instruction *X : Vars)
     Sum.Iterated[symbol(X)] = Sum.Theta[X];
   Sum.Phi = loopingCondition(Sum.Apcs, Sum.Iterated, Sum.Counters);
+  summarizeCells(Vars, Thetas, Sum);
   return Sum;
+}
+
+void Builder::storedCells(const std::vector<bool> &C,
+                          std::vector<const llvm::Instruction *> &Vars) {
+  std::set<const std::vector<llvm::PHINode *> *> Stored;
+  for (unsigned N = 0; N < G.size(); ++N) {
+    if (!C[N])
+      continue;
+    for (const llvm::Instruction &I : *G.block(N)) {
+      const auto *St = llvm::dyn_cast<llvm::StoreInst>(&I);
+      if (!St)
+        continue;
+      const llvm::Value *P = St->getPointerOperand();
+      while (const auto *GEP = llvm::dyn_cast<llvm::GEPOperator>(P))
+        P = GEP->getPointerOperand();
+      if (const std::vector<llvm::PHINode *> *Cells = cellsOf(P))
+        if (Stored.insert(Cells).second)
+          Vars.insert(Vars.end(), Cells->begin(), Cells->end());
+    }
+  }
+}
+
+void Builder::summarizeCells(const std::vector<const llvm::Instruction *> &Vars,
+                             const std::vector<State> &Thetas, Summary &Sum) {
+  // Section 4: a cell the loop writes holds what the last iteration
+  // writing it stored, or its value before the loop. That value is a witness
+  // variable the fact constrains; within the loop (the looping condition) the
+  // cell stays unknown.
+  for (const llvm::Instruction *X : Vars) {
+    if (X->getParent() || Sum.Theta[X])
+      continue;
+    ExprRef Sym = symbol(X);
+    Substitution Known = Sum.Iterated;
+    Known[Sym] = Sym;
+    std::unordered_map<ExprRef, bool> Others = AllCounters;
+    for (ExprRef Kappa : Sum.Counters.Kappa)
+      Others.erase(Kappa);
+    std::vector<ExprRef> Written;
+    for (const State &Theta : Thetas) {
+      auto It = Theta.find(X);
+      ExprRef E = It == Theta.end() ? Sym : It->second;
+      E = E ? substituteValue(Ctx, E, Known) : nullptr;
+      Written.push_back(E && !mentionsAny(E, Others) ? E : nullptr);
+    }
+    ExprRef Last = Ctx.var(
+        Ctx.variable(fmt::format("{}'w{}", X->getName().str(), ++NextCounter),
+                     Sym->width()));
+    ExprRef Fact = lastWriteFact(Ctx, Written, Sym, Sum.Counters, Last);
+    if (!Fact) {
+      unknown(*X, "an array cell changed by a loop in a way the rules do not "
+                  "cover");
+      continue;
+    }
+    AllCounters[Last] = true;
+    Sum.Theta[X] = Last;
+    Sum.Witnesses.push_back(Last);
+    Sum.Phi = Ctx.logicalAnd(Sum.Phi, Fact);
+  }
 }
 
 void Builder::introduceCounts(State &Theta,
