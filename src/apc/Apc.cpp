@@ -728,7 +728,7 @@ Builder::executeBackbone(const Region &R, const std::vector<unsigned> &Path,
       unsigned Exit = Path[I + 2];
       const llvm::BasicBlock *ExitBlock = G.block(Exit == End ? R.Start : Exit);
       if (Inner)
-        Inner->push_back({L.Counters.Kappa, L.Apcs, L.Iterated, L.Phi, Theta,
+        Inner->push_back({L.Counters.Kappa, L.Apcs, L.Iterated, Theta,
                           exitCondition(S, G.block(Next), ExitBlock)});
       Apc =
           Ctx.logicalAnd(Apc, eliminateCounter(S, L, G.block(Next), ExitBlock));

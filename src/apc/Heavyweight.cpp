@@ -54,20 +54,30 @@ ExprRef probe(ExprContext &Ctx, const std::string &Name) {
 
 ExprRef countConditions(ExprContext &Ctx, const InnerLoopVisit &V, ExprRef S,
                         const std::string &Fresh) {
-  ExprRef One = Ctx.constant(1, 64);
   ExprRef AnyIteration = Ctx.falseExpr();
   for (ExprRef A : V.Apcs)
     AnyIteration =
         Ctx.logicalOr(AnyIteration, substituteFormula(Ctx, A, V.Iterated));
-  ExprRef Last =
-      atCount(Ctx, AnyIteration, V.Kappa, Ctx.sub(S, One), Fresh + "l");
-  ExprRef Sigma = Ctx.logicalOr(Ctx.eq(S, Ctx.constant(0, 64)),
-                                substituteFormula(Ctx, Last, V.Before));
-  ExprRef Left = substituteFormula(Ctx, V.Phi, V.Before);
-  if (V.Exit)
-    Left = Ctx.logicalAnd(Left, V.Exit);
-  ExprRef Delta = atCount(Ctx, Left, V.Kappa, S, Fresh + "x");
-  return Ctx.logicalAnd(Sigma, Delta);
+  AnyIteration = substituteFormula(Ctx, AnyIteration, V.Before);
+  ExprRef Facts =
+      V.Exit ? atCount(Ctx, V.Exit, V.Kappa, S, Fresh + "x") : Ctx.trueExpr();
+  // sigma: the iteration S - D passed its tests, where S >= D: the last
+  // one (D = 1), and those a wrap-around of a tested char, short or int
+  // would repeat (D = 2^8, 2^16, 2^32); and the first one, where S > 0.
+  // Without them S is only known modulo the tested width.
+  const uint64_t Back[] = {1, uint64_t(1) << 8, uint64_t(1) << 16,
+                           uint64_t(1) << 32};
+  Facts = Ctx.logicalAnd(
+      Facts, Ctx.logicalOr(Ctx.eq(S, Ctx.constant(0, 64)),
+                           atCount(Ctx, AnyIteration, V.Kappa,
+                                   Ctx.constant(0, 64), Fresh + "f")));
+  for (unsigned I = 0; I < std::size(Back); ++I) {
+    ExprRef D = Ctx.constant(Back[I], 64);
+    ExprRef Passed = atCount(Ctx, AnyIteration, V.Kappa, Ctx.sub(S, D),
+                             fmt::format("{}p{}", Fresh, I));
+    Facts = Ctx.logicalAnd(Facts, Ctx.logicalOr(Ctx.ult(S, D), Passed));
+  }
+  return Facts;
 }
 
 ExprRef replaceCounterSum(ExprContext &Ctx, ExprRef E,

@@ -28,18 +28,17 @@ struct InnerLoopVisit {
   std::vector<ExprRef> Kappa; ///< The inner loop's path counters.
   std::vector<ExprRef> Apcs;  ///< Its backbones' apcs (one iteration).
   Substitution Iterated;      ///< Its iterated state.
-  ExprRef Phi = nullptr;      ///< Its looping condition.
   Substitution Before;        ///< The state at its entry.
   ExprRef Exit = nullptr;     ///< Leaving it, in the state after it.
 };
 
-/// sigma and delta of Algorithm 2 for `S`, the count of `V`: when S >= 1,
-/// the last iteration (after counters summing to S - 1) passed the tests
-/// of some backbone; and the exit test held after counters summing to S.
-/// The looping condition at S joins them: in bit-vectors, the last
-/// iteration and the exit alone leave S free modulo the tested width.
-/// Counters that are not their sum become fresh free variables named
-/// after `Fresh`, which a satisfiability check treats as existential.
+/// sigma and delta of Algorithm 2 for `S`, the count of `V`: the exit
+/// test held after counters summing to S, and earlier iterations (after
+/// counters summing to S - 1, the seed's sigma, and S - 2^8, S - 2^16,
+/// S - 2^32, which pin S in bit-vectors) passed the tests of some
+/// backbone. Counters that are not their sum become fresh free variables
+/// named after `Fresh`, which a satisfiability check treats as
+/// existential.
 ExprRef countConditions(ExprContext &Ctx, const InnerLoopVisit &V, ExprRef S,
                         const std::string &Fresh);
 
