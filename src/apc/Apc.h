@@ -33,8 +33,9 @@ struct ApcOptions {
   /// The heavyweight loop processing (seed, section 3.3): the solver infers
   /// how often an inner loop runs per iteration of the outer loop.
   bool Heavyweight = false;
-  /// The limit of each of its solver queries.
-  unsigned HeavyweightTimeoutMs = 1000;
+  /// The time for inferring one inner loop's count (all its queries), and
+  /// the limit of each query proving a value depends on a counter sum.
+  unsigned HeavyweightTimeoutMs = 10000;
 };
 
 /// Path counters of one loop: kappa_i (free until the backbone closes them)

@@ -4,6 +4,7 @@
 #include "expr/Assignment.h"
 #include "solver/Quantified.h"
 
+#include <chrono>
 #include <fmt/format.h>
 
 namespace theseus {
@@ -101,7 +102,7 @@ ExprRef replaceCounterSum(ExprContext &Ctx, ExprRef E,
 
 ExprRef inferLinearCount(ExprContext &Ctx, ExprRef S, ExprRef Facts,
                          const std::vector<ExprRef> &Atoms,
-                         const std::vector<bool> &Unsigned, unsigned TimeoutMs,
+                         const std::vector<bool> &Unsigned, unsigned BudgetMs,
                          unsigned Rounds) {
   const std::string Base = S->variable()->Name;
   std::vector<ExprRef> Wide;
@@ -131,6 +132,16 @@ ExprRef inferLinearCount(ExprContext &Ctx, ExprRef S, ExprRef Facts,
       L = Ctx.add(L, Ctx.mul(C[A + 1], Values[A]));
     return L;
   };
+  // One budget for all the queries: each gets what is left of it.
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point Deadline =
+      Clock::now() + std::chrono::milliseconds(BudgetMs);
+  auto LeftMs = [&]() -> unsigned {
+    auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                    Deadline - Clock::now())
+                    .count();
+    return unsigned(std::max<int64_t>(Left, 1));
+  };
   ExprRef Count = nullptr;
   for (unsigned Round = 0; Round < Rounds; ++Round) {
     // A model where S differs from the current guess, or none: proved.
@@ -138,7 +149,7 @@ ExprRef inferLinearCount(ExprContext &Ctx, ExprRef S, ExprRef Facts,
     if (Count)
       Query = Ctx.logicalAnd(Query, Ctx.ne(S, Count));
     QuantifiedQuery Check;
-    SolverResponse R = Check.check(Query, TimeoutMs);
+    SolverResponse R = Check.check(Query, LeftMs());
     if (R.Result == SatResult::Unsat)
       return Count ? Count : Ctx.constant(0, 64);
     if (R.Result != SatResult::Sat)
@@ -152,7 +163,7 @@ ExprRef inferLinearCount(ExprContext &Ctx, ExprRef S, ExprRef Facts,
     Guesses = Ctx.logicalAnd(Guesses,
                              Ctx.eq(Seen, maxZero(Ctx, Linear(Coef, Point))));
     QuantifiedQuery Guess;
-    SolverResponse G = Guess.check(Guesses, TimeoutMs);
+    SolverResponse G = Guess.check(Guesses, LeftMs());
     if (G.Result != SatResult::Sat)
       return nullptr;
     Evaluator GE(G.Model);

@@ -51,12 +51,13 @@ ExprRef replaceCounterSum(ExprContext &Ctx, ExprRef E,
 
 /// A linear dependency: max(0, L) (64-bit, signed) with L = c0 + sum of
 /// c_a * a over `Atoms` (each extended to 64 bits, counters unsigned, the
-/// rest signed), equal to `S` in every model of `Facts` (with S >= 0);
-/// null when none was found within `Rounds` rounds of guessing from
-/// models and checking. `Unsigned` tells which atoms are counters.
+/// rest signed), equal to `S` in every model of `Facts`; null when none
+/// was found within `Rounds` rounds of guessing from models and checking,
+/// or within `BudgetMs` for all their solver queries. `Unsigned` tells
+/// which atoms are counters.
 ExprRef inferLinearCount(ExprContext &Ctx, ExprRef S, ExprRef Facts,
                          const std::vector<ExprRef> &Atoms,
-                         const std::vector<bool> &Unsigned, unsigned TimeoutMs,
+                         const std::vector<bool> &Unsigned, unsigned BudgetMs,
                          unsigned Rounds = 12);
 
 } // namespace theseus

@@ -331,14 +331,14 @@ TEST(ApcHeavyweightTest, InfersTheSeedsInnerCount) {
   ExprContext &Ctx = E.Ctx;
   ExprRef Count =
       inferLinearCount(Ctx, E.S, E.facts(1), {E.Kappa, E.N, E.Current},
-                       {true, false, false}, 5000);
+                       {true, false, false}, 30000);
   ASSERT_NE(Count, nullptr);
   ExprRef Zero = Ctx.constant(0, 64);
   ExprRef Diff =
       Ctx.sub(Ctx.resize(E.N, 64, true), Ctx.resize(E.Current, 64, true));
   ExprRef Expected = Ctx.select(Ctx.slt(Diff, Zero), Zero, Diff);
   QuantifiedQuery Q;
-  EXPECT_EQ(Q.check(Ctx.ne(Count, Expected), 5000).Result, SatResult::Unsat)
+  EXPECT_EQ(Q.check(Ctx.ne(Count, Expected), 30000).Result, SatResult::Unsat)
       << toString(Count);
 }
 
