@@ -7,9 +7,10 @@
 // contributes its summary: an iterated symbolic state over path counters
 // (the lightweight rules of section 3.1 with the nested-loop treatment of
 // 3.2) and a looping condition with a universal quantifier per backbone of
-// the loop. Values the model does not cover are unknown (★, a null
-// ExprRef), and conditions on unknowns are left out, so the apc stays
-// necessary. Integers are bit-vectors of the program's widths and path
+// the loop; optionally the heavyweight processing of 3.3 (Heavyweight.h),
+// and local arrays as rows of cells (section 4, Arrays.h). Values the
+// model does not cover are unknown (★, a null ExprRef), and conditions on
+// unknowns are left out, so the apc stays necessary. Integers are bit-vectors of the program's widths and path
 // counters 64-bit: `x + d*k` wraps exactly as k additions of d do.
 //
 //===----------------------------------------------------------------------===//
