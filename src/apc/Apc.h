@@ -10,8 +10,9 @@
 // the loop; optionally the heavyweight processing of 3.3 (Heavyweight.h),
 // and local arrays as rows of cells (section 4, Arrays.h). Values the
 // model does not cover are unknown (★, a null ExprRef), and conditions on
-// unknowns are left out, so the apc stays necessary. Integers are bit-vectors of the program's widths and path
-// counters 64-bit: `x + d*k` wraps exactly as k additions of d do.
+// unknowns are left out, so the apc stays necessary. Integers are bit-vectors
+// of the program's widths and path counters 64-bit: `x + d*k` wraps exactly as
+// k additions of d do.
 //
 //===----------------------------------------------------------------------===//
 #ifndef THESEUS_APC_APC_H
