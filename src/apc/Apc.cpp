@@ -1,6 +1,8 @@
 //===- Apc.cpp - The abstract path condition of a target ------------------===//
 #include "apc/Apc.h"
 
+#include "apc/Arrays.h"
+#include "apc/Heavyweight.h"
 #include "expr/Substitute.h"
 
 #include "llvm/IR/Constants.h"
@@ -37,6 +39,21 @@ struct Summary {
   State Theta; ///< The iterated state, over the loop's values.
   ExprRef Phi; ///< The looping condition.
   LoopCounters Counters;
+  /// Its backbones' apcs and its iterated state as a substitution: what an
+  /// enclosing loop's heavyweight processing weakens into sigma.
+  std::vector<ExprRef> Apcs;
+  Substitution Iterated;
+  /// The values of array cells after the loop that the last-write rule
+  /// describes: free variables its facts (in Phi) constrain, closed with
+  /// the counters.
+  std::vector<ExprRef> Witnesses;
+};
+
+/// An artificial variable of Algorithm 2: the count of an inner loop in one
+/// iteration of the outer loop, and what is known of it then.
+struct InnerCount {
+  ExprRef S;
+  ExprRef Facts; ///< sigma and delta, over the outer loop's entry state.
 };
 
 /// `D - X` when `D` is `X + d`, `d + X` or `X - d`; null otherwise.
@@ -59,6 +76,11 @@ public:
       for (unsigned S : G.successors(N))
         Preds[S].push_back(N);
     bindInputs();
+  }
+  ~Builder() {
+    for (auto &[A, Cells] : CellNodes)
+      for (llvm::PHINode *C : Cells)
+        C->deleteValue();
   }
 
   ExprRef top() {
@@ -84,6 +106,23 @@ private:
   ExprRef evaluate(const State &S, const llvm::Instruction &I);
   ExprRef evaluateCall(const State &S, const llvm::CallBase &C);
   ExprRef evaluateLoad(const State &S, const llvm::LoadInst &L, ExprRef &Apc);
+  struct Address {
+    const llvm::Value *Base = nullptr;
+    ExprRef Off = nullptr; ///< Null: an index is unknown.
+    /// Off / the accessed size, when Aligned (then exact: no term is cut).
+    ExprRef Index = nullptr;
+    bool Aligned = true;
+  };
+  bool addressOf(const State &S, const llvm::Value *Ptr, uint64_t Size,
+                 Address &A);
+  const std::vector<llvm::PHINode *> *cellsOf(const llvm::Value *Base);
+  ExprRef loadCells(const State &S, const Address &A, uint64_t Size,
+                    ExprRef &Apc);
+  void executeStore(State &S, const llvm::StoreInst &St, ExprRef &Apc);
+  void storedCells(const std::vector<bool> &C,
+                   std::vector<const llvm::Instruction *> &Vars);
+  void summarizeCells(const std::vector<const llvm::Instruction *> &Vars,
+                      const std::vector<State> &Thetas, Summary &Sum);
   ExprRef loadFromConstant(const llvm::GlobalVariable &GV, ExprRef Off,
                            const llvm::LoadInst &L, ExprRef &Apc);
   void executeBody(State &S, const llvm::BasicBlock *B,
@@ -95,18 +134,27 @@ private:
   Substitution asSubstitution(const State &S);
 
   std::vector<std::vector<unsigned>> backbones(const Region &R, bool &Over);
-  std::pair<State, ExprRef> executeBackbone(const Region &R,
-                                            const std::vector<unsigned> &Path);
+  std::pair<State, ExprRef>
+  executeBackbone(const Region &R, const std::vector<unsigned> &Path,
+                  std::vector<InnerLoopVisit> *Inner = nullptr);
   std::vector<bool> loopAt(const Region &R, const std::vector<unsigned> &Path,
                            size_t I);
   const Summary &processLoop(const std::vector<bool> &C, unsigned V);
+  ExprRef exitCondition(const State &S, const llvm::BasicBlock *Entry,
+                        const llvm::BasicBlock *Exit);
   ExprRef eliminateCounter(State &S, const Summary &L,
                            const llvm::BasicBlock *Entry,
                            const llvm::BasicBlock *Exit);
+  void introduceCounts(State &Theta, const std::vector<InnerLoopVisit> &Inner,
+                       std::vector<InnerCount> &Counts);
+  ExprRef inferCount(const InnerCount &C, const LoopCounters &K,
+                     const Substitution &Known,
+                     const std::vector<ExprRef> &Carried);
   Summary summarize(const std::vector<bool> &C, unsigned V);
   State iterate(const std::vector<const llvm::Instruction *> &Vars,
                 const std::vector<State> &Thetas, const LoopCounters &K,
-                const llvm::BasicBlock *Entry);
+                const llvm::BasicBlock *Entry,
+                const std::vector<InnerCount> &Counts);
   ExprRef inferValue(const llvm::Instruction *X,
                      const std::vector<State> &Thetas, const LoopCounters &K,
                      const Substitution &Known);
@@ -129,6 +177,12 @@ private:
   std::unordered_map<ExprRef, bool> AllCounters;
   std::map<std::pair<unsigned, std::vector<bool>>, Summary> Summaries;
   std::map<std::string, std::set<const llvm::Value *>> UnknownSites;
+  /// The cells of each local array modelled as cells (section 4): phi
+  /// nodes in no block, so that the state, the symbols and the rules treat
+  /// a cell as any other value. Empty for an array that is not modelled.
+  std::unordered_map<const llvm::Value *, std::vector<llvm::PHINode *>>
+      CellNodes;
+  std::unordered_map<const llvm::Value *, uint64_t> CellBytes;
   unsigned NextCounter = 0;
 };
 
@@ -352,31 +406,16 @@ ExprRef Builder::evaluateLoad(const State &S, const llvm::LoadInst &L,
   uint64_t Size = DL.getTypeStoreSize(L.getType());
   if (L.isVolatile() || !llvm::isPowerOf2_64(Size))
     return unknown(L, Why);
-  // The byte offset into the object, and when every constant and scale of
-  // the address arithmetic is a multiple of the loaded size, the element
-  // index, Offset / Size (offsets wrap modulo 2^64, a multiple of it too).
-  ExprRef Off = Ctx.constant(0, 64), Index = Off;
-  bool Aligned = true;
-  const llvm::Value *P = L.getPointerOperand();
-  auto AddTerm = [&](ExprRef X, uint64_t Scale) {
-    Aligned = Aligned && Scale % Size == 0;
-    Off = Ctx.add(Off, Ctx.mul(X, Ctx.constant(Scale, 64)));
-    Index = Ctx.add(Index, Ctx.mul(X, Ctx.constant(Scale / Size, 64)));
-  };
-  while (const auto *GEP = llvm::dyn_cast<llvm::GEPOperator>(P)) {
-    llvm::MapVector<llvm::Value *, llvm::APInt> Vars;
-    llvm::APInt Const(64, 0);
-    if (!GEP->collectOffset(DL, 64, Vars, Const))
-      return unknown(L, Why);
-    AddTerm(Ctx.constant(1, 64), Const.getZExtValue());
-    for (auto &[V, Scale] : Vars) {
-      ExprRef X = lookup(S, V);
-      if (!X)
-        return nullptr;
-      AddTerm(Ctx.resize(X, 64, true), Scale.getZExtValue());
-    }
-    P = GEP->getPointerOperand();
-  }
+  Address Addr;
+  if (!addressOf(S, L.getPointerOperand(), Size, Addr))
+    return unknown(L, Why);
+  if (!Addr.Off)
+    return nullptr;
+  const llvm::Value *P = Addr.Base;
+  ExprRef Off = Addr.Off, Index = Addr.Index;
+  bool Aligned = Addr.Aligned;
+  if (cellsOf(P))
+    return Aligned ? loadCells(S, Addr, Size, Apc) : unknown(L, Why);
   if (const auto *GV = llvm::dyn_cast<llvm::GlobalVariable>(P))
     return loadFromConstant(*GV, Off, L, Apc);
   auto It = Buffers.find(P);
@@ -393,6 +432,96 @@ ExprRef Builder::evaluateLoad(const State &S, const llvm::LoadInst &L,
   ExprRef V = Ctx.arrayRead(A, Index, unsigned(Size));
   unsigned W = L.getType()->getIntegerBitWidth();
   return V->width() == W ? V : Ctx.extract(V, 0, W);
+}
+
+bool Builder::addressOf(const State &S, const llvm::Value *Ptr, uint64_t Size,
+                        Address &A) {
+  // The byte offset from the base object, element-aligned by construction
+  // when every constant and scale of the address arithmetic is a multiple
+  // of the accessed size (offsets wrap modulo 2^64, a multiple of it too).
+  const llvm::DataLayout &DL = G.function().getParent()->getDataLayout();
+  ExprRef Off = Ctx.constant(0, 64), Index = Off;
+  bool Collected = true;
+  auto AddTerm = [&](ExprRef X, uint64_t Scale) {
+    A.Aligned = A.Aligned && Scale % Size == 0;
+    if (!Off || !X) {
+      Off = Index = nullptr;
+      return;
+    }
+    Off = Ctx.add(Off, Ctx.mul(X, Ctx.constant(Scale, 64)));
+    Index = Ctx.add(Index, Ctx.mul(X, Ctx.constant(Scale / Size, 64)));
+  };
+  while (const auto *GEP = llvm::dyn_cast<llvm::GEPOperator>(Ptr)) {
+    llvm::MapVector<llvm::Value *, llvm::APInt> Vars;
+    llvm::APInt Const(64, 0);
+    Ptr = GEP->getPointerOperand();
+    if (!GEP->collectOffset(DL, 64, Vars, Const)) {
+      Collected = false;
+      continue;
+    }
+    AddTerm(Ctx.constant(1, 64), Const.getZExtValue());
+    for (auto &[V, Scale] : Vars) {
+      ExprRef X = lookup(S, V);
+      AddTerm(X ? Ctx.resize(X, 64, true) : nullptr, Scale.getZExtValue());
+    }
+  }
+  A.Base = Ptr;
+  A.Off = Off;
+  A.Index = Index;
+  return Collected;
+}
+
+const std::vector<llvm::PHINode *> *Builder::cellsOf(const llvm::Value *Base) {
+  const auto *A = llvm::dyn_cast_or_null<llvm::AllocaInst>(Base);
+  if (!A)
+    return nullptr;
+  auto [It, New] = CellNodes.try_emplace(A);
+  if (New)
+    if (std::optional<ArrayLayout> L = arrayLayout(*A)) {
+      for (unsigned C = 0; C < L->Cells; ++C)
+        It->second.push_back(llvm::PHINode::Create(
+            L->ElemTy, 0, fmt::format("{}[{}]", A->getName().str(), C)));
+      CellBytes[A] = L->ElemBytes;
+    }
+  return It->second.empty() ? nullptr : &It->second;
+}
+
+ExprRef Builder::loadCells(const State &S, const Address &A, uint64_t Size,
+                           ExprRef &Apc) {
+  // The executor ends a path at an access outside the array, so reaching
+  // the target needs this one in bounds.
+  const std::vector<llvm::PHINode *> &Nodes = *cellsOf(A.Base);
+  if (Size != CellBytes[A.Base])
+    return unknown(*A.Base, "a load of part of an array cell");
+  Apc = Ctx.logicalAnd(
+      Apc, Ctx.ule(A.Off, Ctx.constant((Nodes.size() - 1) * Size, 64)));
+  std::vector<ExprRef> Cells;
+  for (const llvm::PHINode *C : Nodes)
+    Cells.push_back(lookup(S, C));
+  return readCells(Ctx, Cells, A.Off, Size);
+}
+
+void Builder::executeStore(State &S, const llvm::StoreInst &St, ExprRef &Apc) {
+  const llvm::DataLayout &DL = G.function().getParent()->getDataLayout();
+  uint64_t Size = DL.getTypeStoreSize(St.getValueOperand()->getType());
+  Address A;
+  if (!addressOf(S, St.getPointerOperand(), Size, A) || !A.Aligned)
+    A.Off = nullptr;
+  const std::vector<llvm::PHINode *> *Nodes = cellsOf(A.Base);
+  if (!Nodes)
+    return; // Loads from anything else are unknown anyway.
+  ExprRef V = lookup(S, St.getValueOperand());
+  if (A.Off)
+    Apc = Ctx.logicalAnd(
+        Apc, Ctx.ule(A.Off, Ctx.constant((Nodes->size() - 1) * Size, 64)));
+  for (unsigned C = 0; C < Nodes->size(); ++C) {
+    const llvm::PHINode *Cell = (*Nodes)[C];
+    ExprRef Here = A.Off ? Ctx.eq(A.Off, Ctx.constant(C * Size, 64)) : nullptr;
+    if (Here && Here->isConst() && !Here->value())
+      continue;
+    ExprRef Old = lookup(S, Cell);
+    S[Cell] = Here && V && Old ? Ctx.select(Here, V, Old) : nullptr;
+  }
 }
 
 /// The bytes of `C` as the program's memory holds them (little-endian), for
@@ -441,6 +570,8 @@ void Builder::executeBody(State &S, const llvm::BasicBlock *B,
   for (const llvm::Instruction &I : *B) {
     if (&I == Stop || I.isTerminator())
       return;
+    if (const auto *St = llvm::dyn_cast<llvm::StoreInst>(&I))
+      executeStore(S, *St, Apc);
     if (llvm::isa<llvm::PHINode>(&I) || !I.getType()->isIntegerTy())
       continue;
     if (I.getType()->getIntegerBitWidth() > 64) {
@@ -571,7 +702,8 @@ std::vector<bool> Builder::loopAt(const Region &R,
 }
 
 std::pair<State, ExprRef>
-Builder::executeBackbone(const Region &R, const std::vector<unsigned> &Path) {
+Builder::executeBackbone(const Region &R, const std::vector<unsigned> &Path,
+                         std::vector<InnerLoopVisit> *Inner) {
   State S;
   ExprRef Apc = Ctx.trueExpr();
   std::vector<ExprRef> Closed;
@@ -597,12 +729,16 @@ Builder::executeBackbone(const Region &R, const std::vector<unsigned> &Path) {
     S = std::move(After);
     if (I + 2 < Path.size() && (Path[I + 2] == End || !C[Path[I + 2]])) {
       unsigned Exit = Path[I + 2];
-      Apc = Ctx.logicalAnd(
-          Apc, eliminateCounter(S, L, G.block(Next),
-                                G.block(Exit == End ? R.Start : Exit)));
+      const llvm::BasicBlock *ExitBlock = G.block(Exit == End ? R.Start : Exit);
+      if (Inner)
+        Inner->push_back({L.Counters.Kappa, L.Apcs, L.Iterated, Theta,
+                          exitCondition(S, G.block(Next), ExitBlock)});
+      Apc =
+          Ctx.logicalAnd(Apc, eliminateCounter(S, L, G.block(Next), ExitBlock));
     }
     Closed.insert(Closed.end(), L.Counters.Kappa.begin(),
                   L.Counters.Kappa.end());
+    Closed.insert(Closed.end(), L.Witnesses.begin(), L.Witnesses.end());
   }
   unsigned Last = Path.back();
   if (Last != End && G.isTarget(Last)) {
@@ -703,6 +839,14 @@ GuardCount countFromGuard(ExprContext &Ctx, ExprRef Guard,
   return {};
 }
 
+ExprRef Builder::exitCondition(const State &S, const llvm::BasicBlock *Entry,
+                               const llvm::BasicBlock *Exit) {
+  State Probe = S;
+  ExprRef Ignored = Ctx.trueExpr();
+  executeBody(Probe, Entry, nullptr, Ignored);
+  return edgeCondition(Probe, Entry, Exit);
+}
+
 ExprRef Builder::eliminateCounter(State &S, const Summary &L,
                                   const llvm::BasicBlock *Entry,
                                   const llvm::BasicBlock *Exit) {
@@ -711,10 +855,7 @@ ExprRef Builder::eliminateCounter(State &S, const Summary &L,
   // keeps the values after the loop free of it (an outer loop can still
   // summarize them); the sum and bounds keep what the apc knew, and keep
   // counters from wrapping around the tested value's width.
-  State Probe = S;
-  ExprRef Ignored = Ctx.trueExpr();
-  executeBody(Probe, Entry, nullptr, Ignored);
-  ExprRef Leave = edgeCondition(Probe, Entry, Exit);
+  ExprRef Leave = exitCondition(S, Entry, Exit);
   if (!Leave)
     return Ctx.trueExpr();
   GuardCount GC = countFromGuard(Ctx, Ctx.logicalNot(Leave), L.Counters.Kappa);
@@ -753,6 +894,7 @@ Summary Builder::summarize(const std::vector<bool> &C, unsigned V) {
         if (I.getType()->isIntegerTy() &&
             I.getType()->getIntegerBitWidth() <= 64)
           Vars.push_back(&I);
+  storedCells(C, Vars);
   bool Over = false;
   std::vector<std::vector<unsigned>> Paths = backbones(R, Over);
   if (Over) {
@@ -763,11 +905,14 @@ Summary Builder::summarize(const std::vector<bool> &C, unsigned V) {
     return Sum;
   }
   std::vector<State> Thetas;
-  std::vector<ExprRef> Apcs;
+  std::vector<InnerCount> Counts;
   for (const std::vector<unsigned> &P : Paths) {
-    auto [Theta, A] = executeBackbone(R, P);
+    std::vector<InnerLoopVisit> Inner;
+    auto [Theta, A] =
+        executeBackbone(R, P, Opts.Heavyweight ? &Inner : nullptr);
+    introduceCounts(Theta, Inner, Counts);
     Thetas.push_back(std::move(Theta));
-    Apcs.push_back(A);
+    Sum.Apcs.push_back(A);
     unsigned Id = ++NextCounter;
     Sum.Counters.Kappa.push_back(
         Ctx.var(Ctx.variable(fmt::format("k{}", Id), 64)));
@@ -776,22 +921,165 @@ Summary Builder::summarize(const std::vector<bool> &C, unsigned V) {
     AllCounters[Sum.Counters.Kappa.back()] = true;
     AllCounters[Sum.Counters.Tau.back()] = true;
   }
-  Sum.Theta = iterate(Vars, Thetas, Sum.Counters, G.block(V));
-  Substitution Iterated;
+  Sum.Theta = iterate(Vars, Thetas, Sum.Counters, G.block(V), Counts);
   for (const llvm::Instruction *X : Vars)
-    Iterated[symbol(X)] = Sum.Theta[X];
-  Sum.Phi = loopingCondition(Apcs, Iterated, Sum.Counters);
+    Sum.Iterated[symbol(X)] = Sum.Theta[X];
+  Sum.Phi = loopingCondition(Sum.Apcs, Sum.Iterated, Sum.Counters);
+  summarizeCells(Vars, Thetas, Sum);
   return Sum;
+}
+
+void Builder::storedCells(const std::vector<bool> &C,
+                          std::vector<const llvm::Instruction *> &Vars) {
+  std::set<const std::vector<llvm::PHINode *> *> Stored;
+  for (unsigned N = 0; N < G.size(); ++N) {
+    if (!C[N])
+      continue;
+    for (const llvm::Instruction &I : *G.block(N)) {
+      const auto *St = llvm::dyn_cast<llvm::StoreInst>(&I);
+      if (!St)
+        continue;
+      const llvm::Value *P = St->getPointerOperand();
+      while (const auto *GEP = llvm::dyn_cast<llvm::GEPOperator>(P))
+        P = GEP->getPointerOperand();
+      if (const std::vector<llvm::PHINode *> *Cells = cellsOf(P))
+        if (Stored.insert(Cells).second)
+          Vars.insert(Vars.end(), Cells->begin(), Cells->end());
+    }
+  }
+}
+
+void Builder::summarizeCells(const std::vector<const llvm::Instruction *> &Vars,
+                             const std::vector<State> &Thetas, Summary &Sum) {
+  // Section 4: a cell the loop writes holds what the last iteration
+  // writing it stored, or its value before the loop. That value is a witness
+  // variable the fact constrains; within the loop (the looping condition) the
+  // cell stays unknown.
+  for (const llvm::Instruction *X : Vars) {
+    if (X->getParent() || Sum.Theta[X])
+      continue;
+    ExprRef Sym = symbol(X);
+    Substitution Known = Sum.Iterated;
+    Known[Sym] = Sym;
+    std::unordered_map<ExprRef, bool> Others = AllCounters;
+    for (ExprRef Kappa : Sum.Counters.Kappa)
+      Others.erase(Kappa);
+    std::vector<ExprRef> Written;
+    for (const State &Theta : Thetas) {
+      auto It = Theta.find(X);
+      ExprRef E = It == Theta.end() ? Sym : It->second;
+      E = E ? substituteValue(Ctx, E, Known) : nullptr;
+      Written.push_back(E && !mentionsAny(E, Others) ? E : nullptr);
+    }
+    ExprRef Last = Ctx.var(
+        Ctx.variable(fmt::format("{}'w{}", X->getName().str(), ++NextCounter),
+                     Sym->width()));
+    ExprRef Fact = lastWriteFact(Ctx, Written, Sym, Sum.Counters, Last);
+    if (!Fact) {
+      unknown(*X, "an array cell changed by a loop in a way the rules do not "
+                  "cover");
+      continue;
+    }
+    AllCounters[Last] = true;
+    Sum.Theta[X] = Last;
+    Sum.Witnesses.push_back(Last);
+    Sum.Phi = Ctx.logicalAnd(Sum.Phi, Fact);
+  }
+}
+
+void Builder::introduceCounts(State &Theta,
+                              const std::vector<InnerLoopVisit> &Inner,
+                              std::vector<InnerCount> &Counts) {
+  // Algorithm 2: the sum of an inner loop's counters becomes an artificial
+  // variable s of the outer loop, its other uses unknown.
+  for (const InnerLoopVisit &V : Inner) {
+    std::unordered_map<ExprRef, bool> Kappa;
+    for (ExprRef K : V.Kappa)
+      Kappa[K] = true;
+    ExprRef S = nullptr;
+    for (auto &[X, E] : Theta) {
+      if (!E || !mentionsAny(E, Kappa))
+        continue;
+      if (!S)
+        S = Ctx.var(Ctx.variable(fmt::format("s{}", ++NextCounter), 64));
+      E = replaceCounterSum(Ctx, E, V.Kappa, S, Opts.HeavyweightTimeoutMs);
+    }
+    if (!S)
+      continue;
+    AllCounters[S] = true;
+    Counts.push_back({S, countConditions(Ctx, V, S, S->variable()->Name)});
+  }
+}
+
+/// The free variables and input values `E` mentions among `Candidates`.
+static void collectAtoms(ExprRef E,
+                         const std::unordered_map<ExprRef, bool> &Candidates,
+                         std::unordered_map<ExprRef, bool> &Seen,
+                         std::vector<ExprRef> &Atoms) {
+  if (!Seen.emplace(E, true).second)
+    return;
+  if (Candidates.count(E)) {
+    Atoms.push_back(E);
+    return;
+  }
+  for (unsigned I = 0; I < E->numOperands(); ++I)
+    collectAtoms(E->operand(I), Candidates, Seen, Atoms);
+}
+
+ExprRef Builder::inferCount(const InnerCount &C, const LoopCounters &K,
+                            const Substitution &Known,
+                            const std::vector<ExprRef> &Carried) {
+  // The outer loop's state after kappa iterations, and counts below 2^63
+  // (fewer iterations than that ever run).
+  ExprRef Zero = Ctx.constant(0, 64);
+  ExprRef Facts = Ctx.logicalAnd(substituteFormula(Ctx, C.Facts, Known),
+                                 Ctx.sle(Zero, C.S));
+  for (ExprRef Kappa : K.Kappa)
+    Facts = Ctx.logicalAnd(Facts, Ctx.sle(Zero, Kappa));
+  // The atoms of the linear form: the outer counters and the values of
+  // scalar variables, initial values and inputs. The current values of the
+  // loop's carried variables join them: in bit-vectors, i + k wraps where
+  // i + k in 64 bits does not, so a count linear in the current i is not
+  // linear in k.
+  std::unordered_map<ExprRef, bool> Candidates, Seen;
+  for (auto &[V, Sym] : Symbols)
+    Candidates[Sym] = true;
+  for (auto &[V, In] : Inputs)
+    Candidates[In] = true;
+  for (ExprRef E : Carried)
+    Candidates[E] = true;
+  std::vector<ExprRef> Atoms(K.Kappa.begin(), K.Kappa.end());
+  std::vector<bool> Unsigned(Atoms.size(), true);
+  collectAtoms(Facts, Candidates, Seen, Atoms);
+  Unsigned.resize(Atoms.size(), false);
+  return inferLinearCount(Ctx, C.S, Facts, Atoms, Unsigned,
+                          Opts.HeavyweightTimeoutMs);
 }
 
 State Builder::iterate(const std::vector<const llvm::Instruction *> &Vars,
                        const std::vector<State> &Thetas, const LoopCounters &K,
-                       const llvm::BasicBlock *Entry) {
+                       const llvm::BasicBlock *Entry,
+                       const std::vector<InnerCount> &Counts) {
   // Start from the unknown state and apply the four rules until nothing
-  // changes (seed, section 3.1).
+  // changes (seed, section 3.1), alternating with the solver's inference
+  // of inner loop counts (section 3.3), each tried again only when what is
+  // known of its conditions changed.
   Substitution Known;
   for (const llvm::Instruction *X : Vars)
     Known[symbol(X)] = nullptr;
+  // A count stays out of Known until inferred: free in the conditions of
+  // the others, and a counter to the rules.
+  std::vector<ExprRef> Tried(Counts.size(), nullptr);
+  auto CarriedValues = [&] {
+    std::vector<ExprRef> Carried;
+    for (const llvm::Instruction *X : Vars) {
+      ExprRef E = Known[symbol(X)];
+      if (E && E != symbol(X) && llvm::isa<llvm::PHINode>(X) &&
+          X->getParent() == Entry)
+        Carried.push_back(E);
+    }
+    return Carried;
+  };
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (const llvm::Instruction *X : Vars) {
@@ -802,7 +1090,21 @@ State Builder::iterate(const std::vector<const llvm::Instruction *> &Vars,
         Changed = true;
       }
     }
+    for (unsigned I = 0; I < Counts.size(); ++I) {
+      ExprRef Now = substituteFormula(Ctx, Counts[I].Facts, Known);
+      if (Known.count(Counts[I].S) || Now == Tried[I])
+        continue;
+      Tried[I] = Now;
+      if (ExprRef E = inferCount(Counts[I], K, Known, CarriedValues())) {
+        Known[Counts[I].S] = E;
+        Changed = true;
+      }
+    }
   }
+  for (const InnerCount &C : Counts)
+    if (!Known.count(C.S))
+      ++Out.Unknowns["an inner loop's count the heavyweight inference did "
+                     "not find"];
   State Theta;
   for (const llvm::Instruction *X : Vars) {
     Theta[X] = Known[symbol(X)];

@@ -7,10 +7,12 @@
 // contributes its summary: an iterated symbolic state over path counters
 // (the lightweight rules of section 3.1 with the nested-loop treatment of
 // 3.2) and a looping condition with a universal quantifier per backbone of
-// the loop. Values the model does not cover are unknown (★, a null
-// ExprRef), and conditions on unknowns are left out, so the apc stays
-// necessary. Integers are bit-vectors of the program's widths and path
-// counters 64-bit: `x + d*k` wraps exactly as k additions of d do.
+// the loop; optionally the heavyweight processing of 3.3 (Heavyweight.h),
+// and local arrays as rows of cells (section 4, Arrays.h). Values the
+// model does not cover are unknown (★, a null ExprRef), and conditions on
+// unknowns are left out, so the apc stays necessary. Integers are bit-vectors
+// of the program's widths and path counters 64-bit: `x + d*k` wraps exactly as
+// k additions of d do.
 //
 //===----------------------------------------------------------------------===//
 #ifndef THESEUS_APC_APC_H
@@ -30,6 +32,12 @@ struct ApcOptions {
   /// At most this many backbones per (induced) program: beyond, a loop's
   /// summary is unknown, and the whole apc is `true` at the top.
   unsigned MaxBackbones = 4096;
+  /// The heavyweight loop processing (seed, section 3.3): the solver infers
+  /// how often an inner loop runs per iteration of the outer loop.
+  bool Heavyweight = false;
+  /// The time for inferring one inner loop's count (all its queries), and
+  /// the limit of each query proving a value depends on a counter sum.
+  unsigned HeavyweightTimeoutMs = 10000;
 };
 
 /// Path counters of one loop: kappa_i (free until the backbone closes them)

@@ -252,6 +252,10 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
                  "Seconds for deciding the apc and its unfolding together "
                  "(default 10)")
       ->check(CLI::PositiveNumber);
+  App.add_flag("--apc-heavyweight", O.ApcHeavyweight,
+               "Summarize nested loops with the heavyweight processing: the "
+               "solver infers how often an inner loop runs per outer "
+               "iteration (slower)");
   App.add_option("--testcomp-suite", O.TestCompSuite,
                  "Also write the tests as a Test-Comp test suite in this "
                  "directory as they are found (metadata.xml, one XML per "

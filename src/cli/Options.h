@@ -54,6 +54,7 @@ struct Options {
   bool NoApc = false;
   unsigned ApcUnfold = 25;
   double ApcTimeout = 10;
+  bool ApcHeavyweight = false;
   // The tests as a Test-Comp test suite, written as they are found, and
   // the property its metadata names (empty: branch coverage).
   std::string TestCompSuite;

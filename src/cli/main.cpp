@@ -393,6 +393,7 @@ TargetApc decideApc(const Options &O, const llvm::Function &Entry,
   }
   ApcOptions AO;
   AO.Sizes = O.Explore.Buffers;
+  AO.Heavyweight = O.ApcHeavyweight;
   T.A = computeApc(Ctx, G, AO);
   T.Build = std::chrono::duration<double>(Clock::now() - Start).count();
   // A search starts from apc^K's candidate without waiting for the apc,

@@ -25,7 +25,8 @@ def expr_small(r):
 
 
 def update(r, var, depth, counter):
-    kind = r.choice(["add", "sub", "set", "cond", "cond_set", "nested"]
+    kind = r.choice(["add", "sub", "set", "cond", "cond_set", "nested",
+                     "nested", "store", "load"]
                     if depth == 0 else ["add", "sub", "set", "cond"])
     if kind == "add":
         return f"{var} += {r.randint(1, 4)};"
@@ -38,8 +39,21 @@ def update(r, var, depth, counter):
                 f"{var} += {r.randint(1, 3)};")
     if kind == "cond_set":
         return f"if ({var} > {r.randint(0, 6)}) {var} = {expr_small(r)};"
+    if kind == "store":
+        index = r.choice([f"{counter} % 6", f"({var} & 3)", "5", "n % 6"])
+        return f"arr[{index}] = {r.choice([var, counter, expr_small(r)])};"
+    if kind == "load":
+        return f"{var} += arr[{r.choice([counter + ' % 6', '(n & 3)', '2'])}];"
     inner = f"j{depth}"
-    if r.random() < 0.5:
+    shape = r.random()
+    if shape < 0.25:
+        # Runs as often as the outer counter says: a count linear in it.
+        return (f"{{ int {inner} = {counter}; while ({inner} > 0) "
+                f"{{ --{inner}; {var} += {r.randint(1, 2)}; }} }}")
+    if shape < 0.4:
+        return (f"for (int {inner} = {r.choice(['m', 'n', '4'])}; {inner} > 0;"
+                f" --{inner}) {var} += 1;")
+    if shape < 0.7:
         return (f"for (int {inner} = 0; {inner} < {r.choice(['n', 'm', '3'])};"
                 f" ++{inner}) {var} += {r.randint(1, 2)};")
     return f"{var} = {counter}; while ({var} < n) ++{var};"
@@ -48,7 +62,9 @@ def update(r, var, depth, counter):
 def program(r, idx):
     lines = ["void reach_error(void);", f"void f{idx}(int a, int b, int c) {{",
              "  int n = a & 7, m = b & 3;",
-             f"  int x = {r.randint(-2, 3)}, y = {r.randint(-2, 3)};"]
+             f"  int x = {r.randint(-2, 3)}, y = {r.randint(-2, 3)};",
+             "  int arr[6];",
+             f"  for (int q = 0; q < 6; ++q) arr[q] = q * {r.randint(0, 2)};"]
     for loop in range(r.randint(1, 2)):
         i = f"i{loop}"
         bound = r.choice(["n", "m", "n + m", "5"])
@@ -64,6 +80,9 @@ def program(r, idx):
         cond += f" && y {r.choice(['==', '>=', '<'])} {r.randint(-4, 14)}"
     if r.random() < 0.3:
         cond += f" && (x + y) % 2 == {r.randint(0, 1)}"
+    if r.random() < 0.4:
+        cond += (f" && arr[{r.choice(['n % 6', '(x & 3)', '1', '4'])}] "
+                 f"{r.choice(['==', '>', '<'])} {r.randint(-1, 6)}")
     lines += [f"  if ({cond})", "    reach_error();", "}"]
     return "\n".join(lines) + "\n"
 
@@ -88,7 +107,7 @@ int main(void) {
 """
 
 
-def check(theseus, clang, work, idx, src):
+def check(theseus, clang, work, idx, src, extra):
     c = os.path.join(work, f"p{idx}.c")
     with open(c, "w") as f:
         f.write(src)
@@ -100,7 +119,7 @@ def check(theseus, clang, work, idx, src):
     out = os.path.join(work, f"p{idx}.out")
     subprocess.run([theseus, c, "--entry", f"f{idx}", "--target",
                     "reach_error", "--apc-only", "--apc-timeout", "1",
-                    "-o", out], capture_output=True, text=True, check=True)
+                    "-o", out] + extra, capture_output=True, text=True, check=True)
     with open(os.path.join(out, "summary.json")) as f:
         verdict = json.load(f)["target"]["verdict"]
     return idx, c, hits, verdict
@@ -114,13 +133,17 @@ def main():
     ap.add_argument("--programs", type=int, default=100)
     ap.add_argument("--seed", type=int, default=2011)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--heavyweight", action="store_true",
+                    help="summarize nested loops with --apc-heavyweight")
     a = ap.parse_args()
     os.makedirs(a.work, exist_ok=True)
     r = random.Random(a.seed)
     srcs = [program(r, i) for i in range(a.programs)]
+    extra = ["--apc-heavyweight"] if a.heavyweight else []
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
         results = list(pool.map(
-            lambda p: check(a.theseus, a.clang, a.work, *p), enumerate(srcs)))
+            lambda p: check(a.theseus, a.clang, a.work, *p, extra),
+            enumerate(srcs)))
     reached = [x for x in results if x[2] > 0]
     violations = [x for x in reached if x[3] == "unreachable"]
     proved = [x for x in results if x[2] == 0 and x[3] == "unreachable"]
