@@ -291,6 +291,137 @@ TEST_F(ApcRuleTest, NestedLoopCounterEliminatedByExitTest) {
       << text(JIn);
 }
 
+/// The seed's inner loop `while (j < n) j += Step` (Figure 3 has Step 1)
+/// entered with j = i + kappa in an iteration of the outer loop, as a
+/// backbone of the outer loop sees it, and the facts on its count s.
+struct InnerLoopExample {
+  ExprContext Ctx;
+  ExprRef Kappa = Ctx.var(Ctx.variable("k", 64));
+  ExprRef Inner = Ctx.var(Ctx.variable("k'", 64));
+  ExprRef S = Ctx.var(Ctx.variable("s", 64));
+  ExprRef I = Ctx.var(Ctx.variable("i", 32));
+  ExprRef J = Ctx.var(Ctx.variable("j", 32));
+  ExprRef N = Ctx.var(Ctx.variable("n", 32));
+  ExprRef Current = Ctx.add(I, Ctx.resize(Kappa, 32, false));
+
+  ExprRef facts(uint64_t Step) {
+    auto Stepped = [&](ExprRef From) {
+      return Ctx.add(
+          From, Ctx.mul(Ctx.constant(Step, 32), Ctx.resize(Inner, 32, false)));
+    };
+    InnerLoopVisit V;
+    V.Kappa = {Inner};
+    V.Apcs = {Ctx.slt(J, N)};
+    V.Iterated = {{J, Stepped(J)}};
+    V.Before = {{J, Current}};
+    V.Exit = Ctx.logicalNot(Ctx.slt(Stepped(Current), N));
+    ExprRef Zero = Ctx.constant(0, 64);
+    return Ctx.logicalAnd(
+        countConditions(Ctx, V, S, "s"),
+        Ctx.logicalAnd(Ctx.sle(Zero, S), Ctx.sle(Zero, Kappa)));
+  }
+};
+
+// Algorithm 2 on the seed's nested example (Figure 3): the inner loop
+// runs max(0, n - j) times when entered with j = i + kappa. The weakened
+// looping condition and the exit determine its count s, which the solver
+// infers as that linear form of n and the current i.
+TEST(ApcHeavyweightTest, InfersTheSeedsInnerCount) {
+  InnerLoopExample E;
+  ExprContext &Ctx = E.Ctx;
+  ExprRef Count =
+      inferLinearCount(Ctx, E.S, E.facts(1), {E.Kappa, E.N, E.Current},
+                       {true, false, false}, 30000);
+  ASSERT_NE(Count, nullptr);
+  ExprRef Zero = Ctx.constant(0, 64);
+  ExprRef Diff =
+      Ctx.sub(Ctx.resize(E.N, 64, true), Ctx.resize(E.Current, 64, true));
+  ExprRef Expected = Ctx.select(Ctx.slt(Diff, Zero), Zero, Diff);
+  QuantifiedQuery Q;
+  EXPECT_EQ(Q.check(Ctx.ne(Count, Expected), 30000).Result, SatResult::Unsat)
+      << toString(Count);
+}
+
+// A count that is not linear (j steps by 2: ceil((n - j) / 2)) is not
+// inferred: nothing is claimed.
+TEST(ApcHeavyweightTest, NoLinearDependencyIsNotInferred) {
+  InnerLoopExample E;
+  EXPECT_EQ(inferLinearCount(E.Ctx, E.S, E.facts(2), {E.Kappa, E.N, E.Current},
+                             {true, false, false}, 5000),
+            nullptr);
+}
+
+// The whole of Algorithm 2: j counts down from i to 0 in the inner loop,
+// which the exit test alone does not count (section 3.2 needs an
+// increment), so the lightweight processing leaves j unknown in the outer
+// loop; the heavyweight one infers s = max(0, i + kappa) and
+// theta(j) = ite(kappa > 0, i' - max(0, i'), j) with i' = i + kappa - 1.
+TEST_F(ApcRuleTest, HeavyweightSummarizesAnInnerCountDown) {
+  const std::string Source =
+      "void f(int m) { int i, j = 7;"
+      "  for (i = 0; i < m; ++i) { j = i; while (j > 0) --j; }"
+      "  if (m > 0 && j != 0) reach_error(); }";
+  compute(Source, "f");
+  EXPECT_EQ(value(summaryAt("for.cond"), "j.").Iterated, nullptr);
+  EXPECT_EQ(decide(), ApcAnswer::Satisfiable);
+  compute(Source, "f", /*Heavyweight=*/true);
+  const LoopSummaryInfo &Outer = summaryAt("for.cond");
+  ExprRef Kappa = Outer.Counters.Kappa[0];
+  const auto &I = value(Outer, "i.");
+  const auto &J = value(Outer, "j.");
+  ExprRef Last =
+      Ctx.add(I.Initial, Ctx.sub(counter(Kappa, 32), Ctx.constant(1, 32)));
+  ExprRef Zero = Ctx.constant(0, 32);
+  ExprRef Expected = Ctx.select(
+      Ctx.ult(Ctx.constant(0, 64), Kappa),
+      Ctx.sub(Last, Ctx.select(Ctx.slt(Last, Zero), Zero, Last)), J.Initial);
+  EXPECT_TRUE(equivalent(J.Iterated, Expected)) << text(J);
+  EXPECT_EQ(decide(), ApcAnswer::Unreachable);
+}
+
+// Where the inner count has no linear form (a step of 2), the heavyweight
+// processing leaves j unknown and says so, and the apc stays satisfiable:
+// j == 5 is reached with m = 2, n = 5 (j = 1, 3, 5).
+TEST_F(ApcRuleTest, HeavyweightWithoutDependencyStaysUnknown) {
+  compute("void f(int m, int n) { int i, j = 0;"
+          "  for (i = 0; i < m; ++i) { j = i; while (j < n) j += 2; }"
+          "  if (j == 5) reach_error(); }",
+          "f", /*Heavyweight=*/true);
+  EXPECT_EQ(value(summaryAt("for.cond"), "j.").Iterated, nullptr);
+  EXPECT_EQ(Result.Unknowns.count(
+                "an inner loop's count the heavyweight inference did not find"),
+            1u);
+  EXPECT_EQ(decide(), ApcAnswer::Satisfiable);
+}
+
+// Section 4: a local array filled in a loop at the counter's index. The
+// cell read after the loop is what the last iteration writing it stored:
+// a[k] == 3k + 1, so a[n & 3] == 4 only for n & 3 == 1.
+TEST_F(ApcRuleTest, ArrayFilledInALoopIsReadAfterIt) {
+  compute("void f(int n) { int a[4];"
+          "  for (int i = 0; i < 4; ++i) a[i] = 3 * i + 1;"
+          "  if (a[n & 3] == 4) reach_error(); }",
+          "f");
+  EXPECT_TRUE(Result.Unknowns.empty());
+  ExprRef Low = Ctx.bitAnd(input("n"), Ctx.constant(3, 32));
+  EXPECT_EQ(decide(), ApcAnswer::Satisfiable);
+  EXPECT_EQ(decide(Ctx.ne(Low, Ctx.constant(1, 32))), ApcAnswer::Unreachable);
+}
+
+// A cell written with a value read from itself (a[i & 1] += 1) depends on
+// the iterations before: unknown, and the apc claims nothing about it.
+TEST_F(ApcRuleTest, ArrayCellReadingItselfStaysUnknown) {
+  compute("void f(int n) { int a[2]; a[0] = 0; a[1] = 0;"
+          "  for (int i = 0; i < n; ++i) a[i & 1] += 1;"
+          "  if (a[0] == 3) reach_error(); }",
+          "f");
+  EXPECT_EQ(Result.Unknowns.count(
+                "an array cell changed by a loop in a way the rules do not "
+                "cover"),
+            1u);
+  EXPECT_EQ(decide(), ApcAnswer::Satisfiable);
+}
+
 // Read-only buffers (seed, section 4): an element at a computed index is one
 // ArrayRead node of the array, whatever its size, not an ite over its
 // elements; rows of a 2-D parameter are read at row * columns + column.
@@ -352,137 +483,6 @@ TEST(ApcArrayReadTest, QueriesTieArrayReadsToTheBytes) {
     EXPECT_EQ(QuantifiedQuery().check(Other, 20000).Result, SatResult::Unsat)
         << toString(Other);
   }
-  /// The seed's inner loop `while (j < n) j += Step` (Figure 3 has Step 1)
-  /// entered with j = i + kappa in an iteration of the outer loop, as a
-  /// backbone of the outer loop sees it, and the facts on its count s.
-  struct InnerLoopExample {
-    ExprContext Ctx;
-    ExprRef Kappa = Ctx.var(Ctx.variable("k", 64));
-    ExprRef Inner = Ctx.var(Ctx.variable("k'", 64));
-    ExprRef S = Ctx.var(Ctx.variable("s", 64));
-    ExprRef I = Ctx.var(Ctx.variable("i", 32));
-    ExprRef J = Ctx.var(Ctx.variable("j", 32));
-    ExprRef N = Ctx.var(Ctx.variable("n", 32));
-    ExprRef Current = Ctx.add(I, Ctx.resize(Kappa, 32, false));
-
-    ExprRef facts(uint64_t Step) {
-      auto Stepped = [&](ExprRef From) {
-        return Ctx.add(From, Ctx.mul(Ctx.constant(Step, 32),
-                                     Ctx.resize(Inner, 32, false)));
-      };
-      InnerLoopVisit V;
-      V.Kappa = {Inner};
-      V.Apcs = {Ctx.slt(J, N)};
-      V.Iterated = {{J, Stepped(J)}};
-      V.Before = {{J, Current}};
-      V.Exit = Ctx.logicalNot(Ctx.slt(Stepped(Current), N));
-      ExprRef Zero = Ctx.constant(0, 64);
-      return Ctx.logicalAnd(
-          countConditions(Ctx, V, S, "s"),
-          Ctx.logicalAnd(Ctx.sle(Zero, S), Ctx.sle(Zero, Kappa)));
-    }
-  };
-
-  // Algorithm 2 on the seed's nested example (Figure 3): the inner loop
-  // runs max(0, n - j) times when entered with j = i + kappa. The weakened
-  // looping condition and the exit determine its count s, which the solver
-  // infers as that linear form of n and the current i.
-  TEST(ApcHeavyweightTest, InfersTheSeedsInnerCount) {
-    InnerLoopExample E;
-    ExprContext &Ctx = E.Ctx;
-    ExprRef Count =
-        inferLinearCount(Ctx, E.S, E.facts(1), {E.Kappa, E.N, E.Current},
-                         {true, false, false}, 30000);
-    ASSERT_NE(Count, nullptr);
-    ExprRef Zero = Ctx.constant(0, 64);
-    ExprRef Diff =
-        Ctx.sub(Ctx.resize(E.N, 64, true), Ctx.resize(E.Current, 64, true));
-    ExprRef Expected = Ctx.select(Ctx.slt(Diff, Zero), Zero, Diff);
-    QuantifiedQuery Q;
-    EXPECT_EQ(Q.check(Ctx.ne(Count, Expected), 30000).Result, SatResult::Unsat)
-        << toString(Count);
-  }
-
-  // A count that is not linear (j steps by 2: ceil((n - j) / 2)) is not
-  // inferred: nothing is claimed.
-  TEST(ApcHeavyweightTest, NoLinearDependencyIsNotInferred) {
-    InnerLoopExample E;
-    EXPECT_EQ(inferLinearCount(E.Ctx, E.S, E.facts(2),
-                               {E.Kappa, E.N, E.Current}, {true, false, false},
-                               5000),
-              nullptr);
-  }
-
-  // The whole of Algorithm 2: j counts down from i to 0 in the inner loop,
-  // which the exit test alone does not count (section 3.2 needs an
-  // increment), so the lightweight processing leaves j unknown in the outer
-  // loop; the heavyweight one infers s = max(0, i + kappa) and
-  // theta(j) = ite(kappa > 0, i' - max(0, i'), j) with i' = i + kappa - 1.
-  TEST_F(ApcRuleTest, HeavyweightSummarizesAnInnerCountDown) {
-    const std::string Source =
-        "void f(int m) { int i, j = 7;"
-        "  for (i = 0; i < m; ++i) { j = i; while (j > 0) --j; }"
-        "  if (m > 0 && j != 0) reach_error(); }";
-    compute(Source, "f");
-    EXPECT_EQ(value(summaryAt("for.cond"), "j.").Iterated, nullptr);
-    EXPECT_EQ(decide(), ApcAnswer::Satisfiable);
-    compute(Source, "f", /*Heavyweight=*/true);
-    const LoopSummaryInfo &Outer = summaryAt("for.cond");
-    ExprRef Kappa = Outer.Counters.Kappa[0];
-    const auto &I = value(Outer, "i.");
-    const auto &J = value(Outer, "j.");
-    ExprRef Last =
-        Ctx.add(I.Initial, Ctx.sub(counter(Kappa, 32), Ctx.constant(1, 32)));
-    ExprRef Zero = Ctx.constant(0, 32);
-    ExprRef Expected = Ctx.select(
-        Ctx.ult(Ctx.constant(0, 64), Kappa),
-        Ctx.sub(Last, Ctx.select(Ctx.slt(Last, Zero), Zero, Last)), J.Initial);
-    EXPECT_TRUE(equivalent(J.Iterated, Expected)) << text(J);
-    EXPECT_EQ(decide(), ApcAnswer::Unreachable);
-  }
-
-  // Where the inner count has no linear form (a step of 2), the heavyweight
-  // processing leaves j unknown and says so, and the apc stays satisfiable:
-  // j == 5 is reached with m = 2, n = 5 (j = 1, 3, 5).
-  TEST_F(ApcRuleTest, HeavyweightWithoutDependencyStaysUnknown) {
-    compute("void f(int m, int n) { int i, j = 0;"
-            "  for (i = 0; i < m; ++i) { j = i; while (j < n) j += 2; }"
-            "  if (j == 5) reach_error(); }",
-            "f", /*Heavyweight=*/true);
-    EXPECT_EQ(value(summaryAt("for.cond"), "j.").Iterated, nullptr);
-    EXPECT_EQ(
-        Result.Unknowns.count(
-            "an inner loop's count the heavyweight inference did not find"),
-        1u);
-    EXPECT_EQ(decide(), ApcAnswer::Satisfiable);
-  }
-
-  // Section 4: a local array filled in a loop at the counter's index. The
-  // cell read after the loop is what the last iteration writing it stored:
-  // a[k] == 3k + 1, so a[n & 3] == 4 only for n & 3 == 1.
-  TEST_F(ApcRuleTest, ArrayFilledInALoopIsReadAfterIt) {
-    compute("void f(int n) { int a[4];"
-            "  for (int i = 0; i < 4; ++i) a[i] = 3 * i + 1;"
-            "  if (a[n & 3] == 4) reach_error(); }",
-            "f");
-    EXPECT_TRUE(Result.Unknowns.empty());
-    ExprRef Low = Ctx.bitAnd(input("n"), Ctx.constant(3, 32));
-    EXPECT_EQ(decide(), ApcAnswer::Satisfiable);
-    EXPECT_EQ(decide(Ctx.ne(Low, Ctx.constant(1, 32))), ApcAnswer::Unreachable);
-  }
-
-  // A cell written with a value read from itself (a[i & 1] += 1) depends on
-  // the iterations before: unknown, and the apc claims nothing about it.
-  TEST_F(ApcRuleTest, ArrayCellReadingItselfStaysUnknown) {
-    compute("void f(int n) { int a[2]; a[0] = 0; a[1] = 0;"
-            "  for (int i = 0; i < n; ++i) a[i & 1] += 1;"
-            "  if (a[0] == 3) reach_error(); }",
-            "f");
-    EXPECT_EQ(Result.Unknowns.count(
-                  "an array cell changed by a loop in a way the rules do not "
-                  "cover"),
-              1u);
-    EXPECT_EQ(decide(), ApcAnswer::Satisfiable);
-  }
+}
 
 } // namespace
