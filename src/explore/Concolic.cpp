@@ -160,6 +160,17 @@ ConcolicExplorer::~ConcolicExplorer() = default;
 void ConcolicExplorer::guide(const TargetGuide &G) {
   Watch = std::make_unique<TargetWatch>(G);
   OpenSides.index().setTargets(targetBlocks(&G));
+  if (G.Later)
+    Budget.haltWhen(&G.Later->unreachable());
+  Watch->takeAnswer(Ctx); // Decided already with --apc-first.
+}
+
+void ConcolicExplorer::takeApcAnswer() {
+  if (!Watch || !Watch->takeAnswer(Ctx) || !budgetLeft())
+    return;
+  // The apc's model heads for the target: run it as soon as it is there.
+  Assignment Seeded = initialInput();
+  execute(std::move(Seeded), {}, 0);
 }
 
 bool ConcolicExplorer::budgetLeft() {
@@ -330,7 +341,7 @@ ConcolicExplorer::negateWithApc(PathNode *N, bool Dir,
   if (!Watch || !Watch->guide().Apc)
     return std::nullopt;
   Prefix.push_back(Goal);
-  SolverResponse R = Watch->withApc(Ctx, Prefix);
+  SolverResponse R = Watch->withApc(Prefix);
   if (R.Result == SatResult::Unsat) {
     N->Side[Dir] = SideState::Pruned;
     ++Stats.ApcPruned;
@@ -384,6 +395,7 @@ bool ConcolicExplorer::waitForExchange() {
 void ConcolicExplorer::exploreFrontier() {
   unsigned Fruitless = 0;
   while (budgetLeft()) {
+    takeApcAnswer();
     importExchanged();
     if (OpenSides.empty() && waitForExchange())
       continue;
@@ -419,6 +431,7 @@ void ConcolicExplorer::exploreGenerational() {
       Queue(Worse);
   Queue.push(execute(initialInput(), {}, 0));
   while (!Queue.empty() && budgetLeft()) {
+    takeApcAnswer();
     importExchanged();
     std::shared_ptr<RunRecord> Parent = Queue.top();
     Queue.pop();
@@ -452,6 +465,10 @@ void ConcolicExplorer::finishStats() {
   Stats.TreeNodes = Tree.numNodes();
   Stats.Solver = Solv.stats();
   Stats.OpenSides = countSides(Tree.root())[size_t(SideState::Open)];
+  if (Watch) {
+    Stats.ApcChecks = Watch->checks();
+    Stats.ApcCheckSeconds = Watch->checkSeconds();
+  }
   Concretized.fill(Stats);
 }
 

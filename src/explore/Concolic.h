@@ -59,6 +59,9 @@ private:
   negateWithApc(PathNode *N, bool Dir, std::vector<ExprRef> Prefix,
                 ExprRef Goal);
   bool budgetLeft();
+  /// --target: takes the apc's answer over when it arrives, and runs its
+  /// seed.
+  void takeApcAnswer();
   bool treeComplete() const;
   Assignment initialInput();
   void exploreFrontier();
