@@ -166,8 +166,16 @@ ApcAnswer solveApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
         break;
   }
   StopUnfolding = true;
-  DirectQ.interrupt();
-  UnfoldedQ.interrupt();
+  {
+    // Z3 forgets an interrupt that lands before its check starts: repeat it
+    // until both queries have returned.
+    std::unique_lock<std::mutex> Lock(Mu);
+    while (!(DirectDone && UnfoldedDone)) {
+      DirectQ.interrupt();
+      UnfoldedQ.interrupt();
+      Done.wait_for(Lock, std::chrono::milliseconds(5));
+    }
+  }
   Direct.join();
   Unfolded.join();
   if (DirectR.Result == SatResult::Unsat ||

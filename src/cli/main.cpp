@@ -822,10 +822,8 @@ int explore(Options &O) {
     throw InputError{"--self-check needs --mode=fork"};
   ConcolicExplorer &Explorer = keepUntilExit(
       std::make_unique<ConcolicExplorer>(*Prog, Entry, O.Explore));
-  if (!O.Targets.empty())
-    if (std::optional<int> Done =
-            guideToTarget(O, *Prog, Entry, Explorer, Target, Apc))
-      return *Done;
+  // The fuzzer's process is forked before the apc's thread starts: a fork
+  // while that thread is inside Z3 left the search's own Z3 calls hanging.
   std::unique_ptr<NativeFuzzer> Fuzzer;
   if (O.Fuzz) {
     try {
@@ -838,6 +836,10 @@ int explore(Options &O) {
                    E.Message.c_str());
     }
   }
+  if (!O.Targets.empty())
+    if (std::optional<int> Done =
+            guideToTarget(O, *Prog, Entry, Explorer, Target, Apc))
+      return *Done;
   return runExplorer(
       O, Desc, Explorer,
       [&](nlohmann::json &Summary, const ExplorationStats &Stats,

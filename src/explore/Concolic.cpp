@@ -285,7 +285,7 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound,
 
 /// Solves for the input that takes side `Dir` at `N`, and runs it.
 std::shared_ptr<ConcolicExplorer::RunRecord>
-ConcolicExplorer::negate(PathNode *N, bool Dir) {
+ConcolicExplorer::negate(PathNode *N, bool Dir, bool MayDefer) {
   std::vector<ExprRef> Prefix = PathTree::prefixOf(Ctx, N);
   ExprRef Goal = PathTree::edgeConstraint(Ctx, N, Dir);
   if (Opts.MaxTime > 0) { // Never let one query outlive the time budget.
@@ -296,6 +296,12 @@ ConcolicExplorer::negate(PathNode *N, bool Dir) {
   }
   if (auto Guided = negateWithApc(N, Dir, Prefix, Goal))
     return *Guided;
+  if (MayDefer && Watch && Watch->guide().Apc && Watch->checking()) {
+    // The apc could not rule on this side in time: the sides it found
+    // consistent with the target (run already) come first.
+    Undecided.push_back({N, Dir});
+    return nullptr;
+  }
   SolverResponse R = Solv.solve(Prefix, Goal, *N->Input);
   if (R.Result == SatResult::Unknown) {
     // Past the solver's budget: replace non-linear terms by their values on
@@ -397,6 +403,12 @@ void ConcolicExplorer::exploreFrontier() {
   while (budgetLeft()) {
     takeApcAnswer();
     importExchanged();
+    if (OpenSides.empty() && !Undecided.empty()) {
+      Target T = Undecided.front();
+      Undecided.pop_front();
+      negate(T.Node, T.Dir, /*MayDefer=*/false);
+      continue;
+    }
     if (OpenSides.empty() && waitForExchange())
       continue;
     if (OpenSides.empty()) {
@@ -413,7 +425,7 @@ void ConcolicExplorer::exploreFrontier() {
     Target T = OpenSides.pop();
     if (T.Node->Side[T.Dir] != SideState::Open)
       continue;
-    negate(T.Node, T.Dir);
+    negate(T.Node, T.Dir, /*MayDefer=*/true);
   }
 }
 

@@ -59,7 +59,7 @@ bool TargetWatch::reachedAtEnd(const PathOutcome &O) const {
 }
 
 SolverResponse TargetWatch::withApc(const std::vector<ExprRef> &PathCond) {
-  constexpr unsigned GiveUpAfter = 8, ModelsKept = 8;
+  constexpr unsigned ModelsKept = 8;
   for (const Assignment &M : Models) {
     bool Holds = true;
     for (ExprRef C : PathCond)

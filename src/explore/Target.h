@@ -103,6 +103,8 @@ public:
   /// undecided checks in a row the apc is too hard for Z3 next to path
   /// conditions, and later checks answer Unknown at once.
   SolverResponse withApc(const std::vector<ExprRef> &PathCond);
+  /// Whether checks still go to Z3 (they stop after a few undecided ones).
+  bool checking() const { return UnknownsInARow < GiveUpAfter; }
   /// Checks withApc() made with Z3 (not answered by a model), and their
   /// time.
   uint64_t checks() const { return Checks; }
@@ -114,6 +116,7 @@ private:
                  llvm::SmallVector<const llvm::Instruction *, 1>>
       ByBlock;
   std::unique_ptr<QuantifiedQuery> Query;
+  static constexpr unsigned GiveUpAfter = 8;
   unsigned UnknownsInARow = 0;
   bool Taken = false; ///< The channel's answer.
   uint64_t Checks = 0;
