@@ -50,6 +50,9 @@ ExprRef stepOf(ExprContext &Ctx, ExprRef D, ExprRef X) {
   return nullptr;
 }
 
+/// Thrown out of a computation whose ApcOptions::Stop was set.
+struct Abandoned {};
+
 class Builder {
 public:
   Builder(ExprContext &Ctx, const Flowgraph &G, const ApcOptions &Opts,
@@ -574,6 +577,8 @@ std::vector<bool> Builder::loopAt(const Region &R,
 
 std::pair<State, ExprRef>
 Builder::executeBackbone(const Region &R, const std::vector<unsigned> &Path) {
+  if (Opts.Stop && Opts.Stop->load(std::memory_order_relaxed))
+    throw Abandoned{};
   State S;
   ExprRef Apc = Ctx.trueExpr();
   std::vector<ExprRef> Closed;
@@ -913,8 +918,14 @@ Apc computeApc(ExprContext &Ctx, const Flowgraph &G, const ApcOptions &Opts) {
     Out.Formula = Ctx.falseExpr();
     return Out;
   }
-  Builder B(Ctx, G, Opts, Out);
-  Out.Formula = B.top();
+  try {
+    Builder B(Ctx, G, Opts, Out);
+    Out.Formula = B.top();
+  } catch (const Abandoned &) {
+    Out = Apc();
+    Out.Formula = Ctx.trueExpr();
+    Out.Abandoned = true;
+  }
   return Out;
 }
 

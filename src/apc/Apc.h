@@ -19,6 +19,7 @@
 #include "apc/Flowgraph.h"
 #include "expr/Expr.h"
 
+#include <atomic>
 #include <map>
 #include <string>
 #include <vector>
@@ -30,6 +31,9 @@ struct ApcOptions {
   /// At most this many backbones per (induced) program: beyond, a loop's
   /// summary is unknown, and the whole apc is `true` at the top.
   unsigned MaxBackbones = 4096;
+  /// Once set, the computation gives up (Apc::Abandoned): a search running
+  /// beside it no longer needs the apc.
+  const std::atomic<bool> *Stop = nullptr;
 };
 
 /// Path counters of one loop: kappa_i (free until the backbone closes them)
@@ -67,6 +71,8 @@ struct Apc {
   bool ReadsBuffers = false;
   /// The backbone count went over the limit: the apc is `true`.
   bool TooManyBackbones = false;
+  /// Stopped (ApcOptions::Stop) before it was computed: the apc is `true`.
+  bool Abandoned = false;
 };
 
 /// Computes the apc of the flowgraph's targets. Inputs are the byte arrays

@@ -25,6 +25,9 @@
 #include "report/TestFile.h"
 #include "report/TreeWriter.h"
 
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -348,7 +351,8 @@ nlohmann::json candidateValue(const std::vector<uint8_t> &Bytes,
 /// (the explorer's when an exploration follows).
 struct TargetApc {
   std::vector<TargetSpec> Specs;
-  std::string Names; ///< "a, b", for messages.
+  std::string Names;                ///< "a, b", for messages.
+  std::unique_ptr<Flowgraph> Graph; ///< Of the specs in the entry.
   Apc A;
   ApcAnswer Ans;
   double Build = 0;
@@ -364,26 +368,35 @@ const char *satLetter(SatResult R) {
   return R == SatResult::Sat ? "S" : R == SatResult::Unsat ? "U" : "X";
 }
 
-/// The apc of the --target specs, built in `Ctx`. This reads the program,
-/// so it runs on the thread that owns it (LLVM's IR is not shared).
-TargetApc buildApc(const Options &O, const llvm::Function &Entry,
-                   ExprContext &Ctx) {
-  using Clock = std::chrono::steady_clock;
+/// The --target specs and their flowgraph. This reads the program, so it
+/// runs on the thread that owns it.
+TargetApc prepareApc(const Options &O, const llvm::Function &Entry) {
   TargetApc T;
   for (const std::string &Spec : O.Targets) {
     T.Specs.push_back(parseTargetSpec(Spec));
     T.Names += (T.Names.empty() ? "" : ", ") + Spec;
   }
-  Clock::time_point Start = Clock::now();
-  Flowgraph G(Entry, T.Specs); // Checks that the specs name something.
+  // Checks that the specs name something.
+  T.Graph = std::make_unique<Flowgraph>(Entry, T.Specs);
+  T.Notes = T.Graph->notes();
   if (O.NoApc) {
     T.Text = "not computed (--no-apc)";
-    T.ReadyAt = secondsSince(O.Explore.Started.value_or(Start));
-    return T;
+    T.ReadyAt = secondsSince(
+        O.Explore.Started.value_or(std::chrono::steady_clock::now()));
   }
+  return T;
+}
+
+/// Computes the apc of `T`'s flowgraph in `Ctx` (the thread that calls it
+/// must be the only one using `Ctx`); gives up once `*Stop` is set.
+void buildApc(const Options &O, TargetApc &T, ExprContext &Ctx,
+              const std::atomic<bool> *Stop = nullptr) {
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point Start = Clock::now();
   ApcOptions AO;
   AO.Sizes = O.Explore.Buffers;
-  T.A = computeApc(Ctx, G, AO);
+  AO.Stop = Stop;
+  T.A = computeApc(Ctx, *T.Graph, AO);
   T.Build = std::chrono::duration<double>(Clock::now() - Start).count();
   const size_t MaxText = 2000;
   T.Text = toString(T.A.Formula, MaxText);
@@ -397,8 +410,8 @@ TargetApc buildApc(const Options &O, const llvm::Function &Entry,
                  "--max-strlen), read in bounds";
   if (T.A.TooManyBackbones)
     T.RestsOn = "nothing: too many backbones, the apc is true";
-  T.Notes = G.notes();
-  return T;
+  if (T.A.Abandoned)
+    T.RestsOn = "nothing: the search ended before the apc was computed";
 }
 
 /// Decides `T`'s apc (built in `Ctx`) within --apc-timeout and what is left
@@ -430,12 +443,12 @@ void describeCandidate(const Options &O, const llvm::Function &Entry,
           candidateValue(Bytes, elementBytes(Entry, O, Arr));
 }
 
-/// --target: the apc decided on a thread of its own, in an expression
-/// context of its own, while the search runs (seed, section 7). Its answer
-/// reaches the search through the channel.
+/// --target: the apc computed and decided on a thread of its own, in an
+/// expression context of its own, while the search runs (seed, section 7).
+/// Its answer reaches the search through the channel.
 class ApcThread {
 public:
-  /// `T` (built in `Ctx`) is filled in by the thread until finish().
+  /// `T` (prepared) is filled in by the thread until finish().
   ApcThread(const Options &O, TargetApc &T, std::unique_ptr<ExprContext> C)
       : Channel(std::make_shared<ApcChannel>()), Ctx(std::move(C)),
         Worker([this, &O, &T] { decide(O, T); }) {}
@@ -456,7 +469,12 @@ public:
 
 private:
   void decide(const Options &O, TargetApc &T) {
-    solveBuiltApc(O, T, *Ctx, &Channel->cancelled());
+    buildApc(O, T, *Ctx, &Channel->cancelled());
+    if (T.A.Abandoned)
+      T.ReadyAt = secondsSince(
+          O.Explore.Started.value_or(std::chrono::steady_clock::now()));
+    else
+      solveBuiltApc(O, T, *Ctx, &Channel->cancelled());
     T.Interrupted = Channel->cancelled() && T.Ans.K == ApcAnswer::Unknown;
     // States are checked against apc^K: the apc implies it, so what
     // contradicts apc^K cannot reach the target either, and without
@@ -481,7 +499,8 @@ private:
 /// --apc-only: the apc built and decided on this thread.
 TargetApc decideApc(const Options &O, const llvm::Function &Entry,
                     ExprContext &Ctx) {
-  TargetApc T = buildApc(O, Entry, Ctx);
+  TargetApc T = prepareApc(O, Entry);
+  buildApc(O, T, Ctx);
   solveBuiltApc(O, T, Ctx);
   describeCandidate(O, Entry, T);
   return T;
@@ -602,7 +621,7 @@ std::string explorationVerdict(const ExplorationStats &S) {
   return "unreachable";
 }
 
-/// --target without --apc-only: the apc is built here and decided on a
+/// --target without --apc-only: the apc is computed and decided on a
 /// thread of its own (`Apc`) while `E` searches, guided by it once it
 /// answers. With --apc-first the search waits for it, and an
 /// unsatisfiable apc answers without a search (the exit status is
@@ -612,10 +631,16 @@ std::optional<int> guideToTarget(const Options &O, const Program &Prog,
                                  const llvm::Function &Entry, Explorer &E,
                                  std::optional<TargetApc> &T,
                                  std::unique_ptr<ApcThread> &Apc) {
-  auto Ctx = std::make_unique<ExprContext>();
-  T = buildApc(O, Entry, *Ctx);
+  T = prepareApc(O, Entry);
   TargetGuide G = targetGuide(O, Prog, *T);
   if (!O.NoApc) {
+    // The apc's thread reads the program too: lay its structs out now, as
+    // LLVM fills that cache on first use, which is not safe on two threads.
+    const llvm::DataLayout &DL = Entry.getParent()->getDataLayout();
+    for (llvm::StructType *ST : Entry.getParent()->getIdentifiedStructTypes())
+      if (ST->isSized())
+        DL.getStructLayout(ST);
+    auto Ctx = std::make_unique<ExprContext>();
     Apc = std::make_unique<ApcThread>(O, *T, std::move(Ctx));
     G.Later = Apc->channel();
   }
