@@ -34,10 +34,22 @@ bool TargetWatch::takeAnswer(ExprContext &Ctx) {
   if (G.Later->answer() != ApcChannel::Answer::Guides)
     return false;
   ExprTransfer Copy(Ctx);
-  G.Apc = Copy.copy(G.Later->pruneBy());
+  ApcSince = std::chrono::steady_clock::now();
+  if (ExprRef P = G.Later->pruneBy()) // Null: apc^K was not unfolded.
+    G.Apc = Copy.copy(P);
   G.Seed = Copy.copy(G.Later->model());
   Models.push_front(G.Seed);
   return true;
+}
+
+bool TargetWatch::checking() const {
+  // A check pays off only while it is cheap next to the search it steers:
+  // at most a third of the time since the apc arrived (and half a second).
+  constexpr double Share = 1.0 / 3, Slack = 0.5;
+  double Since =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - ApcSince)
+          .count();
+  return UnknownsInARow < GiveUpAfter && CheckSeconds <= Share * Since + Slack;
 }
 
 bool TargetWatch::reachedIn(const llvm::BasicBlock *BB,
@@ -67,7 +79,7 @@ SolverResponse TargetWatch::withApc(const std::vector<ExprRef> &PathCond) {
     if (Holds)
       return {SatResult::Sat, M};
   }
-  if (UnknownsInARow >= GiveUpAfter)
+  if (!checking())
     return {SatResult::Unknown, {}};
   auto Start = std::chrono::steady_clock::now();
   SolverResponse R = Query->checkWith(G.Apc, PathCond, G.CheckTimeoutMs);

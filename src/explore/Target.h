@@ -22,6 +22,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <atomic>
+#include <chrono>
 #include <deque>
 #include <memory>
 #include <vector>
@@ -103,8 +104,10 @@ public:
   /// undecided checks in a row the apc is too hard for Z3 next to path
   /// conditions, and later checks answer Unknown at once.
   SolverResponse withApc(const std::vector<ExprRef> &PathCond);
-  /// Whether checks still go to Z3 (they stop after a few undecided ones).
-  bool checking() const { return UnknownsInARow < GiveUpAfter; }
+  /// Whether checks still go to Z3: not after a few undecided ones in a
+  /// row, nor while they have taken more than a third of the time since
+  /// the apc arrived.
+  bool checking() const;
   /// Checks withApc() made with Z3 (not answered by a model), and their
   /// time.
   uint64_t checks() const { return Checks; }
@@ -121,6 +124,8 @@ private:
   bool Taken = false; ///< The channel's answer.
   uint64_t Checks = 0;
   double CheckSeconds = 0;
+  std::chrono::steady_clock::time_point ApcSince =
+      std::chrono::steady_clock::now();
   std::deque<Assignment> Models; ///< Of the apc, newest first.
 };
 
