@@ -80,6 +80,10 @@ public:
   }
 
 private:
+  void checkStop() const {
+    if (Opts.Stop && Opts.Stop->load(std::memory_order_relaxed))
+      throw Abandoned{};
+  }
   void bindInputs();
   ExprRef unknown(const llvm::Value &V, const std::string &Why);
   ExprRef symbol(const llvm::Value *V);
@@ -577,12 +581,12 @@ std::vector<bool> Builder::loopAt(const Region &R,
 
 std::pair<State, ExprRef>
 Builder::executeBackbone(const Region &R, const std::vector<unsigned> &Path) {
-  if (Opts.Stop && Opts.Stop->load(std::memory_order_relaxed))
-    throw Abandoned{};
+  checkStop();
   State S;
   ExprRef Apc = Ctx.trueExpr();
   std::vector<ExprRef> Closed;
   for (size_t I = 0; I + 1 < Path.size(); ++I) {
+    checkStop();
     const llvm::BasicBlock *From = G.block(Path[I]);
     unsigned Next = Path[I + 1];
     const llvm::BasicBlock *To = G.block(Next == End ? R.Start : Next);
@@ -897,6 +901,7 @@ ExprRef Builder::loopingCondition(const std::vector<ExprRef> &Apcs,
     ToTau[K.Kappa[J]] = K.Tau[J];
   ExprRef Phi = Ctx.trueExpr();
   for (unsigned I = 0; I < Apcs.size(); ++I) {
+    checkStop();
     ExprRef Body = substituteFormula(
         Ctx, substituteFormula(Ctx, Apcs[I], Iterated), ToTau);
     for (unsigned J = 0; J < K.Kappa.size(); ++J)
