@@ -197,6 +197,26 @@ def totals(rows):
         f"run the task): {count(rows, 'error')}.")
 
 
+def by_category(rows):
+    """Per category: expected-true tasks proved, expected-false reached,
+    wrong answers (a reached expected-true task or a proved expected-false
+    one) and the rest (unknown or error)."""
+    table = []
+    for category in dict.fromkeys(r["category"] for r in rows):
+        mine = [r for r in rows if r["category"] == category]
+        true = [r for r in mine if r["expected"]]
+        false = [r for r in mine if not r["expected"]]
+        wrong = sum(1 for r in mine if score(r) == "WRONG")
+        table.append([category, str(len(mine)),
+                      f"{count(true, 'proved')} of {len(true)}",
+                      f"{count(false, 'reached')} of {len(false)}",
+                      str(wrong),
+                      str(count(mine, "unknown") + count(mine, "error"))])
+    return markdown_table(["category", "tasks", "expected true proved",
+                           "expected false reached", "wrong answers",
+                           "unknown or error"], table, set())
+
+
 def report(rows, before, meta, command):
     headers = HEADERS + (["before"] if before is not None else [])
     parts = [f"Generated {machine_line(meta['machine'])} by\n\n"
@@ -206,6 +226,7 @@ def report(rows, before, meta, command):
         mine = [r for r in rows if r["category"] == category]
         parts.append(f"### {category}\n\n" + markdown_table(
             headers, [table_row(r, before) for r in mine], NUMERIC))
+    parts.append("### Per category\n\n" + by_category(rows))
     parts.append("### Totals\n\n" + totals(rows))
     return "\n\n".join(parts) + "\n"
 

@@ -67,6 +67,9 @@ ExprRef stepOf(ExprContext &Ctx, ExprRef D, ExprRef X) {
   return nullptr;
 }
 
+/// Thrown out of a computation whose ApcOptions::Stop was set.
+struct Abandoned {};
+
 class Builder {
 public:
   Builder(ExprContext &Ctx, const Flowgraph &G, const ApcOptions &Opts,
@@ -99,6 +102,10 @@ public:
   }
 
 private:
+  void checkStop() const {
+    if (Opts.Stop && Opts.Stop->load(std::memory_order_relaxed))
+      throw Abandoned{};
+  }
   void bindInputs();
   ExprRef unknown(const llvm::Value &V, const std::string &Why);
   ExprRef symbol(const llvm::Value *V);
@@ -704,10 +711,12 @@ std::vector<bool> Builder::loopAt(const Region &R,
 std::pair<State, ExprRef>
 Builder::executeBackbone(const Region &R, const std::vector<unsigned> &Path,
                          std::vector<InnerLoopVisit> *Inner) {
+  checkStop();
   State S;
   ExprRef Apc = Ctx.trueExpr();
   std::vector<ExprRef> Closed;
   for (size_t I = 0; I + 1 < Path.size(); ++I) {
+    checkStop();
     const llvm::BasicBlock *From = G.block(Path[I]);
     unsigned Next = Path[I + 1];
     const llvm::BasicBlock *To = G.block(Next == End ? R.Start : Next);
@@ -1192,6 +1201,7 @@ ExprRef Builder::loopingCondition(const std::vector<ExprRef> &Apcs,
     ToTau[K.Kappa[J]] = K.Tau[J];
   ExprRef Phi = Ctx.trueExpr();
   for (unsigned I = 0; I < Apcs.size(); ++I) {
+    checkStop();
     ExprRef Body = substituteFormula(
         Ctx, substituteFormula(Ctx, Apcs[I], Iterated), ToTau);
     for (unsigned J = 0; J < K.Kappa.size(); ++J)
@@ -1213,8 +1223,14 @@ Apc computeApc(ExprContext &Ctx, const Flowgraph &G, const ApcOptions &Opts) {
     Out.Formula = Ctx.falseExpr();
     return Out;
   }
-  Builder B(Ctx, G, Opts, Out);
-  Out.Formula = B.top();
+  try {
+    Builder B(Ctx, G, Opts, Out);
+    Out.Formula = B.top();
+  } catch (const Abandoned &) {
+    Out = Apc();
+    Out.Formula = Ctx.trueExpr();
+    Out.Abandoned = true;
+  }
   return Out;
 }
 

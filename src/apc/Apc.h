@@ -21,6 +21,7 @@
 #include "apc/Flowgraph.h"
 #include "expr/Expr.h"
 
+#include <atomic>
 #include <map>
 #include <string>
 #include <vector>
@@ -38,6 +39,9 @@ struct ApcOptions {
   /// The time for inferring one inner loop's count (all its queries), and
   /// the limit of each query proving a value depends on a counter sum.
   unsigned HeavyweightTimeoutMs = 10000;
+  /// Once set, the computation gives up (Apc::Abandoned): a search running
+  /// beside it no longer needs the apc.
+  const std::atomic<bool> *Stop = nullptr;
 };
 
 /// Path counters of one loop: kappa_i (free until the backbone closes them)
@@ -75,6 +79,8 @@ struct Apc {
   bool ReadsBuffers = false;
   /// The backbone count went over the limit: the apc is `true`.
   bool TooManyBackbones = false;
+  /// Stopped (ApcOptions::Stop) before it was computed: the apc is `true`.
+  bool Abandoned = false;
 };
 
 /// Computes the apc of the flowgraph's targets. Inputs are the byte arrays

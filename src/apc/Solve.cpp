@@ -117,17 +117,12 @@ const char *toString(ApcAnswer::Kind K) {
 }
 
 ApcAnswer solveApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
-                   double TimeoutSeconds, bool CandidateSuffices) {
+                   double TimeoutSeconds, bool CandidateSuffices,
+                   const std::atomic<bool> *Cancel) {
   using Clock = std::chrono::steady_clock;
   Clock::time_point Start = Clock::now();
   Clock::time_point Deadline =
       Start + std::chrono::milliseconds(int64_t(TimeoutSeconds * 1000));
-  auto LeftMs = [&] {
-    auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(
-                    Deadline - Clock::now())
-                    .count();
-    return unsigned(std::max<int64_t>(Left, 1));
-  };
   ApcAnswer A;
   QuantifiedQuery DirectQ, UnfoldedQ;
   SolverResponse DirectR, UnfoldedR;
@@ -135,9 +130,13 @@ ApcAnswer solveApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
   std::condition_variable Done;
   bool DirectDone = false, UnfoldedDone = false;
   std::atomic<bool> StopUnfolding = false;
+  // The deadline is kept by interrupting both queries, not by Z3's own
+  // timeout: its timer holds a lock that Z3's fork handler waits for, so a
+  // search beside the race could not fork (to replay a test natively)
+  // until the query ended.
   std::thread Direct([&] {
     Clock::time_point T = Clock::now();
-    SolverResponse R = DirectQ.check(Apc, LeftMs());
+    SolverResponse R = DirectQ.check(Apc, 0);
     std::lock_guard<std::mutex> Lock(Mu);
     A.Direct = {R.Result, secondsSince(T)};
     DirectR = std::move(R);
@@ -158,7 +157,7 @@ ApcAnswer solveApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
       T = Clock::now();
       SolverResponse R;
       if (U)
-        R = UnfoldedQ.check(U, LeftMs());
+        R = UnfoldedQ.check(U, 0);
       SolveSeconds += secondsSince(T);
       std::lock_guard<std::mutex> Lock(Mu);
       A.UnfoldSeconds = UnfoldSeconds;
@@ -186,11 +185,25 @@ ApcAnswer solveApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
               UnfoldedR.Result == SatResult::Sat) ||
              (DirectDone && UnfoldedDone);
     };
-    Done.wait_until(Lock, Deadline, Decided);
+    // The canceller does not know this condition variable: poll it.
+    auto Cancelled = [Cancel] { return Cancel && Cancel->load(); };
+    while (!Done.wait_until(
+        Lock, std::min(Deadline, Clock::now() + std::chrono::milliseconds(5)),
+        [&] { return Decided() || Cancelled(); }))
+      if (Clock::now() >= Deadline)
+        break;
   }
   StopUnfolding = true;
-  DirectQ.interrupt();
-  UnfoldedQ.interrupt();
+  {
+    // Z3 forgets an interrupt that lands before its check starts: repeat it
+    // until both queries have returned.
+    std::unique_lock<std::mutex> Lock(Mu);
+    while (!(DirectDone && UnfoldedDone)) {
+      DirectQ.interrupt();
+      UnfoldedQ.interrupt();
+      Done.wait_for(Lock, std::chrono::milliseconds(5));
+    }
+  }
   Direct.join();
   Unfolded.join();
   if (DirectR.Result == SatResult::Unsat ||

@@ -53,8 +53,11 @@ struct ApcAnswer {
 /// either, or Sat of the apc, decides at once; Sat of apc^K decides only if
 /// the apc has no answer by the deadline, or at once when
 /// `CandidateSuffices` (a search that only needs an input to start from).
+/// Setting `*Cancel` ends the race within milliseconds, with what was
+/// decided by then (a search running beside it found the answer first).
 ApcAnswer solveApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
-                   double TimeoutSeconds, bool CandidateSuffices = false);
+                   double TimeoutSeconds, bool CandidateSuffices = false,
+                   const std::atomic<bool> *Cancel = nullptr);
 
 const char *toString(ApcAnswer::Kind K);
 

@@ -244,6 +244,9 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
   App.add_flag("--no-apc", O.NoApc,
                "With --target: search for it without the apc (no pruning, "
                "no seed), to measure what the apc brings");
+  App.add_flag("--apc-first", O.ApcFirst,
+               "With --target: decide the apc before the search starts (at "
+               "most a tenth of --max-time) instead of beside it");
   App.add_option("--apc-unfold", O.ApcUnfold,
                  "Instances of each loop quantifier in the unfolded apc "
                  "(default 25)")

@@ -52,6 +52,7 @@ struct Options {
   bool ApcOnly = false;
   bool KeepGoing = false;
   bool NoApc = false;
+  bool ApcFirst = false; ///< --target: the search waits for the apc.
   unsigned ApcUnfold = 25;
   double ApcTimeout = 10;
   bool ApcHeavyweight = false;

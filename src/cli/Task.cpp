@@ -125,10 +125,10 @@ void reachResult(const nlohmann::json &Summary, nlohmann::json &R) {
   }
   R["reached"] = false;
   if (Verdict == "unreachable")
-    R["reason"] = Summary.contains("stop_reason")
-                      ? "every path was explored and none reaches "
-                        "reach_error()"
-                      : "the apc of reach_error() is unsatisfiable";
+    R["reason"] = Target.value("decided_by", "") == "apc"
+                      ? "the apc of reach_error() is unsatisfiable"
+                      : "every path was explored and none reaches "
+                        "reach_error()";
   else
     R["reason"] = "the run was cut: " + cutsText(Summary);
   R["proved_unreachable"] = Verdict == "unreachable";

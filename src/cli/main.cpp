@@ -25,6 +25,9 @@
 #include "report/TestFile.h"
 #include "report/TreeWriter.h"
 
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -38,6 +41,7 @@
 #include <ctime>
 #include <fmt/format.h>
 #include <fstream>
+#include <thread>
 
 #ifndef THESEUS_INCLUDE_DIR
 #define THESEUS_INCLUDE_DIR ""
@@ -362,11 +366,14 @@ nlohmann::json candidateValue(const std::vector<uint8_t> &Bytes,
 /// (the explorer's when an exploration follows).
 struct TargetApc {
   std::vector<TargetSpec> Specs;
-  std::string Names; ///< "a, b", for messages.
+  std::string Names;                ///< "a, b", for messages.
+  std::unique_ptr<Flowgraph> Graph; ///< Of the specs in the entry.
   Apc A;
   ApcAnswer Ans;
   double Build = 0;
-  double ReadyAt = 0; ///< Seconds since the start when it was decided.
+  double ReadyAt = 0;       ///< Seconds since the start when it was decided.
+  double SearchFrom = 0;    ///< Seconds since the start when the search began.
+  bool Interrupted = false; ///< The search answered before the apc did.
   std::string Text, RestsOn;
   std::vector<std::string> Notes; ///< Calls that count as targets.
   nlohmann::json Candidate = nlohmann::json::object();
@@ -376,39 +383,37 @@ const char *satLetter(SatResult R) {
   return R == SatResult::Sat ? "S" : R == SatResult::Unsat ? "U" : "X";
 }
 
-TargetApc decideApc(const Options &O, const llvm::Function &Entry,
-                    ExprContext &Ctx) {
-  using Clock = std::chrono::steady_clock;
+/// The --target specs and their flowgraph. This reads the program, so it
+/// runs on the thread that owns it.
+TargetApc prepareApc(const Options &O, const llvm::Function &Entry) {
   TargetApc T;
   for (const std::string &Spec : O.Targets) {
     T.Specs.push_back(parseTargetSpec(Spec));
     T.Names += (T.Names.empty() ? "" : ", ") + Spec;
   }
-  Clock::time_point Start = Clock::now();
-  Flowgraph G(Entry, T.Specs); // Checks that the specs name something.
+  // Checks that the specs name something.
+  T.Graph = std::make_unique<Flowgraph>(Entry, T.Specs);
+  T.Notes = T.Graph->notes();
   if (O.NoApc) {
     T.Text = "not computed (--no-apc)";
-    T.ReadyAt = secondsSince(O.Explore.Started.value_or(Start));
-    return T;
+    T.ReadyAt = secondsSince(
+        O.Explore.Started.value_or(std::chrono::steady_clock::now()));
   }
+  return T;
+}
+
+/// Computes the apc of `T`'s flowgraph in `Ctx` (the thread that calls it
+/// must be the only one using `Ctx`); gives up once `*Stop` is set.
+void buildApc(const Options &O, TargetApc &T, ExprContext &Ctx,
+              const std::atomic<bool> *Stop = nullptr) {
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point Start = Clock::now();
   ApcOptions AO;
   AO.Sizes = O.Explore.Buffers;
   AO.Heavyweight = O.ApcHeavyweight;
-  T.A = computeApc(Ctx, G, AO);
+  AO.Stop = Stop;
+  T.A = computeApc(Ctx, *T.Graph, AO);
   T.Build = std::chrono::duration<double>(Clock::now() - Start).count();
-  // A search starts from apc^K's candidate without waiting for the apc,
-  // and spends at most a tenth of its time budget on the apc.
-  // --max-time bounds the apc too.
-  double Timeout = O.ApcTimeout;
-  if (O.Explore.MaxTime > 0) {
-    double Left =
-        O.Explore.MaxTime - secondsSince(O.Explore.Started.value_or(Start));
-    if (!O.ApcOnly)
-      Left = std::min(Left, std::max(1.0, 0.1 * O.Explore.MaxTime));
-    Timeout = std::clamp(Left, 0.001, Timeout);
-  }
-  T.Ans = solveApc(Ctx, T.A.Formula, O.ApcUnfold, Timeout, !O.ApcOnly);
-  T.ReadyAt = secondsSince(O.Explore.Started.value_or(Start));
   const size_t MaxText = 2000;
   T.Text = toString(T.A.Formula, MaxText);
   for (const auto &[Why, Count] : T.A.Unknowns)
@@ -421,11 +426,99 @@ TargetApc decideApc(const Options &O, const llvm::Function &Entry,
                  "--max-strlen), read in bounds";
   if (T.A.TooManyBackbones)
     T.RestsOn = "nothing: too many backbones, the apc is true";
-  T.Notes = G.notes();
+  if (T.A.Abandoned)
+    T.RestsOn = "nothing: the search ended before the apc was computed";
+}
+
+/// Decides `T`'s apc (built in `Ctx`) within --apc-timeout and what is left
+/// of --max-time; the thread that calls it must be the only one using
+/// `Ctx`. A search beside it stops it with `Cancel`.
+void solveBuiltApc(const Options &O, TargetApc &T, ExprContext &Ctx,
+                   const std::atomic<bool> *Cancel = nullptr) {
+  double Timeout = O.ApcTimeout;
+  if (O.Explore.MaxTime > 0) {
+    double Left = O.Explore.MaxTime - secondsSince(O.Explore.Started.value_or(
+                                          std::chrono::steady_clock::now()));
+    // A search waiting for the apc gives it at most a tenth of its time.
+    if (O.ApcFirst && !O.ApcOnly)
+      Left = std::min(Left, std::max(1.0, 0.1 * O.Explore.MaxTime));
+    Timeout = std::clamp(Left, 0.001, Timeout);
+  }
+  // A search only needs apc^K's candidate to start from, not the apc's.
+  T.Ans = solveApc(Ctx, T.A.Formula, O.ApcUnfold, Timeout, !O.ApcOnly, Cancel);
+  T.ReadyAt = secondsSince(
+      O.Explore.Started.value_or(std::chrono::steady_clock::now()));
+}
+
+/// The candidate inputs of a satisfiable apc, as the entry's parameters.
+void describeCandidate(const Options &O, const llvm::Function &Entry,
+                       TargetApc &T) {
   if (T.Ans.K == ApcAnswer::Satisfiable)
     for (const auto &[Arr, Bytes] : T.Ans.Model.values())
       T.Candidate[Arr->Name] =
           candidateValue(Bytes, elementBytes(Entry, O, Arr));
+}
+
+/// --target: the apc computed and decided on a thread of its own, in an
+/// expression context of its own, while the search runs (seed, section 7).
+/// Its answer reaches the search through the channel.
+class ApcThread {
+public:
+  /// `T` (prepared) is filled in by the thread until finish().
+  ApcThread(const Options &O, TargetApc &T, std::unique_ptr<ExprContext> C)
+      : Channel(std::make_shared<ApcChannel>()), Ctx(std::move(C)),
+        Worker([this, &O, &T] { decide(O, T); }) {}
+  ~ApcThread() { finish(); }
+
+  std::shared_ptr<ApcChannel> channel() const { return Channel; }
+  /// Interrupts the apc if it is still deciding (the search found the
+  /// answer first) and waits for it, a few milliseconds.
+  void finish() {
+    Channel->cancel();
+    wait();
+  }
+  /// Waits until the apc is decided (--apc-first).
+  void wait() {
+    if (Worker.joinable())
+      Worker.join();
+  }
+
+private:
+  void decide(const Options &O, TargetApc &T) {
+    buildApc(O, T, *Ctx, &Channel->cancelled());
+    if (T.A.Abandoned)
+      T.ReadyAt = secondsSince(
+          O.Explore.Started.value_or(std::chrono::steady_clock::now()));
+    else
+      solveBuiltApc(O, T, *Ctx, &Channel->cancelled());
+    T.Interrupted = Channel->cancelled() && T.Ans.K == ApcAnswer::Unknown;
+    // States are checked against apc^K: the apc implies it, so what
+    // contradicts apc^K cannot reach the target either, and without
+    // quantifiers Z3 answers in milliseconds where the apc's checks time
+    // out. A satisfiable apc that reads no input (its model is empty:
+    // every input it would depend on is unknown, or there are too many
+    // backbones) neither prunes nor seeds.
+    if (T.Ans.K == ApcAnswer::Unreachable)
+      Channel->publish(ApcChannel::Answer::Unreachable);
+    else if (T.Ans.K == ApcAnswer::Satisfiable && !T.Ans.Model.values().empty())
+      Channel->publish(ApcChannel::Answer::Guides, T.Ans.UnfoldedApc,
+                       T.Ans.Model);
+    else
+      Channel->publish(ApcChannel::Answer::Nothing);
+  }
+
+  std::shared_ptr<ApcChannel> Channel;
+  std::unique_ptr<ExprContext> Ctx;
+  std::thread Worker; ///< Last: it starts once the rest is there.
+};
+
+/// --apc-only: the apc built and decided on this thread.
+TargetApc decideApc(const Options &O, const llvm::Function &Entry,
+                    ExprContext &Ctx) {
+  TargetApc T = prepareApc(O, Entry);
+  buildApc(O, T, Ctx);
+  solveBuiltApc(O, T, Ctx);
+  describeCandidate(O, Entry, T);
   return T;
 }
 
@@ -447,6 +540,15 @@ void printApc(const TargetApc &T) {
   fmt::print("  candidate inputs {}\n", Inputs.empty() ? "any" : Inputs);
 }
 
+/// Which of the apc and the search running beside it finished first.
+std::string raceText(const TargetApc &T) {
+  if (T.Interrupted)
+    return fmt::format("the search finished first, the apc was interrupted "
+                       "at {:.3f} s",
+                       T.ReadyAt);
+  return fmt::format("the apc finished first, at {:.3f} s", T.ReadyAt);
+}
+
 /// The time line: the apc's split, and the search when one ran.
 void printApcTimes(const TargetApc &T, std::optional<double> Search) {
   std::string Line = fmt::format(
@@ -456,7 +558,7 @@ void printApcTimes(const TargetApc &T, std::optional<double> Search) {
       T.Ans.Unfolded.Seconds, satLetter(T.Ans.Direct.Result),
       T.Ans.Direct.Seconds);
   if (Search)
-    Line += fmt::format(", search {:.3f} s", *Search);
+    Line += fmt::format(", search {:.3f} s; {}", *Search, raceText(T));
   fmt::print("{}\n", Line);
 }
 
@@ -487,6 +589,7 @@ void writeApcSummary(const Options &O, const llvm::Function &Entry,
   nlohmann::json J;
   J["entry"] = Entry.getName().str();
   J["target"] = targetJson(O, T, Verdict);
+  J["target"]["decided_by"] = "apc";
   std::ofstream(O.OutDir + "/summary.json") << J.dump(2) << "\n";
 }
 
@@ -520,16 +623,6 @@ TargetGuide targetGuide(const Options &O, const Program &Prog,
       for (const llvm::Instruction &I : BB)
         if (!Located.empty() && matchesTarget(I, Located))
           G.Instructions.push_back(&I);
-  // States are checked against apc^K: the apc implies it, so what
-  // contradicts apc^K cannot reach the target either, and without
-  // quantifiers Z3 answers in milliseconds where the apc's checks time out.
-  // A satisfiable apc that reads no input (its model is empty: every input
-  // it would depend on is unknown, or there are too many backbones) prunes
-  // nothing.
-  if (T.Ans.K == ApcAnswer::Satisfiable && !T.Ans.Model.values().empty()) {
-    G.Apc = T.Ans.UnfoldedApc;
-    G.Seed = T.Ans.Model;
-  }
   return G;
 }
 
@@ -544,16 +637,32 @@ std::string explorationVerdict(const ExplorationStats &S) {
   return "unreachable";
 }
 
-/// --target without --apc-only: the apc first, in the explorer's context;
-/// an unsatisfiable one answers without a search (the exit status is
-/// returned), else the explorer is guided to the target. `T` keeps the apc
-/// for the summary.
+/// --target without --apc-only: the apc is computed and decided on a
+/// thread of its own (`Apc`) while `E` searches, guided by it once it
+/// answers. With --apc-first the search waits for it, and an
+/// unsatisfiable apc answers without a search (the exit status is
+/// returned). `T` keeps the apc for the summary.
 template <typename Explorer>
 std::optional<int> guideToTarget(const Options &O, const Program &Prog,
                                  const llvm::Function &Entry, Explorer &E,
-                                 std::optional<TargetApc> &T) {
-  T = decideApc(O, Entry, E.context());
-  if (T->Ans.K == ApcAnswer::Unreachable) {
+                                 std::optional<TargetApc> &T,
+                                 std::unique_ptr<ApcThread> &Apc) {
+  T = prepareApc(O, Entry);
+  TargetGuide G = targetGuide(O, Prog, *T);
+  if (!O.NoApc) {
+    // The apc's thread reads the program too: lay its structs out now, as
+    // LLVM fills that cache on first use, which is not safe on two threads.
+    const llvm::DataLayout &DL = Entry.getParent()->getDataLayout();
+    for (llvm::StructType *ST : Entry.getParent()->getIdentifiedStructTypes())
+      if (ST->isSized())
+        DL.getStructLayout(ST);
+    auto Ctx = std::make_unique<ExprContext>();
+    Apc = std::make_unique<ApcThread>(O, *T, std::move(Ctx));
+    G.Later = Apc->channel();
+  }
+  if (Apc && O.ApcFirst)
+    Apc->wait();
+  if (Apc && O.ApcFirst && T->Ans.K == ApcAnswer::Unreachable) {
     fmt::print("theseus: target {} in {}: unreachable (the apc is "
                "unsatisfiable; no search needed)\n",
                T->Names, Entry.getName().str());
@@ -562,29 +671,41 @@ std::optional<int> guideToTarget(const Options &O, const Program &Prog,
     writeApcSummary(O, Entry, *T, "unreachable");
     return NoBug;
   }
-  E.guide(targetGuide(O, Prog, *T));
+  T->SearchFrom = secondsSince(
+      O.Explore.Started.value_or(std::chrono::steady_clock::now()));
+  E.guide(G);
   return std::nullopt;
 }
 
 /// Adds the target's verdict to the console and summary after a search.
-void reportTarget(const Options &O, const llvm::Function &Entry,
-                  const TargetApc &T, const ExplorationStats &S,
+/// The apc's thread is stopped first.
+void reportTarget(const Options &O, const llvm::Function &Entry, TargetApc &T,
+                  ApcThread *Apc, const ExplorationStats &S,
                   nlohmann::json &Summary) {
-  std::string Verdict = explorationVerdict(S);
-  double Search = std::max(0.0, S.Seconds - T.ReadyAt);
+  if (Apc)
+    Apc->finish();
+  describeCandidate(O, Entry, T);
+  // A test that reaches the target is a fact; an unsatisfiable apc proves
+  // the opposite however far the search got.
+  bool ByApc = !S.TargetTest && T.Ans.K == ApcAnswer::Unreachable;
+  std::string Verdict = ByApc ? "unreachable" : explorationVerdict(S);
+  double Search = std::max(0.0, S.Seconds - T.SearchFrom);
   std::string How = Verdict == "reached" ? "by " + testFileName(S.TargetTest)
+                    : ByApc ? std::string("(the apc is unsatisfiable)")
                     : Verdict == "unreachable" ? std::string("by exhaustion")
                                                : "(" + S.StopReason + ")";
   fmt::print("theseus: target {} in {}: {} {}\n", T.Names,
              Entry.getName().str(), Verdict, How);
+  if (ByApc)
+    printApc(T);
   if (O.NoApc) {
     fmt::print("  time             search {:.3f} s (--no-apc)\n", Search);
   } else {
     fmt::print("  apc              {} ({}), {} states pruned, {} inputs "
-               "seeded\n",
+               "seeded, {} checks in {:.3f} s\n",
                toString(T.Ans.K),
                T.Ans.AnsweredBy.empty() ? "-" : T.Ans.AnsweredBy, S.ApcPruned,
-               S.SeededInputs);
+               S.SeededInputs, S.ApcChecks, S.ApcCheckSeconds);
     printApcTimes(T, Search);
   }
   nlohmann::json J = targetJson(O, T, Verdict);
@@ -592,7 +713,14 @@ void reportTarget(const Options &O, const llvm::Function &Entry,
                            : nlohmann::json(nullptr);
   J["pruned_states"] = S.ApcPruned;
   J["seeded_inputs"] = S.SeededInputs;
+  J["decided_by"] = ByApc ? "apc" : "search";
+  J["apc_checks"] = S.ApcChecks;
+  J["times"]["apc_checks"] = S.ApcCheckSeconds;
   J["times"]["search"] = Search;
+  if (!O.NoApc) {
+    J["times"]["apc_finished_at"] = T.ReadyAt;
+    J["finished_first"] = T.Interrupted ? "search" : "apc";
+  }
   Summary["target"] = J;
 }
 
@@ -668,8 +796,10 @@ int explore(Options &O) {
     throw InputError{"--apc-only and --no-apc exclude each other"};
   if (O.ApcOnly)
     return runApc(O, Entry);
-  if ((O.KeepGoing || O.NoApc) && O.Targets.empty())
-    throw InputError{"--keep-going and --no-apc need --target"};
+  if ((O.KeepGoing || O.NoApc || O.ApcFirst) && O.Targets.empty())
+    throw InputError{"--keep-going, --no-apc and --apc-first need --target"};
+  if (O.NoApc && O.ApcFirst)
+    throw InputError{"--no-apc and --apc-first exclude each other"};
 
   prepareOutDir(O.OutDir);
   Desc.Sources = CO.Sources;
@@ -681,20 +811,21 @@ int explore(Options &O) {
   Desc.Return = describeReturn(Entry);
 
   std::optional<TargetApc> Target;
+  std::unique_ptr<ApcThread> Apc; // Ends before Target, which it fills.
   if (Fork) {
     O.Explore.KeepLeafModels = O.SelfCheck;
     ForkExplorer &Explorer =
         keepUntilExit(std::make_unique<ForkExplorer>(*Prog, Entry, O.Explore));
     if (!O.Targets.empty())
       if (std::optional<int> Done =
-              guideToTarget(O, *Prog, Entry, Explorer, Target))
+              guideToTarget(O, *Prog, Entry, Explorer, Target, Apc))
         return *Done;
     return runExplorer(
         O, Desc, Explorer,
         [&](nlohmann::json &Summary, const ExplorationStats &Stats,
             const TestWriter &Writer) {
           if (Target)
-            reportTarget(O, Entry, *Target, Stats, Summary);
+            reportTarget(O, Entry, *Target, Apc.get(), Stats, Summary);
           if (Explorer.tree().size() <= O.TreeMaxNodes) {
             // Graphviz's layout does not fit in a spent time budget.
             bool RenderSvg = Stats.StopReason != "max-time";
@@ -732,10 +863,8 @@ int explore(Options &O) {
     throw InputError{"--self-check needs --mode=fork"};
   ConcolicExplorer &Explorer = keepUntilExit(
       std::make_unique<ConcolicExplorer>(*Prog, Entry, O.Explore));
-  if (!O.Targets.empty())
-    if (std::optional<int> Done =
-            guideToTarget(O, *Prog, Entry, Explorer, Target))
-      return *Done;
+  // The fuzzer's process is forked before the apc's thread starts: a fork
+  // while that thread is inside Z3 left the search's own Z3 calls hanging.
   std::unique_ptr<NativeFuzzer> Fuzzer;
   if (O.Fuzz) {
     try {
@@ -748,18 +877,22 @@ int explore(Options &O) {
                    E.Message.c_str());
     }
   }
-  return runExplorer(O, Desc, Explorer,
-                     [&](nlohmann::json &Summary, const ExplorationStats &Stats,
-                         const TestWriter &) {
-                       if (Fuzzer)
-                         Summary["fuzz"] =
-                             finishFuzzing(*Fuzzer, Stats, !O.Quiet);
-                       if (Target)
-                         reportTarget(O, Entry, *Target, Stats, Summary);
-                       if (Explorer.tree().numNodes() <= O.TreeMaxNodes)
-                         writePathTree(Explorer.tree(), O.OutDir);
-                       return true;
-                     });
+  if (!O.Targets.empty())
+    if (std::optional<int> Done =
+            guideToTarget(O, *Prog, Entry, Explorer, Target, Apc))
+      return *Done;
+  return runExplorer(
+      O, Desc, Explorer,
+      [&](nlohmann::json &Summary, const ExplorationStats &Stats,
+          const TestWriter &) {
+        if (Fuzzer)
+          Summary["fuzz"] = finishFuzzing(*Fuzzer, Stats, !O.Quiet);
+        if (Target)
+          reportTarget(O, Entry, *Target, Apc.get(), Stats, Summary);
+        if (Explorer.tree().numNodes() <= O.TreeMaxNodes)
+          writePathTree(Explorer.tree(), O.OutDir);
+        return true;
+      });
 }
 
 /// `theseus report DIR`: report.html again, from the directory's files.

@@ -160,6 +160,17 @@ ConcolicExplorer::~ConcolicExplorer() = default;
 void ConcolicExplorer::guide(const TargetGuide &G) {
   Watch = std::make_unique<TargetWatch>(G);
   OpenSides.index().setTargets(targetBlocks(&G));
+  if (G.Later)
+    Budget.haltWhen(&G.Later->unreachable());
+  Watch->takeAnswer(Ctx); // Decided already with --apc-first.
+}
+
+void ConcolicExplorer::takeApcAnswer() {
+  if (!Watch || !Watch->takeAnswer(Ctx) || !budgetLeft())
+    return;
+  // The apc's model heads for the target: run it as soon as it is there.
+  Assignment Seeded = initialInput();
+  execute(std::move(Seeded), {}, 0);
 }
 
 bool ConcolicExplorer::budgetLeft() {
@@ -274,7 +285,7 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound,
 
 /// Solves for the input that takes side `Dir` at `N`, and runs it.
 std::shared_ptr<ConcolicExplorer::RunRecord>
-ConcolicExplorer::negate(PathNode *N, bool Dir) {
+ConcolicExplorer::negate(PathNode *N, bool Dir, bool MayDefer) {
   std::vector<ExprRef> Prefix = PathTree::prefixOf(Ctx, N);
   ExprRef Goal = PathTree::edgeConstraint(Ctx, N, Dir);
   if (Opts.MaxTime > 0) { // Never let one query outlive the time budget.
@@ -285,6 +296,12 @@ ConcolicExplorer::negate(PathNode *N, bool Dir) {
   }
   if (auto Guided = negateWithApc(N, Dir, Prefix, Goal))
     return *Guided;
+  if (MayDefer && Watch && Watch->guide().Apc && Watch->checking()) {
+    // The apc could not rule on this side in time: the sides it found
+    // consistent with the target (run already) come first.
+    Undecided.push_back({N, Dir});
+    return nullptr;
+  }
   SolverResponse R = Solv.solve(Prefix, Goal, *N->Input);
   if (R.Result == SatResult::Unknown) {
     // Past the solver's budget: replace non-linear terms by their values on
@@ -330,7 +347,7 @@ ConcolicExplorer::negateWithApc(PathNode *N, bool Dir,
   if (!Watch || !Watch->guide().Apc)
     return std::nullopt;
   Prefix.push_back(Goal);
-  SolverResponse R = Watch->withApc(Ctx, Prefix);
+  SolverResponse R = Watch->withApc(Prefix);
   if (R.Result == SatResult::Unsat) {
     N->Side[Dir] = SideState::Pruned;
     ++Stats.ApcPruned;
@@ -384,7 +401,14 @@ bool ConcolicExplorer::waitForExchange() {
 void ConcolicExplorer::exploreFrontier() {
   unsigned Fruitless = 0;
   while (budgetLeft()) {
+    takeApcAnswer();
     importExchanged();
+    if (OpenSides.empty() && !Undecided.empty()) {
+      Target T = Undecided.front();
+      Undecided.pop_front();
+      negate(T.Node, T.Dir, /*MayDefer=*/false);
+      continue;
+    }
     if (OpenSides.empty() && waitForExchange())
       continue;
     if (OpenSides.empty()) {
@@ -401,7 +425,7 @@ void ConcolicExplorer::exploreFrontier() {
     Target T = OpenSides.pop();
     if (T.Node->Side[T.Dir] != SideState::Open)
       continue;
-    negate(T.Node, T.Dir);
+    negate(T.Node, T.Dir, /*MayDefer=*/true);
   }
 }
 
@@ -419,6 +443,7 @@ void ConcolicExplorer::exploreGenerational() {
       Queue(Worse);
   Queue.push(execute(initialInput(), {}, 0));
   while (!Queue.empty() && budgetLeft()) {
+    takeApcAnswer();
     importExchanged();
     std::shared_ptr<RunRecord> Parent = Queue.top();
     Queue.pop();
@@ -452,6 +477,10 @@ void ConcolicExplorer::finishStats() {
   Stats.TreeNodes = Tree.numNodes();
   Stats.Solver = Solv.stats();
   Stats.OpenSides = countSides(Tree.root())[size_t(SideState::Open)];
+  if (Watch) {
+    Stats.ApcChecks = Watch->checks();
+    Stats.ApcCheckSeconds = Watch->checkSeconds();
+  }
   Concretized.fill(Stats);
 }
 

@@ -15,6 +15,7 @@
 #include "explore/Search.h"
 #include "explore/Target.h"
 
+#include <deque>
 #include <memory>
 #include <optional>
 #include <random>
@@ -54,11 +55,16 @@ private:
   /// from it (an exchanged input) instead of from `Input`.
   std::shared_ptr<RunRecord> execute(Assignment Input, Target T, uint32_t Bound,
                                      InputStream *Stream = nullptr);
-  std::shared_ptr<RunRecord> negate(PathNode *N, bool Dir);
+  /// `MayDefer`: a side the apc cannot rule on waits in Undecided.
+  std::shared_ptr<RunRecord> negate(PathNode *N, bool Dir,
+                                    bool MayDefer = false);
   std::optional<std::shared_ptr<RunRecord>>
   negateWithApc(PathNode *N, bool Dir, std::vector<ExprRef> Prefix,
                 ExprRef Goal);
   bool budgetLeft();
+  /// --target: takes the apc's answer over when it arrives, and runs its
+  /// seed.
+  void takeApcAnswer();
   bool treeComplete() const;
   Assignment initialInput();
   void exploreFrontier();
@@ -81,6 +87,9 @@ private:
   Coverage Cov;
   std::mt19937_64 Rng;
   Frontier<Target> OpenSides; ///< Not generational.
+  /// --target: open sides the apc could not rule on, negated once no
+  /// other side is left (not generational).
+  std::deque<Target> Undecided;
   ExplorationStats Stats;
   ConcretizationLog Concretized;
   ReturnValueSearch ReturnValues;

@@ -85,6 +85,9 @@ std::optional<Cut> cutForStopReason(const std::string &StopReason) {
     return Cut::MaxMemory;
   if (StopReason == "target-reached")
     return Cut::TargetReached;
+  // What was left could not reach the target: pruned, all of it at once.
+  if (StopReason == "apc-unreachable")
+    return Cut::ApcPruned;
   return std::nullopt;
 }
 
@@ -124,6 +127,8 @@ bool RunBudget::left(uint64_t Runs, std::string &StopReason,
                      bool CheckMemory) const {
   if (stopRequested())
     StopReason = "interrupted";
+  else if (halted())
+    StopReason = "apc-unreachable";
   else if (MaxIterations && Runs >= MaxIterations)
     StopReason = "max-iterations";
   else if (timeUp())

@@ -103,7 +103,10 @@ public:
   bool memoryFull() const;
   /// Whether the run should end now: a signal or the time budget. Safe to
   /// call from any thread.
-  bool mustStop() const { return stopRequested() || timeUp(); }
+  bool mustStop() const { return stopRequested() || timeUp() || halted(); }
+  /// --target: the run also ends once `*Flag` is set (the apc proved the
+  /// target unreachable), with the stop reason "apc-unreachable".
+  void haltWhen(const std::atomic<bool> *Flag) { Halt = Flag; }
   /// Whether exploring may go on after `Runs` runs; if not, sets why. The
   /// memory budget only counts where `CheckMemory` (the concolic driver;
   /// the forking one drops states instead).
@@ -122,6 +125,8 @@ private:
   double MaxTime;
   uint64_t MaxMemoryBytes;
   std::optional<std::chrono::steady_clock::time_point> Started;
+  const std::atomic<bool> *Halt = nullptr;
+  bool halted() const { return Halt && Halt->load(); }
   /// Read by the solver's watchdog thread.
   std::atomic<std::chrono::steady_clock::rep> StartTicks;
   mutable std::chrono::steady_clock::time_point LastMemoryCheck;
@@ -252,6 +257,10 @@ struct ExplorationStats {
   uint64_t TargetTest = 0;
   uint64_t ApcPruned = 0;
   uint64_t SeededInputs = 0;
+  /// --target: Z3 checks of a path condition against the apc, and their
+  /// time.
+  uint64_t ApcChecks = 0;
+  double ApcCheckSeconds = 0;
   /// --fuzz: inputs of the native fuzzer the engine ran, those that ran a
   /// path no run had taken, and the engine's inputs handed to the fuzzer.
   uint64_t FuzzImported = 0;

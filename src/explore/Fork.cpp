@@ -273,6 +273,9 @@ ForkExplorer::~ForkExplorer() = default;
 void ForkExplorer::guide(const TargetGuide &G) {
   Watch = std::make_unique<TargetWatch>(G);
   Pending.index().setTargets(targetBlocks(&G));
+  if (G.Later)
+    Budget.haltWhen(&G.Later->unreachable());
+  Watch->takeAnswer(Ctx); // Decided already with --apc-first.
 }
 
 std::vector<VariableValue> ForkExplorer::variablesOf(const ExecutionState &S) {
@@ -308,9 +311,11 @@ bool ForkExplorer::budgetLeft() {
 }
 
 bool ForkExplorer::prunedByApc(State &St) {
+  if (Watch)
+    Watch->takeAnswer(Ctx); // A fork has no new start for a later seed.
   if (!Watch || !Watch->guide().Apc || St.PathCond.empty())
     return false;
-  if (Watch->withApc(Ctx, St.PathCond).Result != SatResult::Unsat)
+  if (Watch->withApc(St.PathCond).Result != SatResult::Unsat)
     return false; // Unknown keeps the state: only a proof prunes.
   St.Node->Leaf = LeafKind::Pruned;
   St.Node->Outcome.Message = "pruned: the path condition contradicts the "
@@ -444,9 +449,10 @@ void ForkExplorer::dropHalfOfPending() {
 void ForkExplorer::writeInterruptedStates() {
   if (Pending.empty() || !cutForStopReason(Stats.StopReason))
     return;
-  // At a reached target, the waiting states are not what the user asked.
-  double Grace =
-      Stats.TargetTest ? 0 : std::max(1.0, 0.1 * Opts.MaxTime) * 0.25;
+  // At a reached (or disproved) target, the waiting states are not what
+  // the user asked.
+  bool Answered = Stats.TargetTest || Stats.StopReason == "apc-unreachable";
+  double Grace = Answered ? 0 : std::max(1.0, 0.1 * Opts.MaxTime) * 0.25;
   double Deadline = Budget.elapsed() + Grace;
   PathOutcome Outcome;
   Outcome.End = PathEnd::Interrupted;
@@ -469,6 +475,10 @@ void ForkExplorer::finishStats() {
   Stats.Seconds = Budget.elapsed();
   Stats.TreeNodes = Tree.size();
   Stats.Solver = Solv.stats();
+  if (Watch) {
+    Stats.ApcChecks = Watch->checks();
+    Stats.ApcCheckSeconds = Watch->checkSeconds();
+  }
   Concretized.fill(Stats);
 }
 

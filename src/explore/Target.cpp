@@ -1,10 +1,21 @@
 //===- Target.cpp - What a --target exploration looks for -----------------===//
 #include "explore/Target.h"
 
+#include "expr/Transfer.h"
+
 #include "llvm/IR/BasicBlock.h"
 #include "llvm/IR/Instruction.h"
 
+#include <chrono>
+
 namespace theseus {
+
+void ApcChannel::publish(Answer A, ExprRef P, Assignment M) {
+  PruneBy = P;
+  Model = std::move(M);
+  State.store(A, std::memory_order_release);
+  Unreachable = A == Answer::Unreachable;
+}
 
 TargetWatch::TargetWatch(TargetGuide Guide)
     : G(std::move(Guide)), Query(std::make_unique<QuantifiedQuery>()) {
@@ -15,6 +26,31 @@ TargetWatch::TargetWatch(TargetGuide Guide)
 }
 
 TargetWatch::~TargetWatch() = default;
+
+bool TargetWatch::takeAnswer(ExprContext &Ctx) {
+  if (Taken || !G.Later || G.Later->answer() == ApcChannel::Answer::Pending)
+    return false;
+  Taken = true;
+  if (G.Later->answer() != ApcChannel::Answer::Guides)
+    return false;
+  ExprTransfer Copy(Ctx);
+  ApcSince = std::chrono::steady_clock::now();
+  if (ExprRef P = G.Later->pruneBy()) // Null: apc^K was not unfolded.
+    G.Apc = Copy.copy(P);
+  G.Seed = Copy.copy(G.Later->model());
+  Models.push_front(G.Seed);
+  return true;
+}
+
+bool TargetWatch::checking() const {
+  // A check pays off only while it is cheap next to the search it steers:
+  // at most a third of the time since the apc arrived (and half a second).
+  constexpr double Share = 1.0 / 3, Slack = 0.5;
+  double Since =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - ApcSince)
+          .count();
+  return UnknownsInARow < GiveUpAfter && CheckSeconds <= Share * Since + Slack;
+}
 
 bool TargetWatch::reachedIn(const llvm::BasicBlock *BB,
                             const llvm::Instruction *Last) const {
@@ -34,9 +70,8 @@ bool TargetWatch::reachedAtEnd(const PathOutcome &O) const {
          (O.BugKind == "assertion-failure" || O.BugKind == "abort");
 }
 
-SolverResponse TargetWatch::withApc(ExprContext &Ctx,
-                                    const std::vector<ExprRef> &PathCond) {
-  constexpr unsigned GiveUpAfter = 8, ModelsKept = 8;
+SolverResponse TargetWatch::withApc(const std::vector<ExprRef> &PathCond) {
+  constexpr unsigned ModelsKept = 8;
   for (const Assignment &M : Models) {
     bool Holds = true;
     for (ExprRef C : PathCond)
@@ -44,12 +79,14 @@ SolverResponse TargetWatch::withApc(ExprContext &Ctx,
     if (Holds)
       return {SatResult::Sat, M};
   }
-  if (UnknownsInARow >= GiveUpAfter)
+  if (!checking())
     return {SatResult::Unknown, {}};
-  ExprRef All = G.Apc;
-  for (ExprRef C : PathCond)
-    All = Ctx.logicalAnd(All, C);
-  SolverResponse R = Query->check(All, G.CheckTimeoutMs);
+  auto Start = std::chrono::steady_clock::now();
+  SolverResponse R = Query->checkWith(G.Apc, PathCond, G.CheckTimeoutMs);
+  ++Checks;
+  CheckSeconds +=
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+          .count();
   UnknownsInARow = R.Result == SatResult::Unknown ? UnknownsInARow + 1 : 0;
   if (R.Result == SatResult::Sat) {
     Models.push_front(R.Model);

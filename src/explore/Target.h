@@ -7,7 +7,8 @@
 // guides it: a waiting state or open side whose path condition contradicts
 // the apc cannot reach the target (seed "Abstracting Path Conditions",
 // section 7) and is pruned, and a model of path condition ∧ apc is an input
-// heading for it.
+// heading for it. The apc is decided on a thread of its own while the search
+// runs (an ApcChannel): the search takes its answer over when it arrives.
 //
 //===----------------------------------------------------------------------===//
 #ifndef THESEUS_EXPLORE_TARGET_H
@@ -20,6 +21,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <atomic>
+#include <chrono>
 #include <deque>
 #include <memory>
 #include <vector>
@@ -30,6 +33,33 @@ class Instruction;
 } // namespace llvm
 
 namespace theseus {
+
+/// The apc decided on another thread while the search runs: the answer it
+/// hands over, and the search's way of saying it no longer needs one.
+class ApcChannel {
+public:
+  enum class Answer { Pending, Unreachable, Guides, Nothing };
+
+  /// The apc's thread, once. With Guides, the formula states are checked
+  /// against and a model of it, in that thread's expression context, which
+  /// it must not change afterwards.
+  void publish(Answer A, ExprRef PruneBy = nullptr, Assignment Model = {});
+  Answer answer() const { return State.load(std::memory_order_acquire); }
+  ExprRef pruneBy() const { return PruneBy; }
+  const Assignment &model() const { return Model; }
+  /// Set by an Unreachable answer; the search's budget polls it.
+  const std::atomic<bool> &unreachable() const { return Unreachable; }
+
+  /// The search's side: the answer is no longer needed.
+  void cancel() { Cancelled = true; }
+  const std::atomic<bool> &cancelled() const { return Cancelled; }
+
+private:
+  ExprRef PruneBy = nullptr;
+  Assignment Model;
+  std::atomic<Answer> State{Answer::Pending};
+  std::atomic<bool> Unreachable{false}, Cancelled{false};
+};
 
 struct TargetGuide {
   /// Instructions of the explored module whose execution reaches the target.
@@ -43,6 +73,9 @@ struct TargetGuide {
   /// Inputs a model of the apc gives (overlaid on the start input).
   Assignment Seed;
   bool KeepGoing = false;
+  /// The apc still being decided (Apc and Seed come from it); null
+  /// without one.
+  std::shared_ptr<ApcChannel> Later;
 };
 
 /// The blocks of `G`'s target instructions (none without a guide), for
@@ -56,6 +89,9 @@ public:
   ~TargetWatch();
 
   const TargetGuide &guide() const { return G; }
+  /// Takes over the apc's answer once it has arrived (copied into `Ctx`);
+  /// true when that gave a new seed to run.
+  bool takeAnswer(ExprContext &Ctx);
   /// Whether executing `BB` up to `Last` (null: all of it) ran a target.
   bool reachedIn(const llvm::BasicBlock *BB,
                  const llvm::Instruction *Last) const;
@@ -67,8 +103,15 @@ public:
   /// (or the seed) that satisfies `PathCond` answers without Z3. After a few
   /// undecided checks in a row the apc is too hard for Z3 next to path
   /// conditions, and later checks answer Unknown at once.
-  SolverResponse withApc(ExprContext &Ctx,
-                         const std::vector<ExprRef> &PathCond);
+  SolverResponse withApc(const std::vector<ExprRef> &PathCond);
+  /// Whether checks still go to Z3: not after a few undecided ones in a
+  /// row, nor while they have taken more than a third of the time since
+  /// the apc arrived.
+  bool checking() const;
+  /// Checks withApc() made with Z3 (not answered by a model), and their
+  /// time.
+  uint64_t checks() const { return Checks; }
+  double checkSeconds() const { return CheckSeconds; }
 
 private:
   TargetGuide G;
@@ -76,7 +119,13 @@ private:
                  llvm::SmallVector<const llvm::Instruction *, 1>>
       ByBlock;
   std::unique_ptr<QuantifiedQuery> Query;
+  static constexpr unsigned GiveUpAfter = 8;
   unsigned UnknownsInARow = 0;
+  bool Taken = false; ///< The channel's answer.
+  uint64_t Checks = 0;
+  double CheckSeconds = 0;
+  std::chrono::steady_clock::time_point ApcSince =
+      std::chrono::steady_clock::now();
   std::deque<Assignment> Models; ///< Of the apc, newest first.
 };
 

@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <map>
+#include <optional>
 #include <set>
 #include <unordered_set>
 
@@ -14,6 +15,16 @@ struct QuantifiedQuery::Impl {
   z3::context Ctx;
   Z3Translator Translator{Ctx};
   std::atomic<bool> Interrupted{false};
+  /// checkWith(): the solver holding Base, the conjuncts asserted above it
+  /// (one scope each), and the input bytes Base reads.
+  std::optional<z3::solver> Incremental;
+  ExprRef Base = nullptr;
+  std::vector<ExprRef> Stack;
+  std::set<std::pair<const Array *, uint32_t>> BaseReads;
+
+  SolverResponse
+  answer(z3::solver &S, z3::check_result R,
+         const std::set<std::pair<const Array *, uint32_t>> &Reads);
 };
 
 QuantifiedQuery::QuantifiedQuery() : P(std::make_unique<Impl>()) {
@@ -45,6 +56,30 @@ std::set<std::pair<const Array *, uint32_t>> readsOf(ExprRef E) {
 
 } // namespace
 
+/// The response to a check `S` answered with `R`; a model gives the bytes
+/// `Reads`.
+SolverResponse QuantifiedQuery::Impl::answer(
+    z3::solver &S, z3::check_result R,
+    const std::set<std::pair<const Array *, uint32_t>> &Reads) {
+  if (R == z3::unsat)
+    return {SatResult::Unsat, {}};
+  if (R == z3::unknown || Interrupted)
+    return {SatResult::Unknown, {}};
+  z3::model M = S.get_model();
+  std::map<const Array *, std::vector<uint8_t>, Assignment::ArrayIdLess> Bytes;
+  for (const auto &[A, I] : Reads) {
+    std::vector<uint8_t> &B = Bytes[A];
+    B.resize(A->Size);
+    B[I] = static_cast<uint8_t>(
+        M.eval(Translator.byteVar(A, I), true).get_numeral_uint64());
+  }
+  SolverResponse Out;
+  Out.Result = SatResult::Sat;
+  for (auto &[A, B] : Bytes)
+    Out.Model.set(A, std::move(B));
+  return Out;
+}
+
 SolverResponse QuantifiedQuery::check(ExprRef Formula, unsigned TimeoutMs) {
   if (P->Interrupted)
     return {SatResult::Unknown, {}};
@@ -67,27 +102,52 @@ SolverResponse QuantifiedQuery::check(ExprRef Formula, unsigned TimeoutMs) {
     S.add(P->Translator.boolOf(Formula));
     for (const z3::expr &Tie : P->Translator.arrayTies())
       S.add(Tie);
-    z3::check_result R = S.check();
-    if (R == z3::unsat)
-      return {SatResult::Unsat, {}};
-    if (R == z3::unknown || P->Interrupted)
-      return {SatResult::Unknown, {}};
-    z3::model M = S.get_model();
-    std::map<const Array *, std::vector<uint8_t>, Assignment::ArrayIdLess>
-        Bytes;
-    for (const auto &[A, I] : readsOf(Formula)) {
-      std::vector<uint8_t> &B = Bytes[A];
-      B.resize(A->Size);
-      B[I] = static_cast<uint8_t>(
-          M.eval(P->Translator.byteVar(A, I), true).get_numeral_uint64());
-    }
-    SolverResponse Out;
-    Out.Result = SatResult::Sat;
-    for (auto &[A, B] : Bytes)
-      Out.Model.set(A, std::move(B));
-    return Out;
+    return P->answer(S, S.check(), readsOf(Formula));
   } catch (const z3::exception &) {
     // Resource limits and interruptions surface as exceptions.
+    return {SatResult::Unknown, {}};
+  }
+}
+
+SolverResponse QuantifiedQuery::checkWith(ExprRef Base,
+                                          const std::vector<ExprRef> &Conjuncts,
+                                          unsigned TimeoutMs) {
+  if (P->Interrupted)
+    return {SatResult::Unknown, {}};
+  try {
+    // Quantifier-free: ArrayReads as multiplexers, which need no ties.
+    P->Translator.setArraysAsFunctions(false);
+    if (!P->Incremental || P->Base != Base) {
+      P->Incremental.emplace(P->Ctx);
+      P->Incremental->add(P->Translator.boolOf(Base));
+      P->Base = Base;
+      P->Stack.clear();
+      P->BaseReads = readsOf(Base);
+    }
+    z3::solver &S = *P->Incremental;
+    size_t Shared = 0;
+    while (Shared < P->Stack.size() && Shared < Conjuncts.size() &&
+           P->Stack[Shared] == Conjuncts[Shared])
+      ++Shared;
+    if (Shared < P->Stack.size()) {
+      S.pop(unsigned(P->Stack.size() - Shared));
+      P->Stack.resize(Shared);
+    }
+    for (size_t I = Shared; I < Conjuncts.size(); ++I) {
+      S.push();
+      S.add(P->Translator.boolOf(Conjuncts[I]));
+      P->Stack.push_back(Conjuncts[I]);
+    }
+    z3::params Params(P->Ctx);
+    Params.set("timeout", TimeoutMs ? TimeoutMs : UINT_MAX);
+    S.set(Params);
+    std::set<std::pair<const Array *, uint32_t>> Reads = P->BaseReads;
+    for (ExprRef C : Conjuncts)
+      Reads.merge(readsOf(C));
+    return P->answer(S, S.check(), Reads);
+  } catch (const z3::exception &) {
+    // The solver may be left mid-scope: start afresh next time.
+    P->Incremental.reset();
     return {SatResult::Unknown, {}};
   }
 }

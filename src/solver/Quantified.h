@@ -4,7 +4,8 @@
 // are existential and whose Forall/Exists nodes Z3 receives as quantifiers
 // (bit-vector theory). Each query owns its Z3 context, so two queries can
 // run on two threads and one can interrupt the other (the race of the apc
-// against its unfolding). No slicing, no cache: these queries are few.
+// against its unfolding). No slicing, no cache: these queries are few, or
+// (the checks of path conditions against an apc) incremental.
 //
 //===----------------------------------------------------------------------===//
 #ifndef THESEUS_SOLVER_QUANTIFIED_H
@@ -15,6 +16,7 @@
 #include "solver/Solver.h"
 
 #include <memory>
+#include <vector>
 
 namespace theseus {
 
@@ -26,6 +28,13 @@ public:
   /// Is `Formula` satisfiable within `TimeoutMs` (0: no limit)? On Sat, the
   /// model gives the bytes of every input array the formula reads.
   SolverResponse check(ExprRef Formula, unsigned TimeoutMs);
+  /// Is `Base` ∧ `Conjuncts` satisfiable? Incremental: `Base` stays
+  /// asserted across calls with the same `Base`, and so does the longest
+  /// prefix of `Conjuncts` the previous call shares (one solver scope per
+  /// conjunct), so a path condition checked after its parent's costs only
+  /// its new conjuncts, and Z3 keeps what it learnt about `Base`.
+  SolverResponse checkWith(ExprRef Base, const std::vector<ExprRef> &Conjuncts,
+                           unsigned TimeoutMs);
   /// Makes a check in progress on another thread answer Unknown soon; later
   /// checks answer Unknown at once.
   void interrupt();

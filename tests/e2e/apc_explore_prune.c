@@ -2,11 +2,13 @@
 // contradicts the apc (x >= 100 && y == 3 * x), so it is pruned: a leaf of
 // its own kind in the tree, counted in the summary, and a cut of the
 // exploration (its paths are never run), though not of the target question.
-// So is the state forked for y != 3 * x.
+// So is the state forked for y != 3 * x. (--apc-first: the search waits for
+// the apc, which it would otherwise outrun on a program this small.) Each
+// check of a state against the apc is one Z3 call, counted with its time.
 // RUN: rm -rf %t.out %t.plain %t.no
-// RUN: not %theseus %s --target reach_error --mode fork --keep-going -o %t.out | FileCheck %s
+// RUN: not %theseus %s --target reach_error --mode fork --keep-going --apc-first -o %t.out | FileCheck %s
 // RUN: %check-tree %t.out/tree.json --count "leaf == 'pruned'" 2 --count "leaf == 'error'" 1
-// RUN: %check-summary %t.out "target['pruned_states'] == 2" "target['verdict'] == 'reached'" "incomplete_because.get('apc-pruned') == 2" "not complete" "stop_reason == 'bounded'"
+// RUN: %check-summary %t.out "target['pruned_states'] == 2" "target['verdict'] == 'reached'" "incomplete_because.get('apc-pruned') == 2" "not complete" "stop_reason == 'bounded'" "target['apc_checks'] >= 2" "target['times']['apc_checks'] < 2"
 // RUN: FileCheck --check-prefix=DOT %s < %t.out/tree.dot
 // RUN: %theseus replay %t.out | FileCheck --check-prefix=REPLAY %s
 // CHECK: complete no: apc-pruned (2)

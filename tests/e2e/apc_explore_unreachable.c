@@ -1,12 +1,26 @@
-// --target without --apc-only: an unsatisfiable apc answers before any
-// search (i only takes even values, never 7): no path is run, no test is
-// written, exit status 0.
-// RUN: rm -rf %t.out
-// RUN: %theseus %s --target reach_error -o %t.out | FileCheck %s
-// RUN: %check-summary %t.out "target['verdict'] == 'unreachable'" "'paths' not in s"
-// RUN: not ls %t.out/test000001.json
-// CHECK: target reach_error in apc_explore_unreachable: unreachable (the apc is unsatisfiable; no search needed)
-// CHECK-NOT: explored
+// --target: the search starts at once and the apc is decided beside it.
+// The loop gives the search a path per value of n, never ending before
+// --max-time, but the apc is unsatisfiable (i only takes even values,
+// never 7): its answer stops the search, long before the time budget, with
+// the verdict unreachable, decided by the apc. What the search left is
+// counted as pruned by the apc; the tests it wrote replay.
+// RUN: rm -rf %t.out %t.first
+// RUN: %theseus %s --target reach_error --max-time 60 -o %t.out | FileCheck %s
+// RUN: %check-summary %t.out "target['verdict'] == 'unreachable'" "target['decided_by'] == 'apc'" "target['finished_first'] == 'apc'" "stop_reason == 'apc-unreachable'" "incomplete_because.get('apc-pruned', 0) >= 1" "len(incomplete_because) == 1" "time['total'] < 30"
+// RUN: %theseus replay %t.out | FileCheck --check-prefix=REPLAY %s
+// CHECK: target reach_error in apc_explore_unreachable: unreachable (the apc is unsatisfiable)
+// CHECK: rests on
+// CHECK: the apc finished first
+// REPLAY: 0 mismatch
+//
+// With --apc-first the search waits for the apc: an unsatisfiable one
+// answers before any search, no path is run, no test is written, exit
+// status 0.
+// RUN: %theseus %s --target reach_error --apc-first -o %t.first | FileCheck --check-prefix=FIRST %s
+// RUN: %check-summary %t.first "target['verdict'] == 'unreachable'" "target['decided_by'] == 'apc'" "'paths' not in s"
+// RUN: not ls %t.first/test000001.json
+// FIRST: target reach_error in apc_explore_unreachable: unreachable (the apc is unsatisfiable; no search needed)
+// FIRST-NOT: explored
 //
 // When the apc cannot decide (a recursive call is not summarised: its
 // result is unknown), the search does: every path not pruned explored,

@@ -4,9 +4,11 @@
 #include "apc/Solve.h"
 #include "expr/Printer.h"
 #include "expr/Substitute.h"
+#include "expr/Transfer.h"
 #include "solver/Quantified.h"
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
@@ -69,6 +71,54 @@ TEST_F(ApcTest, RaceDecidesSatisfiableAndUnreachable) {
                                 Ctx.eq(Ctx.constant(0, 1), Ctx.constant(1, 1)));
   ApcAnswer Unsat = solveApc(Ctx, Both, 25, 10);
   EXPECT_EQ(Unsat.K, ApcAnswer::Unreachable);
+}
+
+TEST_F(ApcTest, RaceEndsAtOnceWhenCancelled) {
+  // The quantified apc alone (no unfolding instance can decide it) would
+  // keep Z3 busy up to the timeout; a cancelled race returns at once.
+  std::atomic<bool> Cancel = true;
+  auto Start = std::chrono::steady_clock::now();
+  ApcAnswer A = solveApc(Ctx, loopEndingAt(5), 25, 60, false, &Cancel);
+  double Seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+          .count();
+  EXPECT_LT(Seconds, 5);
+  EXPECT_NE(A.K, ApcAnswer::Satisfiable);
+}
+
+TEST_F(ApcTest, TransferRebuildsByNameInAnotherContext) {
+  ExprRef U = unfoldApc(Ctx, loopEndingAt(3), 4);
+  ExprContext Other;
+  ExprTransfer Copy(Other);
+  ExprRef V = Copy.copy(U);
+  EXPECT_EQ(toString(V), toString(U));
+  EXPECT_EQ(Copy.copy(U), V); // Memoised: the same node again.
+  ExprRef Q = Copy.copy(loopEndingAt(3));
+  EXPECT_EQ(Q->kind(), ExprKind::Exists);
+  // The input array is the receiving context's array of that name.
+  Assignment M;
+  M.set(Ctx.array("n", 8), {3, 0, 0, 0, 0, 0, 0, 0});
+  Assignment N = Copy.copy(M);
+  const Array *Arr = Other.array("n", 8);
+  ASSERT_NE(N.get(Arr), nullptr);
+  EXPECT_EQ(evaluate(Other.readLE(Arr, 0, 8), N), 3u);
+}
+
+TEST_F(ApcTest, IncrementalChecksKeepTheBaseAndPopToTheSharedPrefix) {
+  QuantifiedQuery Q;
+  ExprRef Base = unfoldApc(Ctx, loopEndingAt(5), 25); // n == 5.
+  ExprRef Small = Ctx.slt(N, Ctx.constant(4, 64));
+  ExprRef Pos = Ctx.slt(Ctx.constant(0, 64), N);
+  ExprRef Odd = Ctx.eq(Ctx.bitAnd(N, Ctx.constant(1, 64)), Ctx.constant(1, 64));
+  EXPECT_EQ(Q.checkWith(Base, {Pos}, 0).Result, SatResult::Sat);
+  EXPECT_EQ(Q.checkWith(Base, {Pos, Small}, 0).Result, SatResult::Unsat);
+  // Small is popped again: the sibling condition holds with n == 5.
+  SolverResponse R = Q.checkWith(Base, {Pos, Odd}, 0);
+  ASSERT_EQ(R.Result, SatResult::Sat);
+  EXPECT_EQ(evaluate(N, R.Model), 5u);
+  // Another base starts afresh.
+  EXPECT_EQ(Q.checkWith(Ctx.trueExpr(), {Pos, Small}, 0).Result,
+            SatResult::Sat);
 }
 
 /// The apc of `reach_error` in `Entry` of a C program, with its loop
