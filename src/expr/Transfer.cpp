@@ -45,6 +45,9 @@ ExprRef ExprTransfer::copy(ExprRef Root) {
       if (!T)
         T = To.table(E->table()->Name, E->table()->Bytes);
       Done[E] = To.tableRead(T, Ops[0]);
+    } else if (E->kind() == ExprKind::ArrayRead) {
+      const Array *A = To.array(E->array()->Name, E->array()->Size);
+      Done[E] = To.arrayRead(A, Ops[0], unsigned(E->value()));
     } else {
       Done[E] = To.rebuild(E, Ops.data());
     }

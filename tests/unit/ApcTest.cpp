@@ -102,6 +102,13 @@ TEST_F(ApcTest, TransferRebuildsByNameInAnotherContext) {
   const Array *Arr = Other.array("n", 8);
   ASSERT_NE(N.get(Arr), nullptr);
   EXPECT_EQ(evaluate(Other.readLE(Arr, 0, 8), N), 3u);
+  // An element read of a buffer reads the receiving context's array too.
+  const Array *S = Ctx.array("s", 8);
+  ExprRef Elem = Ctx.arrayRead(S, Ctx.var(Ctx.variable("i", 64)), 2);
+  ExprRef Moved = Copy.copy(Elem);
+  ASSERT_EQ(Moved->kind(), ExprKind::ArrayRead);
+  EXPECT_EQ(Moved->array(), Other.array("s", 8));
+  EXPECT_EQ(Moved->value(), 2u);
 }
 
 TEST_F(ApcTest, IncrementalChecksKeepTheBaseAndPopToTheSharedPrefix) {
