@@ -357,7 +357,8 @@ void ForkExplorer::runState(std::unique_ptr<State> St) {
   Listener->onProgress(Stats);
 }
 
-/// Turns the state's node into a leaf and writes its test.
+/// Turns the state's node into a leaf and writes its test; the state is
+/// finished with.
 void ForkExplorer::endPath(State &St, const PathOutcome &Outcome) {
   TreeNode *Leaf = St.Node;
   switch (Outcome.End) {
@@ -400,9 +401,10 @@ void ForkExplorer::endPath(State &St, const PathOutcome &Outcome) {
   R.Input = St.Model.get();
   R.Outcome = &Outcome;
   R.Decisions = St.Decisions;
-  R.Explanation = St.Explanation;
-  R.Created = St.Created;
-  R.Stdout = St.Exec->Stdout;
+  // The state ends here: its record moves into the test.
+  R.Explanation = std::move(St.Explanation);
+  R.Created = std::move(St.Created);
+  R.Stdout = std::move(St.Exec->Stdout);
   R.PathId = St.PathId;
   R.Seconds = Budget.elapsed();
   R.PathsDone = Stats.Paths;

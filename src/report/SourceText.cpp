@@ -405,6 +405,7 @@ const PathExplainer::Worded &PathExplainer::word(const PathDecision &D,
 std::vector<ExplainedDecision>
 PathExplainer::explain(const std::vector<PathDecision> &Decisions) {
   std::vector<ExplainedDecision> Out;
+  Out.reserve(Decisions.size());
   for (size_t I = 0; I < Decisions.size(); ++I) {
     const PathDecision &D = Decisions[I];
     const Worded &W =

@@ -55,10 +55,11 @@ private:
 
 /// One decision of a path as a person reads it. The steps of a switch
 /// (one per case tested) are one decision, taking a case or the default.
+/// Its texts belong to the PathExplainer that made it (no copies per path).
 struct ExplainedDecision {
-  std::string File; ///< As in the debug information.
+  llvm::StringRef File; ///< As in the debug information.
   unsigned Line = 0;
-  std::string Condition;
+  llvm::StringRef Condition;
   BranchKind Kind = BranchKind::Branch;
   bool Taken = false; ///< For two-way decisions.
   bool IsSwitch = false;

@@ -1,5 +1,6 @@
 //===- TestFile.cpp - Writing tests as they are found ---------------------===//
 #include "report/TestFile.h"
+#include "report/JsonWriter.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -10,6 +11,7 @@
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <fstream>
+#include <tuple>
 #include <unistd.h>
 
 namespace theseus {
@@ -127,7 +129,8 @@ void writeJsonFile(const std::string &Path, const nlohmann::json &J) {
 
 TestWriter::TestWriter(std::string OutDir, ProgramDescription Program,
                        const EntryInputs &Inputs)
-    : OutDir(std::move(OutDir)), Program(std::move(Program)), Inputs(Inputs) {}
+    : OutDir(std::move(OutDir)), Program(std::move(Program)), Inputs(Inputs),
+      ProgramJson(this->Program.toJson()) {}
 
 nlohmann::json TestWriter::returnValue(uint64_t Bits) const {
   const ReturnInfo &R = Program.Return;
@@ -138,152 +141,216 @@ nlohmann::json TestWriter::returnValue(uint64_t Bits) const {
 
 namespace {
 
-nlohmann::json locationJson(const SourceLoc &L) {
-  return {{"file", L.File.str()}, {"line", L.Line}};
+void writeHex(JsonWriter &W, llvm::ArrayRef<uint8_t> Bytes) {
+  static const char Digits[] = "0123456789abcdef";
+  std::string Hex(2 * Bytes.size(), '0');
+  for (size_t I = 0; I < Bytes.size(); ++I) {
+    Hex[2 * I] = Digits[Bytes[I] >> 4];
+    Hex[2 * I + 1] = Digits[Bytes[I] & 0xf];
+  }
+  W.value(Hex);
 }
 
-std::string hexBytes(llvm::ArrayRef<uint8_t> Bytes) {
-  std::string Hex;
-  for (uint8_t B : Bytes)
-    Hex += fmt::format("{:02x}", B);
-  return Hex;
-}
-
-std::string hexBytes(const Assignment &A, const Array *Arr) {
-  std::vector<uint8_t> Bytes(Arr->Size);
-  for (uint32_t I = 0; I < Arr->Size; ++I)
-    Bytes[I] = A.byte(Arr, I);
-  return hexBytes(Bytes);
+llvm::ArrayRef<uint8_t> bytesOf(llvm::StringRef Text) {
+  return {reinterpret_cast<const uint8_t *>(Text.data()), Text.size()};
 }
 
 /// C-escaped, so any byte survives JSON (which wants UTF-8).
 std::string escaped(llvm::StringRef Text) {
+  static const char Digits[] = "0123456789abcdef";
   std::string Str;
+  Str.reserve(Text.size());
   for (char Ch : Text) {
     uint8_t C = static_cast<uint8_t>(Ch);
-    if (C == '\\' || C == '"')
-      Str += fmt::format("\\{}", Ch);
-    else if (C >= 0x20 && C < 0x7f)
-      Str.push_back(Ch);
-    else
-      Str += fmt::format("\\x{:02x}", C);
+    if (C == '\\' || C == '"') {
+      Str += '\\';
+      Str += Ch;
+    } else if (C >= 0x20 && C < 0x7f) {
+      Str += Ch;
+    } else {
+      Str += "\\x";
+      Str += Digits[C >> 4];
+      Str += Digits[C & 0xf];
+    }
   }
   return Str;
 }
 
-/// A struct's integer members by name, read from the input's bytes.
-nlohmann::json fieldsJson(const ParamInfo &P,
-                          const std::vector<uint8_t> &Bytes) {
-  nlohmann::json Fields = nlohmann::json::object();
-  for (const FieldInfo &F : P.Fields) {
+/// Text as escaped C and as hex bytes (argv, stdin).
+void writeText(JsonWriter &W, llvm::StringRef Text) {
+  W.beginObject().key("bytes");
+  writeHex(W, bytesOf(Text));
+  W.field("string", escaped(Text)).endObject();
+}
+
+/// A struct's integer members by name, read from the input's bytes. Like
+/// the JSON objects read back, sorted by name, a repeated name keeping its
+/// last member.
+void writeFields(JsonWriter &W, const ParamInfo &P,
+                 const std::vector<uint8_t> &Bytes) {
+  std::vector<const FieldInfo *> Sorted;
+  for (const FieldInfo &F : P.Fields)
+    Sorted.push_back(&F);
+  // Equal names stay in declaration order (the pointers increase).
+  std::sort(Sorted.begin(), Sorted.end(),
+            [](const FieldInfo *A, const FieldInfo *B) {
+              return std::tie(A->Name, A) < std::tie(B->Name, B);
+            });
+  W.beginObject();
+  for (size_t I = 0; I < Sorted.size(); ++I) {
+    const FieldInfo &F = *Sorted[I];
+    if (I + 1 < Sorted.size() && Sorted[I + 1]->Name == F.Name)
+      continue;
     uint64_t V = 0;
     for (unsigned B = 0; B < F.Bytes && B < 8; ++B)
       V |= uint64_t(Bytes[F.Offset + B]) << (8 * B);
-    Fields[F.Name] = F.Signed ? nlohmann::json(signExtend(V, 8 * F.Bytes))
-                              : nlohmann::json(truncBits(V, 8 * F.Bytes));
+    W.key(F.Name);
+    if (F.Signed)
+      W.value(signExtend(V, 8 * F.Bytes));
+    else
+      W.value(truncBits(V, 8 * F.Bytes));
   }
-  return Fields;
+  W.endObject();
+}
+
+void writePointerParam(JsonWriter &W, const ParamInfo &P,
+                       const std::vector<uint8_t> &Bytes) {
+  W.beginObject()
+      .field("base_type", P.BaseCType)
+      .field("bits", P.Bytes * 8)
+      .key("bytes");
+  writeHex(W, Bytes);
+  W.field("count", P.Count)
+      .field("element_bytes", P.ElemBytes)
+      .field("element_type", P.ElemCType);
+  if (!P.Fields.empty()) {
+    W.key("fields");
+    writeFields(W, P, Bytes);
+  }
+  W.field("kind", "parameter")
+      .field("name", P.Name)
+      .field("pointer", true)
+      .field("signed", P.Signed);
+  if (P.NulTerminated)
+    W.field("string",
+            escaped(std::string(Bytes.begin(),
+                                std::find(Bytes.begin(), Bytes.end(), 0))));
+  W.field("type", P.CType);
+  if (P.ElemBytes <= 8) {
+    W.key("value").beginArray();
+    for (unsigned E = 0; E < P.Count; ++E) {
+      uint64_t V = 0;
+      for (unsigned B = 0; B < P.ElemBytes; ++B)
+        V |= uint64_t(Bytes[E * P.ElemBytes + B]) << (8 * B);
+      if (P.Signed)
+        W.value(signExtend(V, 8 * P.ElemBytes));
+      else
+        W.value(V);
+    }
+    W.endArray();
+  }
+  W.endObject();
+}
+
+void writeStructParam(JsonWriter &W, const ParamInfo &P,
+                      const std::vector<uint8_t> &Bytes) {
+  W.beginObject()
+      .field("base_type", P.BaseCType)
+      .field("bits", P.Bits)
+      .key("bytes");
+  writeHex(W, Bytes);
+  W.key("fields");
+  writeFields(W, P, Bytes);
+  W.field("kind", "parameter")
+      .field("name", P.Name)
+      .field("signed", false)
+      .field("struct", true)
+      .field("type", P.CType)
+      .endObject();
+}
+
+void writeScalarParam(JsonWriter &W, const InputSpec &S, const Assignment &A,
+                      const std::vector<uint8_t> &Bytes) {
+  const ParamInfo &P = S.Param;
+  W.beginObject()
+      .field("base_type", P.BaseCType)
+      .field("bits", P.Bits)
+      .key("bytes");
+  writeHex(W, Bytes);
+  W.field("kind", "parameter")
+      .field("name", P.Name)
+      .field("signed", P.Signed)
+      .field("type", P.CType)
+      .key("value");
+  if (P.Signed)
+    W.value(EntryInputs::signedValue(S, A));
+  else
+    W.value(EntryInputs::unsignedValue(S, A));
+  W.endObject();
+}
+
+void writeCreated(JsonWriter &W, const Array *Arr, const InputRequest &Req,
+                  const Assignment &A) {
+  std::vector<uint8_t> Bytes(Arr->Size);
+  for (uint32_t I = 0; I < Arr->Size; ++I)
+    Bytes[I] = A.byte(Arr, I);
+  W.beginObject().field("bits", Req.Size * 8).key("bytes");
+  writeHex(W, Bytes);
+  W.field("kind", "created")
+      .field("name", Req.Name)
+      .field("signed", Req.Signed)
+      .field("type", Req.CType);
+  // Buffers of 1, 2, 4 or 8 bytes usually hold one integer: show it, as
+  // a signed little-endian value when the type is not known.
+  bool Scalar = Req.CType.find('[') == std::string::npos;
+  if (Req.Size <= 8 && (Scalar || (Req.Size & (Req.Size - 1)) == 0)) {
+    uint64_t V = 0;
+    for (uint32_t I = 0; I < Req.Size; ++I)
+      V |= uint64_t(Bytes[I]) << (8 * I);
+    unsigned Bits = Req.CType == "_Bool" ? 1 : Req.Size * 8;
+    W.key("value");
+    if (Req.Signed || !Scalar)
+      W.value(signExtend(V, Bits));
+    else
+      W.value(truncBits(V, Bits));
+  }
+  W.endObject();
 }
 
 /// The entry's parameters first, then the inputs the program created, in
 /// creation order. Replay passes parameters as arguments and serves created
 /// inputs by name.
-nlohmann::json inputsJson(const EntryInputs &Inputs, const PathResult &R) {
+void writeInputs(JsonWriter &W, const EntryInputs &Inputs,
+                 const PathResult &R) {
   const Assignment &A = *R.Input;
-  nlohmann::json Arr = nlohmann::json::array();
+  W.beginArray();
   for (const InputSpec &S : Inputs.specs()) {
     std::vector<uint8_t> Bytes = EntryInputs::bytes(S, A);
-    if (S.Param.IsPointer) {
-      const ParamInfo &P = S.Param;
-      nlohmann::json Elems = nlohmann::json::array();
-      for (unsigned E = 0; E < P.Count && P.ElemBytes <= 8; ++E) {
-        uint64_t V = 0;
-        for (unsigned B = 0; B < P.ElemBytes; ++B)
-          V |= uint64_t(Bytes[E * P.ElemBytes + B]) << (8 * B);
-        Elems.push_back(P.Signed
-                            ? nlohmann::json(signExtend(V, 8 * P.ElemBytes))
-                            : nlohmann::json(V));
-      }
-      nlohmann::json In = {{"name", P.Name},
-                           {"kind", "parameter"},
-                           {"type", P.CType},
-                           {"base_type", P.BaseCType},
-                           {"pointer", true},
-                           {"element_type", P.ElemCType},
-                           {"element_bytes", P.ElemBytes},
-                           {"count", P.Count},
-                           {"bits", P.Bytes * 8},
-                           {"signed", P.Signed},
-                           {"bytes", hexBytes(Bytes)}};
-      if (P.ElemBytes <= 8)
-        In["value"] = Elems;
-      if (!P.Fields.empty())
-        In["fields"] = fieldsJson(P, Bytes);
-      if (P.NulTerminated)
-        In["string"] = escaped(std::string(
-            Bytes.begin(), std::find(Bytes.begin(), Bytes.end(), 0)));
-      Arr.push_back(In);
-      continue;
-    }
-    if (S.Param.IsStruct) {
-      Arr.push_back({{"name", S.Param.Name},
-                     {"kind", "parameter"},
-                     {"type", S.Param.CType},
-                     {"base_type", S.Param.BaseCType},
-                     {"struct", true},
-                     {"bits", S.Param.Bits},
-                     {"signed", false},
-                     {"bytes", hexBytes(Bytes)},
-                     {"fields", fieldsJson(S.Param, Bytes)}});
-      continue;
-    }
-    nlohmann::json V = S.Param.Signed
-                           ? nlohmann::json(EntryInputs::signedValue(S, A))
-                           : nlohmann::json(EntryInputs::unsignedValue(S, A));
-    Arr.push_back({{"name", S.Param.Name},
-                   {"kind", "parameter"},
-                   {"type", S.Param.CType},
-                   {"base_type", S.Param.BaseCType},
-                   {"bits", S.Param.Bits},
-                   {"signed", S.Param.Signed},
-                   {"bytes", hexBytes(Bytes)},
-                   {"value", V}});
+    if (S.Param.IsPointer)
+      writePointerParam(W, S.Param, Bytes);
+    else if (S.Param.IsStruct)
+      writeStructParam(W, S.Param, Bytes);
+    else
+      writeScalarParam(W, S, A, Bytes);
   }
-  for (const auto &[Arr0, Req] : R.Created) {
-    nlohmann::json In = {{"name", Req.Name},     {"kind", "created"},
-                         {"type", Req.CType},    {"bits", Req.Size * 8},
-                         {"signed", Req.Signed}, {"bytes", hexBytes(A, Arr0)}};
-    // Buffers of 1, 2, 4 or 8 bytes usually hold one integer: show it, as
-    // a signed little-endian value when the type is not known.
-    bool Scalar = Req.CType.find('[') == std::string::npos;
-    if (Req.Size <= 8 && (Scalar || (Req.Size & (Req.Size - 1)) == 0)) {
-      uint64_t V = 0;
-      for (uint32_t I = 0; I < Req.Size; ++I)
-        V |= uint64_t(A.byte(Arr0, I)) << (8 * I);
-      unsigned Bits = Req.CType == "_Bool" ? 1 : Req.Size * 8;
-      In["value"] = Req.Signed || !Scalar ? nlohmann::json(signExtend(V, Bits))
-                                          : nlohmann::json(truncBits(V, Bits));
-    }
-    Arr.push_back(In);
-  }
-  return Arr;
+  for (const auto &[Arr, Req] : R.Created)
+    writeCreated(W, Arr, Req, A);
+  W.endArray();
 }
 
 /// The command line the test passes to main, each argument escaped and
 /// as hex bytes.
-nlohmann::json argvJson(const EntryInputs &Inputs, const Assignment &A) {
-  nlohmann::json Args = nlohmann::json::array();
+void writeArgv(JsonWriter &W, const EntryInputs &Inputs, const Assignment &A) {
+  W.beginArray();
   for (const std::string &Arg : Inputs.argv(A))
-    Args.push_back({{"string", escaped(Arg)},
-                    {"bytes", hexBytes(llvm::ArrayRef<uint8_t>(
-                                  reinterpret_cast<const uint8_t *>(Arg.data()),
-                                  Arg.size()))}});
-  return Args;
+    writeText(W, Arg);
+  W.endArray();
 }
 
 /// The bytes the program can read on stdin: the symbolic "stdin" input if
 /// the program read it, else the concrete --stdin contents.
-nlohmann::json stdinJson(const std::string &Concrete, const PathResult &R) {
+void writeStdin(JsonWriter &W, const std::string &Concrete,
+                const PathResult &R) {
   std::string Bytes = Concrete;
   for (const auto &[Arr, Req] : R.Created)
     if (Req.Name == "stdin") {
@@ -291,23 +358,27 @@ nlohmann::json stdinJson(const std::string &Concrete, const PathResult &R) {
       for (uint32_t I = 0; I < Arr->Size; ++I)
         Bytes.push_back(static_cast<char>(R.Input->byte(Arr, I)));
     }
-  return {{"string", escaped(Bytes)},
-          {"bytes", hexBytes(llvm::ArrayRef<uint8_t>(
-                        reinterpret_cast<const uint8_t *>(Bytes.data()),
-                        Bytes.size()))}};
+  writeText(W, Bytes);
 }
 
 /// The decisions of the path in source terms (see SourceText.h).
-nlohmann::json explanationJson(const std::vector<ExplainedDecision> &Steps) {
-  nlohmann::json Arr = nlohmann::json::array();
-  for (const ExplainedDecision &D : Steps)
-    Arr.push_back({{"file", D.File},
-                   {"line", D.Line},
-                   {"condition", D.Condition},
-                   {"taken", D.IsSwitch ? nlohmann::json(D.Case)
-                                        : nlohmann::json(D.Taken)},
-                   {"kind", decisionKindName(D.Kind)}});
-  return Arr;
+void writeExplanation(JsonWriter &W,
+                      const std::vector<ExplainedDecision> &Steps) {
+  W.beginArray();
+  for (const ExplainedDecision &D : Steps) {
+    W.beginObject()
+        .field("condition", D.Condition)
+        .field("file", D.File)
+        .field("kind", decisionKindName(D.Kind))
+        .field("line", D.Line)
+        .key("taken");
+    if (D.IsSwitch)
+      W.value(D.Case);
+    else
+      W.value(D.Taken);
+    W.endObject();
+  }
+  W.endArray();
 }
 
 /// The index in `Steps` of the decision recorded as `Raw`-th (the steps of
@@ -336,67 +407,96 @@ void TestWriter::appendProgramOutput(const std::string &Test,
     OS << "\n";
 }
 
-void TestWriter::onNewPath(const PathResult &R) {
-  const PathOutcome &O = *R.Outcome;
-  nlohmann::json Outcome = {{"kind", toString(O.End)}};
+void TestWriter::writeOutcome(JsonWriter &W, const PathOutcome &O) const {
+  const char *Kind = toString(O.End);
+  W.beginObject();
   switch (O.End) {
   case PathEnd::Return:
-    if (O.HasValue && !Program.Return.IsVoid) {
-      Outcome["value"] = returnValue(O.Value);
-      if (Program.Return.Signed)
-        SignedReturns.insert(signExtend(O.Value, Program.Return.Bits));
-      else
-        UnsignedReturns.insert(truncBits(O.Value, Program.Return.Bits));
-    }
+    W.field("kind", Kind);
+    if (O.HasValue && !Program.Return.IsVoid)
+      W.field("value", returnValue(O.Value));
     break;
   case PathEnd::Exit:
-    Outcome["code"] = signExtend(O.Value, 32);
+    W.field("code", signExtend(O.Value, 32)).field("kind", Kind);
     break;
-  case PathEnd::Bug: {
-    Outcome["bug"] = O.BugKind;
-    Outcome["message"] = O.Message;
-    Outcome.update(locationJson(O.Loc));
-    nlohmann::json Stack = nlohmann::json::array();
-    for (const StackEntry &E : O.Stack) {
-      nlohmann::json F = locationJson(E.Loc);
-      F["function"] = E.Function;
-      Stack.push_back(F);
-    }
-    Outcome["stack"] = Stack;
+  case PathEnd::Bug:
+    W.field("bug", O.BugKind)
+        .field("file", O.Loc.File)
+        .field("kind", Kind)
+        .field("line", O.Loc.Line)
+        .field("message", O.Message)
+        .key("stack")
+        .beginArray();
+    for (const StackEntry &E : O.Stack)
+      W.beginObject()
+          .field("file", E.Loc.File)
+          .field("function", E.Function)
+          .field("line", E.Loc.Line)
+          .endObject();
+    W.endArray();
     break;
-  }
   default:
-    Outcome["message"] = O.Message;
-    Outcome.update(locationJson(O.Loc));
+    W.field("file", O.Loc.File)
+        .field("kind", Kind)
+        .field("line", O.Loc.Line)
+        .field("message", O.Message);
     break;
   }
-  std::string Name = testFileName(R.Index);
-  nlohmann::json Test = {{"format", "theseus-test-1"},
-                         {"test", R.Index},
-                         {"run", R.Run},
-                         {"program", Program.toJson()},
-                         {"inputs", inputsJson(Inputs, R)},
-                         {"stdin", stdinJson(Program.Stdin, R)},
-                         {"outcome", Outcome},
-                         {"decisions", R.Decisions},
-                         {"diverged", R.Diverged},
-                         {"stdout", R.Stdout},
-                         {"path", fmt::format("{:016x}", R.PathId)}};
+  W.endObject();
+}
+
+/// The members in the order of their keys (see JsonWriter.h).
+void TestWriter::writeTest(JsonWriter &W, const PathResult &R) {
+  W.beginObject();
+  if (Inputs.hasCommandLine()) {
+    W.key("argv");
+    writeArgv(W, Inputs, *R.Input);
+  }
+  W.field("decisions", R.Decisions).field("diverged", R.Diverged);
   std::vector<ExplainedDecision> Steps =
       Explainer.explain(R.Explanation.decisions());
-  Test["explanation"] = explanationJson(Steps);
-  Test["explanation_truncated"] = R.Explanation.omitted();
-  if (R.VariantOf)
-    Test["variant_of"] = R.VariantOf;
-  else if (R.NegatedTest)
-    Test["negated"] = {
-        {"test", R.NegatedTest},
-        {"decision", explainedIndex(Steps, R.Explanation, R.NegatedDecision)}};
+  W.key("explanation");
+  writeExplanation(W, Steps);
+  W.field("explanation_truncated", R.Explanation.omitted())
+      .field("format", "theseus-test-1");
   if (!R.Origin.empty())
-    Test["found_by"] = R.Origin;
-  if (Inputs.hasCommandLine())
-    Test["argv"] = argvJson(Inputs, *R.Input);
-  writeJsonFile(OutDir + "/" + Name, Test);
+    W.field("found_by", R.Origin);
+  W.key("inputs");
+  writeInputs(W, Inputs, R);
+  if (!R.VariantOf && R.NegatedTest)
+    W.key("negated")
+        .beginObject()
+        .field("decision",
+               explainedIndex(Steps, R.Explanation, R.NegatedDecision))
+        .field("test", R.NegatedTest)
+        .endObject();
+  W.key("outcome");
+  writeOutcome(W, *R.Outcome);
+  W.field("path", fmt::format("{:016x}", R.PathId))
+      .field("program", ProgramJson)
+      .field("run", R.Run)
+      .key("stdin");
+  writeStdin(W, Program.Stdin, R);
+  W.field("stdout", R.Stdout).field("test", R.Index);
+  if (R.VariantOf)
+    W.field("variant_of", R.VariantOf);
+  W.endObject();
+}
+
+void TestWriter::onNewPath(const PathResult &R) {
+  const PathOutcome &O = *R.Outcome;
+  if (O.End == PathEnd::Return && O.HasValue && !Program.Return.IsVoid) {
+    if (Program.Return.Signed)
+      SignedReturns.insert(signExtend(O.Value, Program.Return.Bits));
+    else
+      UnsignedReturns.insert(truncBits(O.Value, Program.Return.Bits));
+  }
+  std::string Name = testFileName(R.Index);
+  Text.clear();
+  JsonWriter W(Text);
+  writeTest(W, R);
+  Text += '\n';
+  writeFileWhole(OutDir + "/" + Name, Text);
   appendProgramOutput(Name, R.Stdout);
   ++Tests;
   ++Outcomes[toString(O.End)];

@@ -16,6 +16,8 @@
 
 namespace theseus {
 
+class JsonWriter;
+
 /// What a test needs to be replayed without the run that made it.
 struct ProgramDescription {
   std::vector<std::string> Sources;       ///< Absolute paths.
@@ -74,13 +76,18 @@ public:
   nlohmann::json returnValue(uint64_t Bits) const;
 
 private:
+  /// Writes test `R` (without the final newline).
+  void writeTest(JsonWriter &W, const PathResult &R);
+  void writeOutcome(JsonWriter &W, const PathOutcome &O) const;
   void appendProgramOutput(const std::string &Test,
                            const std::string &Output) const;
 
   std::string OutDir;
   ProgramDescription Program;
   const EntryInputs &Inputs;
+  nlohmann::json ProgramJson; ///< The same in every test.
   PathExplainer Explainer;
+  std::string Text; ///< The test being written, its memory kept.
   std::vector<BugRecord> Bugs;
   std::set<int64_t> SignedReturns;
   std::set<uint64_t> UnsignedReturns;
