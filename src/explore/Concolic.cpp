@@ -123,6 +123,11 @@ public:
   void onEdge(const llvm::Instruction *Term, unsigned Index) override {
     R.NewCoverage += E.Cov.markEdge(Term, Index, &PathId);
   }
+  void
+  onEdges(llvm::ArrayRef<std::pair<const llvm::Instruction *, unsigned>> Edges,
+          llvm::ArrayRef<uint16_t> Sequence) override {
+    R.NewCoverage += E.Cov.markEdges(Edges, Sequence, &PathId);
+  }
 
   void onExternalCall(const llvm::Function *F) override {
     ++E.Stats.ExternalCalls[F->getName().str()];
@@ -453,6 +458,8 @@ void ConcolicExplorer::finishStats() {
   Stats.Solver = Solv.stats();
   Stats.OpenSides = countSides(Tree.root())[size_t(SideState::Open)];
   Concretized.fill(Stats);
+  if (const NativeLoopStats *N = Interp.nativeLoopStats())
+    Stats.NativeLoops = *N;
 }
 
 } // namespace theseus

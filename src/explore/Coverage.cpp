@@ -117,6 +117,26 @@ bool Coverage::markEdge(const llvm::Instruction *Term, unsigned Index,
   return It->second.Hits++ == 0;
 }
 
+unsigned Coverage::markEdges(
+    llvm::ArrayRef<std::pair<const llvm::Instruction *, unsigned>> Taken,
+    llvm::ArrayRef<uint16_t> Sequence, uint64_t *PathId) {
+  // The loop's few edges are looked up once, not once per iteration.
+  std::vector<EdgeInfo *> Info(Taken.size());
+  for (size_t K = 0; K < Taken.size(); ++K)
+    if (auto It = Edges.find(Taken[K]); It != Edges.end())
+      Info[K] = &It->second;
+  unsigned New = 0;
+  for (uint16_t K : Sequence) {
+    EdgeInfo *E = Info[K];
+    if (!E)
+      continue;
+    if (PathId)
+      foldEdgeInfo(*PathId, E->FileIdx, E->Block, E->Index);
+    New += E->Hits++ == 0;
+  }
+  return New;
+}
+
 std::vector<Coverage::File> Coverage::files() const {
   std::vector<File> Out(FileNames.size());
   for (size_t I = 0; I < FileNames.size(); ++I) {

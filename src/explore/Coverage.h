@@ -2,6 +2,7 @@
 #ifndef THESEUS_EXPLORE_COVERAGE_H
 #define THESEUS_EXPLORE_COVERAGE_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 
 #include <cstdint>
@@ -38,6 +39,11 @@ public:
   /// across runs of Theseus: the same path gets the same id in any mode.
   bool markEdge(const llvm::Instruction *Term, unsigned Index,
                 uint64_t *PathId = nullptr);
+  /// markEdge for the edges `Edges[K]` of each K of `Sequence` in order
+  /// (a loop run natively); returns how many were new.
+  unsigned markEdges(
+      llvm::ArrayRef<std::pair<const llvm::Instruction *, unsigned>> Edges,
+      llvm::ArrayRef<uint16_t> Sequence, uint64_t *PathId);
   /// Folds the edge into `PathId` as markEdge does, without counting it.
   void foldEdge(const llvm::Instruction *Term, unsigned Index,
                 uint64_t &PathId) const;

@@ -91,6 +91,15 @@ public:
       St.ReachedTarget = true;
   }
   void onEdge(const llvm::Instruction *Term, unsigned Index) override;
+  void
+  onEdges(llvm::ArrayRef<std::pair<const llvm::Instruction *, unsigned>> Edges,
+          llvm::ArrayRef<uint16_t> Sequence) override {
+    if (E.Opts.LoopBound) // Counts loop iterations edge by edge.
+      return ExecutionObserver::onEdges(Edges, Sequence);
+    E.Cov.markEdges(Edges, Sequence, &St.PathId);
+    for (uint16_t K : Sequence)
+      St.EdgeHash = mixEdge(St.EdgeHash, Edges[K].first, Edges[K].second);
+  }
   /// --tree-statements: a node per statement, chained.
   void onStatement(const llvm::Instruction *I) override {
     if (St.ReplayPos < St.Replay.size())
@@ -466,6 +475,8 @@ void ForkExplorer::finishStats() {
   Stats.TreeNodes = Tree.size();
   Stats.Solver = Solv.stats();
   Concretized.fill(Stats);
+  if (const NativeLoopStats *N = Interp.nativeLoopStats())
+    Stats.NativeLoops = *N;
 }
 
 } // namespace theseus
