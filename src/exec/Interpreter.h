@@ -16,6 +16,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <atomic>
 #include <chrono>
@@ -64,6 +65,22 @@ struct BranchEvent {
   const llvm::Instruction *Inst;
 };
 
+/// A successor edge of a terminator.
+using EdgeRef = std::pair<const llvm::Instruction *, unsigned>;
+
+/// Folds a taken edge's key into a path fingerprint.
+inline uint64_t foldEdgeKey(uint64_t Hash, uint64_t Key) {
+  return (Hash ^ Key) * 0x100000001b3ULL + (Hash >> 29);
+}
+
+/// A path fingerprint as code run natively computes it: each taken edge K
+/// with `Folded[K]` updates `*Hash` by foldEdgeKey with `Keys[K]`.
+struct EdgeFingerprint {
+  uint64_t *Hash = nullptr;
+  std::vector<uint64_t> Keys;
+  std::vector<bool> Folded;
+};
+
 /// Receives what a driver needs to know about a run.
 class ExecutionObserver {
 public:
@@ -83,14 +100,17 @@ public:
                                const llvm::Instruction *Last) {}
   /// Successor `Index` of the terminator `Term` was taken.
   virtual void onEdge(const llvm::Instruction *Term, unsigned Index) {}
-  /// Edges taken by a loop run natively, in order: `Edges[K]` for each K
-  /// of `Sequence`. By default, onEdge for each.
-  virtual void
-  onEdges(llvm::ArrayRef<std::pair<const llvm::Instruction *, unsigned>> Edges,
-          llvm::ArrayRef<uint16_t> Sequence) {
-    for (uint16_t K : Sequence)
-      onEdge(Edges[K].first, Edges[K].second);
+  /// For a loop run natively (NativeLoops.h): what onEdge would do for
+  /// the edges `Edges`, as at most two path fingerprints folded edge by
+  /// edge and hit counts given to onEdgeCounts. False, the default, if
+  /// onEdge does more: the loop is then interpreted.
+  virtual bool edgeFingerprints(llvm::ArrayRef<EdgeRef> Edges,
+                                llvm::SmallVectorImpl<EdgeFingerprint> &Out) {
+    return false;
   }
+  /// After a loop ran natively: how often it took each of `Edges`.
+  virtual void onEdgeCounts(llvm::ArrayRef<EdgeRef> Edges,
+                            llvm::ArrayRef<uint64_t> Counts) {}
   /// Polled after each edge: a message to end the path there with
   /// PathEnd::BoundReached (e.g. a loop bound), or null to go on.
   virtual const char *cutPath() { return nullptr; }

@@ -233,7 +233,7 @@ private:
   void nativeBailed(NativeRegion &R, BailReason Why);
   /// Reports the blocks and edges of a completed native run to the
   /// observer, as if they had been interpreted.
-  void replayNative(const NativeRegion &R, const uint8_t *Trace);
+  void replayNative(const NativeRegion &R, llvm::ArrayRef<uint64_t> Counts);
   /// Instructions a native run may count without passing the poll at
   /// which the interpreter would cut the path.
   uint64_t nativeBudget() const;

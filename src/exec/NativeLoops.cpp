@@ -25,8 +25,6 @@ const char *toString(BailReason R) {
     return "shift";
   case BailReason::Steps:
     return "step-limit";
-  case BailReason::Trace:
-    return "trace";
   case BailReason::Unreachable:
     return "unreachable";
   }
@@ -35,10 +33,6 @@ const char *toString(BailReason R) {
 
 namespace {
 
-/// Branches one native run may record.
-constexpr uint64_t TraceCap = uint64_t(1) << 28;
-/// Edges handed to the observer at once.
-constexpr size_t EdgeChunk = 4096;
 /// Instructions one run may count when the path has no limit: about a
 /// second of host time between the interpreter's polls for a stop.
 constexpr uint64_t UnlimitedBudget = uint64_t(1) << 32;
@@ -127,15 +121,13 @@ bool eligibleInstruction(const llvm::Instruction &I) {
 NativeLoops::NativeLoops(
     std::function<uint64_t(const llvm::Constant *)> ConstantBits)
     : ConstantBits(std::move(ConstantBits)) {
-  // One shadow and trace for the process, like the arena.
+  // One shadow for the process, like the arena.
   static RegionLayout Shared = [] {
     const Arena &A = Arena::get(64);
     RegionLayout L;
     L.ArenaBegin = A.begin();
     L.ArenaSpan = A.end() - A.begin() - 16;
     L.Shadow = static_cast<uint8_t *>(reserve(A.end() - A.begin()));
-    L.Trace = static_cast<uint8_t *>(reserve(TraceCap));
-    L.TraceCap = TraceCap;
     return L;
   }();
   Layout = Shared;
@@ -144,7 +136,7 @@ NativeLoops::NativeLoops(
 NativeLoops::~NativeLoops() = default;
 
 bool NativeLoops::usable() const {
-  return Layout.Shadow && Layout.Trace && Arena::get(64).isHostBacked();
+  return Layout.Shadow && Arena::get(64).isHostBacked();
 }
 
 void NativeLoops::analyze(DecodedFunction &D) {
@@ -165,15 +157,9 @@ void NativeLoops::consider(DecodedFunction &D, llvm::Loop &L) {
 }
 
 bool NativeLoops::eligible(const llvm::Loop &L) const {
-  // Edges are numbered in 16 bits, successors in the trace in 8.
-  size_t Edges = 0;
-  for (const llvm::BasicBlock *BB : L.blocks()) {
-    unsigned Successors = BB->getTerminator()->getNumSuccessors();
-    Edges += Successors;
-    if (Successors > 256 || !llvm::all_of(*BB, eligibleInstruction))
-      return false;
-  }
-  return Edges < 0xffff;
+  return llvm::all_of(L.blocks(), [](const llvm::BasicBlock *BB) {
+    return llvm::all_of(*BB, eligibleInstruction);
+  });
 }
 
 void NativeLoops::addRegion(DecodedFunction &D, const llvm::Loop &L) {
@@ -190,8 +176,6 @@ void NativeLoops::addRegion(DecodedFunction &D, const llvm::Loop &L) {
     In.insert(&Phi);
   for (const llvm::BasicBlock *BB : R->Blocks) {
     const llvm::Instruction *T = BB->getTerminator();
-    R->FirstEdge.push_back(R->Edges.size());
-    R->Successors.push_back(T->getNumSuccessors());
     for (unsigned K = 0; K < T->getNumSuccessors(); ++K) {
       R->Edges.push_back({T, K});
       auto Target = llvm::find(R->Blocks, T->getSuccessor(K));
@@ -287,6 +271,9 @@ void Interpreter::Run::runNative(NativeRegion &R) {
       ++Stats.SymbolicEntries;
       return;
     }
+  llvm::SmallVector<EdgeFingerprint, 2> Prints;
+  if (!Obs.edgeFingerprints(R.Edges, Prints) || Prints.size() > 2)
+    return; // The observer needs every edge as it is taken.
   NativeRegion::EntryFn Code = Loops.code(R);
   if (!Code) {
     R.Disabled = true;
@@ -294,6 +281,16 @@ void Interpreter::Run::runNative(NativeRegion &R) {
   }
   RegionContext C;
   C.Budget = nativeBudget();
+  std::vector<uint64_t> Keys(4 * R.Edges.size()), Counts(R.Edges.size());
+  for (size_t P = 0; P < Prints.size(); ++P) {
+    C.Hash[P] = *Prints[P].Hash;
+    for (size_t K = 0; K < R.Edges.size(); ++K) {
+      Keys[4 * K + 2 * P] = Prints[P].Keys[K];
+      Keys[4 * K + 2 * P + 1] = Prints[P].Folded[K] ? ~uint64_t(0) : 0;
+    }
+  }
+  C.Keys = Keys.data();
+  C.Counts = Counts.data();
   ++R.Entries;
   R.BytesMoved += Loops.prepare(S.Mem);
   int32_t Exit = Code(F.Values.data(), &C);
@@ -306,7 +303,9 @@ void Interpreter::Run::runNative(NativeRegion &R) {
   ++R.Successes;
   ++Stats.Runs;
   Stats.Instructions += C.Steps;
-  replayNative(R, Loops.layout().Trace);
+  for (size_t P = 0; P < Prints.size(); ++P)
+    *Prints[P].Hash = C.Hash[P];
+  replayNative(R, Counts);
   for (const auto &[Slot, V] : R.LiveOuts)
     F.Values[Slot].Sym = nullptr;
   // Copying the memory in and out must pay off.
@@ -324,23 +323,13 @@ void Interpreter::Run::runNative(NativeRegion &R) {
 }
 
 void Interpreter::Run::replayNative(const NativeRegion &R,
-                                    const uint8_t *Trace) {
-  // The trace has the successor taken at each branch; the blocks with one
-  // successor fill in the rest.
-  std::vector<uint8_t> Seen(R.Blocks.size());
-  llvm::SmallVector<uint16_t, 0> Chunk;
-  Chunk.reserve(EdgeChunk);
-  for (int32_t K = 0; K >= 0;) {
-    Seen[K] = 1;
-    uint32_t Edge = R.FirstEdge[K] + (R.Successors[K] > 1 ? *Trace++ : 0);
-    Chunk.push_back(static_cast<uint16_t>(Edge));
-    if (Chunk.size() == EdgeChunk) {
-      Obs.onEdges(R.Edges, Chunk);
-      Chunk.clear();
-    }
-    K = R.EdgeTarget[Edge];
-  }
-  Obs.onEdges(R.Edges, Chunk);
+                                    llvm::ArrayRef<uint64_t> Counts) {
+  Obs.onEdgeCounts(R.Edges, Counts);
+  std::vector<bool> Seen(R.Blocks.size());
+  Seen[0] = true; // The header.
+  for (size_t K = 0; K < Counts.size(); ++K)
+    if (Counts[K] && R.EdgeTarget[K] >= 0)
+      Seen[R.EdgeTarget[K]] = true;
   for (size_t K = 0; K < R.Blocks.size(); ++K)
     if (Seen[K])
       Obs.onBlockExecuted(R.Blocks[K], nullptr);

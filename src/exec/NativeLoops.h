@@ -47,7 +47,6 @@ enum class BailReason : uint64_t {
   Division,    ///< Division or remainder by zero, or INT_MIN / -1.
   Shift,       ///< Shift by the width or more.
   Steps,       ///< The path's instruction budget would run out.
-  Trace,       ///< Too many branches to record.
   Unreachable, ///< An `unreachable` instruction.
 };
 const char *toString(BailReason R);
@@ -57,9 +56,13 @@ const char *toString(BailReason R);
 struct RegionContext {
   uint64_t Steps = 0;  ///< Out: instructions run.
   uint64_t Budget = 0; ///< In: the most instructions the run may count.
-  uint64_t TraceLen = 0;
+  /// In and out: the observer's path fingerprints (EdgeFingerprint).
+  uint64_t Hash[2] = {0, 0};
   BailReason Bail = BailReason::None;
   uint64_t BailAddr = 0; ///< The access that bailed out.
+  /// Per edge: the key and the mask (all ones if folded) of each hash.
+  const uint64_t *Keys = nullptr;
+  uint64_t *Counts = nullptr; ///< Out: how often each edge was taken.
 };
 
 /// Addresses the compiled code refers to, the same for every region.
@@ -67,9 +70,6 @@ struct RegionLayout {
   uint64_t ArenaBegin = 0;
   uint64_t ArenaSpan = 0; ///< Offsets from ArenaBegin checked as valid.
   uint8_t *Shadow = nullptr;
-  /// The successor taken at each terminator with several, in order.
-  uint8_t *Trace = nullptr;
-  uint64_t TraceCap = 0;
 };
 
 /// The shadow byte of each arena byte while a region runs.
@@ -89,9 +89,7 @@ struct NativeRegion {
   /// Values read from the frame (header phis included) and values used
   /// after the loop, written back, with their slots.
   std::vector<std::pair<uint32_t, const llvm::Value *>> LiveIns, LiveOuts;
-  /// Per block: its first edge and its number of successors. Per edge:
-  /// the block it goes to, or -1 out of the loop.
-  std::vector<uint32_t> FirstEdge, Successors;
+  /// Per edge: the block it goes to, or -1 out of the loop.
   std::vector<int32_t> EdgeTarget;
 
   EntryFn Entry = nullptr;

@@ -68,8 +68,9 @@ private:
   void cast(const llvm::CastInst &I);
   void gep(const llvm::GetElementPtrInst &I);
   void terminator(const llvm::Instruction &T);
-  /// The block that takes edge `Id` (from `From` to `To`): records it,
-  /// assigns `To`'s phis, and goes on in the loop or returns.
+  /// The block that takes edge `Id` (from `From` to `To`): counts it,
+  /// folds it into the fingerprints, assigns `To`'s phis, and goes on in
+  /// the loop or returns.
   llvm::BasicBlock *edge(unsigned Id, const llvm::BasicBlock *From,
                          const llvm::BasicBlock *To);
 
@@ -84,7 +85,9 @@ private:
   llvm::Function *Fn = nullptr;
   llvm::Value *Frame = nullptr, *CtxArg = nullptr, *Budget = nullptr;
   llvm::BasicBlock *Entry = nullptr;
-  llvm::AllocaInst *StepsVar = nullptr, *TraceVar = nullptr;
+  llvm::AllocaInst *StepsVar = nullptr;
+  llvm::AllocaInst *HashVar[2] = {nullptr, nullptr};
+  llvm::Value *Keys = nullptr, *Counts = nullptr;
   llvm::DenseMap<const llvm::Value *, llvm::AllocaInst *> Vars;
   llvm::DenseMap<const llvm::BasicBlock *, llvm::BasicBlock *> Native;
   llvm::DenseMap<const llvm::Instruction *, unsigned> FirstEdge;
@@ -106,8 +109,8 @@ llvm::Value *RegionBuilder::get(const llvm::Value *V) {
 }
 
 void RegionBuilder::bail(BailReason Why, llvm::Value *Addr) {
-  B.CreateStore(B.getInt64(uint64_t(Why)), field(3));
-  B.CreateStore(Addr ? Addr : B.getInt64(0), field(4));
+  B.CreateStore(B.getInt64(uint64_t(Why)), field(4));
+  B.CreateStore(Addr ? Addr : B.getInt64(0), field(5));
   B.CreateRet(B.getInt32(-1));
 }
 
@@ -148,10 +151,14 @@ bool RegionBuilder::build(const std::string &Name, std::string &Error) {
     FirstEdge[R.Edges[Id].first] = Id;
   B.SetInsertPoint(Entry);
   StepsVar = B.CreateAlloca(I64);
-  TraceVar = B.CreateAlloca(I64);
   B.CreateStore(B.getInt64(0), StepsVar);
-  B.CreateStore(B.getInt64(0), TraceVar);
   Budget = B.CreateLoad(I64, field(1));
+  for (unsigned H = 0; H < 2; ++H) {
+    HashVar[H] = B.CreateAlloca(I64);
+    B.CreateStore(B.CreateLoad(I64, field(2 + H)), HashVar[H]);
+  }
+  Keys = B.CreateLoad(Ptr, field(6));
+  Counts = B.CreateLoad(Ptr, field(7));
   for (const auto &[Slot, V] : R.LiveIns)
     set(V, B.CreateTrunc(B.CreateLoad(I64, frameSlot(Slot)), typeOf(V)));
   B.CreateBr(Native[R.Blocks.front()]);
@@ -328,15 +335,20 @@ llvm::BasicBlock *RegionBuilder::edge(unsigned Id, const llvm::BasicBlock *From,
   llvm::IRBuilderBase::InsertPointGuard Guard(B);
   auto *Edge = llvm::BasicBlock::Create(Ctx, "edge", Fn);
   B.SetInsertPoint(Edge);
-  unsigned Successors = From->getTerminator()->getNumSuccessors();
-  if (Successors > 1) { // Edges out of other blocks are implied.
-    llvm::Value *Len = B.CreateLoad(I64, TraceVar);
-    check(B.CreateICmpULT(Len, B.getInt64(L.TraceCap)), BailReason::Trace);
-    B.CreateStore(B.getInt8(Id - FirstEdge.lookup(From->getTerminator())),
-                  B.CreateGEP(B.getInt8Ty(),
-                              address(reinterpret_cast<uint64_t>(L.Trace)),
-                              Len));
-    B.CreateStore(B.CreateAdd(Len, B.getInt64(1)), TraceVar);
+  llvm::Value *Count = B.CreateConstGEP1_64(I64, Counts, Id);
+  B.CreateStore(B.CreateAdd(B.CreateLoad(I64, Count), B.getInt64(1)), Count);
+  for (unsigned H = 0; H < 2; ++H) { // foldEdgeKey where the mask is set.
+    llvm::Value *Key =
+        B.CreateLoad(I64, B.CreateConstGEP1_64(I64, Keys, 4 * Id + 2 * H));
+    llvm::Value *Mask =
+        B.CreateLoad(I64, B.CreateConstGEP1_64(I64, Keys, 4 * Id + 2 * H + 1));
+    llvm::Value *Old = B.CreateLoad(I64, HashVar[H]);
+    llvm::Value *New = B.CreateAdd(
+        B.CreateMul(B.CreateXor(Old, Key), B.getInt64(0x100000001b3ULL)),
+        B.CreateLShr(Old, 29));
+    B.CreateStore(
+        B.CreateOr(B.CreateAnd(New, Mask), B.CreateAnd(Old, B.CreateNot(Mask))),
+        HashVar[H]);
   }
   if (R.Contains.contains(To)) {
     // Phis read their incoming values simultaneously.
@@ -351,7 +363,8 @@ llvm::BasicBlock *RegionBuilder::edge(unsigned Id, const llvm::BasicBlock *From,
   for (const auto &[Slot, V] : R.LiveOuts)
     B.CreateStore(B.CreateZExt(get(V), I64), frameSlot(Slot));
   B.CreateStore(B.CreateLoad(I64, StepsVar), field(0));
-  B.CreateStore(B.CreateLoad(I64, TraceVar), field(2));
+  for (unsigned H = 0; H < 2; ++H)
+    B.CreateStore(B.CreateLoad(I64, HashVar[H]), field(2 + H));
   B.CreateRet(B.getInt32(Id));
   return Edge;
 }

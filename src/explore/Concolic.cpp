@@ -123,10 +123,14 @@ public:
   void onEdge(const llvm::Instruction *Term, unsigned Index) override {
     R.NewCoverage += E.Cov.markEdge(Term, Index, &PathId);
   }
-  void
-  onEdges(llvm::ArrayRef<std::pair<const llvm::Instruction *, unsigned>> Edges,
-          llvm::ArrayRef<uint16_t> Sequence) override {
-    R.NewCoverage += E.Cov.markEdges(Edges, Sequence, &PathId);
+  bool edgeFingerprints(llvm::ArrayRef<EdgeRef> Edges,
+                        llvm::SmallVectorImpl<EdgeFingerprint> &Out) override {
+    Out.push_back(E.Cov.pathFingerprint(Edges, PathId));
+    return true;
+  }
+  void onEdgeCounts(llvm::ArrayRef<EdgeRef> Edges,
+                    llvm::ArrayRef<uint64_t> Counts) override {
+    R.NewCoverage += E.Cov.markEdgeCounts(Edges, Counts);
   }
 
   void onExternalCall(const llvm::Function *F) override {

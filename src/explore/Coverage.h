@@ -2,6 +2,8 @@
 #ifndef THESEUS_EXPLORE_COVERAGE_H
 #define THESEUS_EXPLORE_COVERAGE_H
 
+#include "exec/Interpreter.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 
@@ -39,11 +41,14 @@ public:
   /// across runs of Theseus: the same path gets the same id in any mode.
   bool markEdge(const llvm::Instruction *Term, unsigned Index,
                 uint64_t *PathId = nullptr);
-  /// markEdge for the edges `Edges[K]` of each K of `Sequence` in order
-  /// (a loop run natively); returns how many were new.
-  unsigned markEdges(
+  /// markEdge for `Counts[K]` takings of each edge `Edges[K]` (a loop run
+  /// natively), without the path id; returns how many were new.
+  unsigned markEdgeCounts(
       llvm::ArrayRef<std::pair<const llvm::Instruction *, unsigned>> Edges,
-      llvm::ArrayRef<uint16_t> Sequence, uint64_t *PathId);
+      llvm::ArrayRef<uint64_t> Counts);
+  /// How markEdge folds `Edges` into `PathId`, for code run natively.
+  EdgeFingerprint pathFingerprint(llvm::ArrayRef<EdgeRef> Edges,
+                                  uint64_t &PathId) const;
   /// Folds the edge into `PathId` as markEdge does, without counting it.
   void foldEdge(const llvm::Instruction *Term, unsigned Index,
                 uint64_t &PathId) const;

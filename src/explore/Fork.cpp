@@ -91,14 +91,17 @@ public:
       St.ReachedTarget = true;
   }
   void onEdge(const llvm::Instruction *Term, unsigned Index) override;
-  void
-  onEdges(llvm::ArrayRef<std::pair<const llvm::Instruction *, unsigned>> Edges,
-          llvm::ArrayRef<uint16_t> Sequence) override {
+  bool edgeFingerprints(llvm::ArrayRef<EdgeRef> Edges,
+                        llvm::SmallVectorImpl<EdgeFingerprint> &Out) override {
     if (E.Opts.LoopBound) // Counts loop iterations edge by edge.
-      return ExecutionObserver::onEdges(Edges, Sequence);
-    E.Cov.markEdges(Edges, Sequence, &St.PathId);
-    for (uint16_t K : Sequence)
-      St.EdgeHash = mixEdge(St.EdgeHash, Edges[K].first, Edges[K].second);
+      return false;
+    Out.push_back(E.Cov.pathFingerprint(Edges, St.PathId));
+    Out.push_back(mixEdgeFingerprint(Edges, St.EdgeHash));
+    return true;
+  }
+  void onEdgeCounts(llvm::ArrayRef<EdgeRef> Edges,
+                    llvm::ArrayRef<uint64_t> Counts) override {
+    E.Cov.markEdgeCounts(Edges, Counts);
   }
   /// --tree-statements: a node per statement, chained.
   void onStatement(const llvm::Instruction *I) override {
