@@ -17,7 +17,6 @@
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/Mem2Reg.h"
 
-#include <chrono>
 #include <cstddef>
 
 namespace theseus {
@@ -423,9 +422,7 @@ NativeRegion::EntryFn RegionCompiler::compile(
   std::string Name = fmt::format("theseus_region_{}", Count++);
   if (!RegionBuilder(*M, R, Layout, ConstantBits).build(Name, Error))
     return nullptr;
-  auto T0 = std::chrono::steady_clock::now();
   optimize(*M->getFunction(Name));
-  auto T1 = std::chrono::steady_clock::now();
   if (llvm::Error E = JIT->addIRModule(
           llvm::orc::ThreadSafeModule(std::move(M), std::move(Ctx)))) {
     Error = llvm::toString(std::move(E));
@@ -436,10 +433,6 @@ NativeRegion::EntryFn RegionCompiler::compile(
     Error = llvm::toString(Sym.takeError());
     return nullptr;
   }
-  auto T2 = std::chrono::steady_clock::now();
-  fprintf(stderr, "opt %f jit %f\n",
-          std::chrono::duration<double>(T1 - T0).count(),
-          std::chrono::duration<double>(T2 - T1).count());
   return Sym->toPtr<NativeRegion::EntryFn>();
 }
 
