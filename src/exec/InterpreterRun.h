@@ -231,6 +231,9 @@ private:
   /// nothing changed and the interpreter runs the loop.
   void runNative(NativeRegion &R);
   void nativeBailed(NativeRegion &R, BailReason Why);
+  /// Whether a pointer the region reads points into an object holding
+  /// symbolic bytes.
+  bool pointsToSymbolicBytes(const NativeRegion &R);
   /// Reports the blocks and edges of a completed native run to the
   /// observer, as if they had been interpreted.
   void replayNative(const NativeRegion &R, llvm::ArrayRef<uint64_t> Counts);

@@ -271,6 +271,11 @@ void Interpreter::Run::runNative(NativeRegion &R) {
       ++Stats.SymbolicEntries;
       return;
     }
+  if (!R.Tried && pointsToSymbolicBytes(R)) {
+    // Likely to bail out at once: not worth a compilation yet.
+    ++Stats.SymbolicEntries;
+    return;
+  }
   llvm::SmallVector<EdgeFingerprint, 2> Prints;
   if (!Obs.edgeFingerprints(R.Edges, Prints) || Prints.size() > 2)
     return; // The observer needs every edge as it is taken.
@@ -320,6 +325,22 @@ void Interpreter::Run::runNative(NativeRegion &R) {
     return finish(PathEnd::BoundReached, Term);
   }
   jumpTo(F.Code->BlockIndex.lookup(Term->getSuccessor(Succ)));
+}
+
+bool Interpreter::Run::pointsToSymbolicBytes(const NativeRegion &R) {
+  const StackFrame &F = frame();
+  for (const auto &[Slot, V] : R.LiveIns) {
+    if (!V->getType()->isPointerTy())
+      continue;
+    uint64_t Addr = F.Values[Slot].Bits;
+    const MemoryObject *O = S.Mem.objectNear(Addr);
+    if (!O || Addr - O->Base >= O->Size)
+      continue;
+    const auto &C = S.Mem.objects().find(O->Base)->second.second;
+    if (C && !C->Symbolic.empty())
+      return true;
+  }
+  return false;
 }
 
 void Interpreter::Run::replayNative(const NativeRegion &R,

@@ -1,4 +1,4 @@
-// A loop that reads a symbolic byte (the parameter, kept in memory at -O0)
+// A loop that reads a symbolic byte (here a global holding the input)
 // cannot run natively: the run bails out at that access and the
 // interpreter runs the loop; after a few bail-outs the loop is no longer
 // tried. The paths are those found with --no-native-loops.
@@ -12,10 +12,12 @@
 // CHECK: same paths: 9
 // RUN: diff %t.on/coverage.info %t.off/coverage.info
 static const int primes[8] = {2, 3, 5, 7, 11, 13, 17, 19};
+static int wanted;
 
 int native_loops_symbolic(int key) {
+  wanted = key;
   for (int i = 0; i < 8; i++)
-    if (primes[i] == key)
+    if (primes[i] == wanted)
       return i;
   return -1;
 }

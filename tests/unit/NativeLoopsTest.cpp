@@ -38,7 +38,17 @@ unsigned sum_loop(int n) {
   return s;
 }
 
+static int wanted;
 int symbolic_read(int key) {
+  int found = -1;
+  wanted = key;
+  for (int i = 0; i < 4; i++)
+    if (constants[i] == wanted)
+      found = i;
+  return found;
+}
+
+int symbolic_local(int key) {
   int found = -1;
   for (int i = 0; i < 4; i++)
     if (constants[i] == key)
@@ -187,6 +197,13 @@ TEST_F(NativeLoopsTest, SymbolicReadBailsOut) {
   EXPECT_EQ(R.Out.Value, 2u);
   EXPECT_EQ(R.Stats.Runs, 0u);
   EXPECT_EQ(R.Stats.Bails["access"], 1u);
+}
+
+TEST_F(NativeLoopsTest, LoopOverSymbolicLocalIsNotCompiled) {
+  // `key` lives in a stack object with symbolic bytes the loop reads.
+  Result R = compare("symbolic_local", 3, /*Symbolic=*/true);
+  EXPECT_EQ(R.Stats.SymbolicEntries, 1u);
+  EXPECT_EQ(R.Stats.Compiled, 0u);
 }
 
 TEST_F(NativeLoopsTest, OutOfBoundsWriteBailsAndIsReported) {
