@@ -164,7 +164,6 @@ bool NativeLoops::eligible(const llvm::Loop &L) const {
 
 void NativeLoops::addRegion(DecodedFunction &D, const llvm::Loop &L) {
   auto R = std::make_unique<NativeRegion>();
-  R->Code = &D;
   const llvm::BasicBlock *Header = L.getHeader();
   R->Blocks.push_back(Header);
   for (const llvm::BasicBlock *BB : L.blocks())

@@ -29,12 +29,10 @@
 namespace llvm {
 class Constant;
 class Loop;
-class LoopInfo;
 } // namespace llvm
 
 namespace theseus {
 
-struct ConcolicValue;
 class Memory;
 class RegionCompiler;
 
@@ -81,11 +79,10 @@ struct NativeRegion {
   /// and writes the live-outs in the frame's values.
   using EntryFn = int32_t (*)(ConcolicValue *Values, RegionContext *C);
 
-  const DecodedFunction *Code = nullptr;
   std::vector<const llvm::BasicBlock *> Blocks; ///< The header first.
   llvm::SmallPtrSet<const llvm::BasicBlock *, 16> Contains;
   /// Every successor edge of the blocks' terminators, block by block.
-  std::vector<std::pair<const llvm::Instruction *, unsigned>> Edges;
+  std::vector<EdgeRef> Edges;
   /// Values read from the frame (header phis included) and values used
   /// after the loop, written back, with their slots.
   std::vector<std::pair<uint32_t, const llvm::Value *>> LiveIns, LiveOuts;
