@@ -69,6 +69,7 @@ struct Options {
   /// `theseus task` fuzzes unless --no-fuzz; a program the fuzzing phase
   /// cannot take then runs without it (with a warning).
   bool NoFuzz = false;
+  bool NoNativeLoops = false;
   bool FuzzIfPossible = false;
   // replay
   std::vector<std::string> ReplayFiles;

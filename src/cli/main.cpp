@@ -757,6 +757,9 @@ int explore(Options &O) {
     throw InputError{"--fuzz and --no-fuzz exclude each other"};
   if (!Fork && (O.Explore.LoopBound || O.Explore.Exec.ReportStatements))
     throw InputError{"--loop-bound and --tree-statements need --mode=fork"};
+  // Both observe loops instruction by instruction.
+  O.Explore.Exec.NativeLoops = !O.NoNativeLoops && !O.Explore.LoopBound &&
+                               !O.Explore.Exec.ReportStatements;
   for (const std::string &C : O.Concretize) {
     if (C == "free")
       O.Explore.Exec.ExternalArgs = ConcretizeMode::Free;

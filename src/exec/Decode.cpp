@@ -94,6 +94,8 @@ const DecodedFunction &Interpreter::decoded(const llvm::Function &F) {
             {Phi.getIncomingBlock(K), operandOf(*D, Phi.getIncomingValue(K))});
       Block.Phis.push_back(std::move(P));
     }
+  if (Loops)
+    Loops->analyze(*D);
   It->second = std::move(D);
   return *It->second;
 }

@@ -82,8 +82,12 @@ struct DecodedPhi {
   std::vector<std::pair<const llvm::BasicBlock *, Operand>> Incoming;
 };
 
+struct NativeRegion;
+
 struct DecodedBlock {
   const llvm::BasicBlock *BB = nullptr;
+  /// The loop this block heads, when it can run natively (NativeLoops.h).
+  NativeRegion *Region = nullptr;
   uint32_t First = 0; ///< Index of its first instruction after the phis.
   std::vector<DecodedPhi> Phis;
 };

@@ -46,9 +46,19 @@ Interpreter::Interpreter(const Program &P, ExprContext &Ctx,
       Native(std::make_unique<NativeCaller>()),
       InitialMemory(DL.getPointerSizeInBits()) {
   initGlobals();
+  if (!Opts.NativeLoops || DL.getPointerSizeInBits() != 64)
+    return;
+  Loops = std::make_unique<NativeLoops>(
+      [this](const llvm::Constant *C) { return constantBits(C); });
+  if (!Loops->usable())
+    Loops.reset();
 }
 
 Interpreter::~Interpreter() = default;
+
+const NativeLoopStats *Interpreter::nativeLoopStats() const {
+  return Loops ? &Loops->stats() : nullptr;
+}
 
 void Interpreter::initGlobals() {
   const llvm::Module &M = P.module();

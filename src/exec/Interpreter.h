@@ -14,11 +14,14 @@
 #include "exec/ExecutionState.h"
 #include "expr/Expr.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <atomic>
 #include <chrono>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -35,6 +38,7 @@ class User;
 namespace theseus {
 
 class NativeCaller;
+class NativeLoops;
 class Program;
 
 /// What a recorded decision is.
@@ -61,6 +65,22 @@ struct BranchEvent {
   const llvm::Instruction *Inst;
 };
 
+/// A successor edge of a terminator.
+using EdgeRef = std::pair<const llvm::Instruction *, unsigned>;
+
+/// Folds a taken edge's key into a path fingerprint.
+inline uint64_t foldEdgeKey(uint64_t Hash, uint64_t Key) {
+  return (Hash ^ Key) * 0x100000001b3ULL + (Hash >> 29);
+}
+
+/// A path fingerprint as code run natively computes it: each taken edge K
+/// with `Folded[K]` updates `*Hash` by foldEdgeKey with `Keys[K]`.
+struct EdgeFingerprint {
+  uint64_t *Hash = nullptr;
+  std::vector<uint64_t> Keys;
+  std::vector<bool> Folded;
+};
+
 /// Receives what a driver needs to know about a run.
 class ExecutionObserver {
 public:
@@ -80,6 +100,17 @@ public:
                                const llvm::Instruction *Last) {}
   /// Successor `Index` of the terminator `Term` was taken.
   virtual void onEdge(const llvm::Instruction *Term, unsigned Index) {}
+  /// For a loop run natively (NativeLoops.h): what onEdge would do for
+  /// the edges `Edges`, as at most two path fingerprints folded edge by
+  /// edge and hit counts given to onEdgeCounts. False, the default, if
+  /// onEdge does more: the loop is then interpreted.
+  virtual bool edgeFingerprints(llvm::ArrayRef<EdgeRef> Edges,
+                                llvm::SmallVectorImpl<EdgeFingerprint> &Out) {
+    return false;
+  }
+  /// After a loop ran natively: how often it took each of `Edges`.
+  virtual void onEdgeCounts(llvm::ArrayRef<EdgeRef> Edges,
+                            llvm::ArrayRef<uint64_t> Counts) {}
   /// Polled after each edge: a message to end the path there with
   /// PathEnd::BoundReached (e.g. a loop bound), or null to go on.
   virtual const char *cutPath() { return nullptr; }
@@ -126,8 +157,25 @@ struct ExecOptions {
   /// `SymbolicStdin` symbolic bytes named "stdin" if not 0, else `Stdin`.
   uint32_t SymbolicStdin = 0;
   std::string Stdin;
+  /// Run concrete loops of 64-bit programs as host code (NativeLoops.h).
+  /// Off where an observer cuts paths inside loops (--loop-bound) or
+  /// wants every statement.
+  bool NativeLoops = true;
   /// Polled every few thousand instructions; true ends the run.
   std::function<bool()> ShouldStop;
+};
+
+/// What running concrete loops natively did (NativeLoops.h).
+struct NativeLoopStats {
+  uint64_t Regions = 0;         ///< Loops found that could run natively.
+  uint64_t Compiled = 0;        ///< Of those, compiled.
+  uint64_t Runs = 0;            ///< Native runs that completed.
+  uint64_t Instructions = 0;    ///< Counted by those runs.
+  uint64_t SymbolicEntries = 0; ///< Entries with a symbolic live-in.
+  uint64_t Disabled = 0;        ///< Regions given up on.
+  std::map<std::string, uint64_t> Bails; ///< Bail-outs by reason.
+  double CompileSeconds = 0;
+  std::string CompileError; ///< The first one, if any.
 };
 
 /// A named source variable of the innermost frame, from debug info.
@@ -156,6 +204,8 @@ public:
   PathOutcome run(ExecutionState &S, ExecutionObserver &Obs);
 
   ExprContext &exprContext() { return Ctx; }
+  /// What running loops natively did; null when it is off.
+  const NativeLoopStats *nativeLoopStats() const;
 
   /// The integer and pointer variables the innermost frame of `S` declares
   /// (clang -g's dbg.declare of each local), with their current values.
@@ -191,6 +241,7 @@ private:
   ExprContext &Ctx;
   ExecOptions Opts;
   std::unique_ptr<NativeCaller> Native;
+  std::unique_ptr<NativeLoops> Loops; ///< Null when off.
   /// Globals and functions, allocated once; every run starts from a copy.
   Memory InitialMemory;
   llvm::DenseMap<const llvm::Value *, uint64_t> GlobalAddress;

@@ -11,6 +11,7 @@
 #include "exec/Interpreter.h"
 
 #include "exec/Native.h"
+#include "exec/NativeLoops.h"
 #include "program/Program.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -142,6 +143,9 @@ public:
   PathOutcome go();
 
 private:
+  /// Instructions between polls for the step limit and for a stop.
+  static constexpr uint64_t PollInterval = 4096;
+
   StackFrame &frame() { return S.Stack.back(); }
 
   // Values.
@@ -222,6 +226,20 @@ private:
   void pushFrame(const llvm::Function &F, std::vector<ConcolicValue> Args,
                  const llvm::CallBase *CallSite);
   void returnFrom(const llvm::Instruction &I, ConcolicValue V, bool HasValue);
+  /// Runs the region just entered natively if it can (NativeLoops.cpp):
+  /// on success the frame continues after the loop's exit edge; otherwise
+  /// nothing changed and the interpreter runs the loop.
+  void runNative(NativeRegion &R);
+  void nativeBailed(NativeRegion &R, BailReason Why);
+  /// Whether a pointer the region reads points into an object holding
+  /// symbolic bytes.
+  bool pointsToSymbolicBytes(const NativeRegion &R);
+  /// Reports the blocks and edges of a completed native run to the
+  /// observer, as if they had been interpreted.
+  void replayNative(const NativeRegion &R, llvm::ArrayRef<uint64_t> Counts);
+  /// Instructions a native run may count without passing the poll at
+  /// which the interpreter would cut the path.
+  uint64_t nativeBudget() const;
 
   // Instructions.
   void step(const DecodedInst &D);

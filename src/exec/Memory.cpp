@@ -407,6 +407,10 @@ void Memory::syncFromHost() {
     if (std::memcmp(Host, C->Bytes.data(), C->Bytes.size()) == 0)
       continue;
     ObjectContents &W = writable(It);
+    if (W.Symbolic.empty()) {
+      std::memcpy(W.Bytes.data(), Host, W.Bytes.size());
+      continue;
+    }
     for (uint64_t I = 0; I < W.Bytes.size(); ++I)
       if (W.Bytes[I] != Host[I]) {
         W.Bytes[I] = Host[I];

@@ -6,7 +6,6 @@
 namespace theseus {
 
 PathOutcome Interpreter::Run::go() {
-  const uint64_t PollInterval = 4096;
   while (!Done) {
     StackFrame &F = frame();
     const DecodedInst &D = F.Code->Insts[F.PC++];
@@ -88,8 +87,6 @@ void Interpreter::Run::jumpTo(uint32_t Index) {
   F.PrevBlock = F.Block;
   F.Block = Target.BB;
   F.PC = Target.First;
-  if (Target.Phis.empty())
-    return;
   // Phis read their incoming values simultaneously.
   llvm::SmallVector<std::pair<uint32_t, ConcolicValue>, 4> Phis;
   for (const DecodedPhi &Phi : Target.Phis)
@@ -100,6 +97,9 @@ void Interpreter::Run::jumpTo(uint32_t Index) {
       }
   for (auto &[Slot, V] : Phis)
     F.Values[Slot] = V;
+  NativeRegion *R = Target.Region;
+  if (R && !R->Disabled && !R->Contains.contains(F.PrevBlock))
+    runNative(*R);
 }
 
 bool Interpreter::Run::takeEdge(const llvm::Instruction &Term, unsigned Index) {

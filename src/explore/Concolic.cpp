@@ -123,6 +123,15 @@ public:
   void onEdge(const llvm::Instruction *Term, unsigned Index) override {
     R.NewCoverage += E.Cov.markEdge(Term, Index, &PathId);
   }
+  bool edgeFingerprints(llvm::ArrayRef<EdgeRef> Edges,
+                        llvm::SmallVectorImpl<EdgeFingerprint> &Out) override {
+    Out.push_back(E.Cov.pathFingerprint(Edges, PathId));
+    return true;
+  }
+  void onEdgeCounts(llvm::ArrayRef<EdgeRef> Edges,
+                    llvm::ArrayRef<uint64_t> Counts) override {
+    R.NewCoverage += E.Cov.markEdgeCounts(Edges, Counts);
+  }
 
   void onExternalCall(const llvm::Function *F) override {
     ++E.Stats.ExternalCalls[F->getName().str()];
@@ -482,6 +491,8 @@ void ConcolicExplorer::finishStats() {
     Stats.ApcCheckSeconds = Watch->checkSeconds();
   }
   Concretized.fill(Stats);
+  if (const NativeLoopStats *N = Interp.nativeLoopStats())
+    Stats.NativeLoops = *N;
 }
 
 } // namespace theseus

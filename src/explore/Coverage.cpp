@@ -94,10 +94,13 @@ bool Coverage::blockUncovered(const llvm::BasicBlock *BB) const {
 }
 
 namespace {
+uint64_t edgeInfoKey(unsigned FileIdx, unsigned Block, unsigned Index) {
+  return (uint64_t(FileIdx) << 48) ^ (uint64_t(Block) << 16) ^ Index;
+}
+
 void foldEdgeInfo(uint64_t &PathId, unsigned FileIdx, unsigned Block,
                   unsigned Index) {
-  uint64_t Key = (uint64_t(FileIdx) << 48) ^ (uint64_t(Block) << 16) ^ Index;
-  PathId = (PathId ^ Key) * 0x100000001b3ULL + (PathId >> 29);
+  PathId = foldEdgeKey(PathId, edgeInfoKey(FileIdx, Block, Index));
 }
 } // namespace
 
@@ -124,6 +127,33 @@ bool Coverage::edgeUncovered(const llvm::Instruction *Term,
                              unsigned Index) const {
   auto It = Edges.find({Term, Index});
   return It != Edges.end() && It->second.Hits == 0;
+}
+
+unsigned Coverage::markEdgeCounts(
+    llvm::ArrayRef<std::pair<const llvm::Instruction *, unsigned>> Taken,
+    llvm::ArrayRef<uint64_t> Counts) {
+  unsigned New = 0;
+  for (size_t K = 0; K < Taken.size(); ++K)
+    if (auto It = Edges.find(Taken[K]); It != Edges.end() && Counts[K]) {
+      New += It->second.Hits == 0;
+      EdgesHit += It->second.Hits == 0;
+      It->second.Hits += Counts[K];
+    }
+  return New;
+}
+
+EdgeFingerprint Coverage::pathFingerprint(llvm::ArrayRef<EdgeRef> Taken,
+                                          uint64_t &PathId) const {
+  EdgeFingerprint F{&PathId, {}, {}};
+  for (const EdgeRef &E : Taken) {
+    auto It = Edges.find(E);
+    bool Known = It != Edges.end();
+    F.Keys.push_back(
+        Known ? edgeInfoKey(It->second.FileIdx, It->second.Block, E.second)
+              : 0);
+    F.Folded.push_back(Known);
+  }
+  return F;
 }
 
 std::vector<Coverage::File> Coverage::files() const {

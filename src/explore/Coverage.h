@@ -2,6 +2,9 @@
 #ifndef THESEUS_EXPLORE_COVERAGE_H
 #define THESEUS_EXPLORE_COVERAGE_H
 
+#include "exec/Interpreter.h"
+
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 
 #include <cstdint>
@@ -40,6 +43,14 @@ public:
                 uint64_t *PathId = nullptr);
   /// True for a branch edge of the program's code that no path took.
   bool edgeUncovered(const llvm::Instruction *Term, unsigned Index) const;
+  /// markEdge for `Counts[K]` takings of each edge `Edges[K]` (a loop run
+  /// natively), without the path id; returns how many were new.
+  unsigned markEdgeCounts(
+      llvm::ArrayRef<std::pair<const llvm::Instruction *, unsigned>> Edges,
+      llvm::ArrayRef<uint64_t> Counts);
+  /// How markEdge folds `Edges` into `PathId`, for code run natively.
+  EdgeFingerprint pathFingerprint(llvm::ArrayRef<EdgeRef> Edges,
+                                  uint64_t &PathId) const;
   /// Folds the edge into `PathId` as markEdge does, without counting it.
   void foldEdge(const llvm::Instruction *Term, unsigned Index,
                 uint64_t &PathId) const;

@@ -276,6 +276,7 @@ struct ExplorationStats {
   std::vector<SiteCount> Concretizations;
   std::map<std::string, uint64_t> ExternalCalls;
   SolverStats Solver;
+  NativeLoopStats NativeLoops;
 };
 
 /// Counts what an ended path says about completeness.

@@ -91,6 +91,18 @@ public:
       St.ReachedTarget = true;
   }
   void onEdge(const llvm::Instruction *Term, unsigned Index) override;
+  bool edgeFingerprints(llvm::ArrayRef<EdgeRef> Edges,
+                        llvm::SmallVectorImpl<EdgeFingerprint> &Out) override {
+    if (E.Opts.LoopBound) // Counts loop iterations edge by edge.
+      return false;
+    Out.push_back(E.Cov.pathFingerprint(Edges, St.PathId));
+    Out.push_back(mixEdgeFingerprint(Edges, St.EdgeHash));
+    return true;
+  }
+  void onEdgeCounts(llvm::ArrayRef<EdgeRef> Edges,
+                    llvm::ArrayRef<uint64_t> Counts) override {
+    E.Cov.markEdgeCounts(Edges, Counts);
+  }
   /// --tree-statements: a node per statement, chained.
   void onStatement(const llvm::Instruction *I) override {
     if (St.ReplayPos < St.Replay.size())
@@ -482,6 +494,8 @@ void ForkExplorer::finishStats() {
     Stats.ApcCheckSeconds = Watch->checkSeconds();
   }
   Concretized.fill(Stats);
+  if (const NativeLoopStats *N = Interp.nativeLoopStats())
+    Stats.NativeLoops = *N;
 }
 
 } // namespace theseus

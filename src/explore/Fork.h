@@ -44,10 +44,20 @@ private:
 };
 
 /// Folds a taken edge into a path's fingerprint.
+inline uint64_t mixEdgeKey(const llvm::Instruction *Term, unsigned Index) {
+  return reinterpret_cast<uintptr_t>(Term) * 31 + Index;
+}
 inline uint64_t mixEdge(uint64_t Hash, const llvm::Instruction *Term,
                         unsigned Index) {
-  uint64_t V = reinterpret_cast<uintptr_t>(Term) * 31 + Index;
-  return (Hash ^ V) * 0x100000001b3ULL + (Hash >> 29);
+  return foldEdgeKey(Hash, mixEdgeKey(Term, Index));
+}
+/// The fingerprint mixEdge folds every edge of `Edges` into.
+inline EdgeFingerprint mixEdgeFingerprint(llvm::ArrayRef<EdgeRef> Edges,
+                                          uint64_t &Hash) {
+  EdgeFingerprint F{&Hash, {}, std::vector<bool>(Edges.size(), true)};
+  for (const auto &[Term, Index] : Edges)
+    F.Keys.push_back(mixEdgeKey(Term, Index));
+  return F;
 }
 
 class ForkExplorer {

@@ -22,6 +22,11 @@ public:
   void onEdge(const llvm::Instruction *Term, unsigned Index) override {
     Cov.foldEdge(Term, Index, PathId);
   }
+  bool edgeFingerprints(llvm::ArrayRef<EdgeRef> Edges,
+                        llvm::SmallVectorImpl<EdgeFingerprint> &Out) override {
+    Out.push_back(Cov.pathFingerprint(Edges, PathId));
+    return true;
+  }
 
   uint64_t PathId = 0;
 

@@ -44,6 +44,13 @@ public:
                                          Index, S.Stack.size(), Bound))
       Cut = E.loopBoundMessage(*L);
   }
+  bool edgeFingerprints(llvm::ArrayRef<EdgeRef> Edges,
+                        llvm::SmallVectorImpl<EdgeFingerprint> &Out) override {
+    if (E.options().LoopBound) // Counts loop iterations edge by edge.
+      return false;
+    Out.push_back(mixEdgeFingerprint(Edges, Hash));
+    return true;
+  }
   const char *cutPath() override { return Cut.empty() ? nullptr : Cut.c_str(); }
 
   uint64_t Hash = 0;

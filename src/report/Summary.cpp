@@ -21,6 +21,20 @@ nlohmann::json returnValues(const TestWriter &T) {
   return A;
 }
 
+nlohmann::json nativeLoopsJson(const NativeLoopStats &N) {
+  nlohmann::json J = {{"regions", N.Regions},
+                      {"compiled", N.Compiled},
+                      {"runs", N.Runs},
+                      {"instructions", N.Instructions},
+                      {"symbolic_entries", N.SymbolicEntries},
+                      {"disabled", N.Disabled},
+                      {"bails", N.Bails},
+                      {"compile_seconds", N.CompileSeconds}};
+  if (!N.CompileError.empty())
+    J["compile_error"] = N.CompileError;
+  return J;
+}
+
 nlohmann::json cutsJson(const CutCounts &C) {
   nlohmann::json J = nlohmann::json::object();
   for (const auto &[Why, Count] : C)
@@ -131,6 +145,7 @@ nlohmann::json summaryJson(const RunReport &R) {
       {"open_branches", S.OpenSides},
       {"tree_nodes", S.TreeNodes},
       {"instructions", S.Instructions},
+      {"native_loops", nativeLoopsJson(S.NativeLoops)},
       {"complete", S.Complete},
       {"incomplete_because", cutsJson(S.Incomplete)},
       {"stop_reason", S.StopReason},

@@ -1,0 +1,227 @@
+//===- NativeLoopsTest.cpp - Concrete loops run as host code --------------===//
+//
+// Each function is run twice, with native loops on and off: a run that
+// completes natively must leave the same value, instruction count, blocks,
+// edge counts and path fingerprint; one that cannot must bail out (with
+// its reason counted) and leave the interpreter to find the same outcome.
+//
+//===----------------------------------------------------------------------===//
+#include "exec/Interpreter.h"
+#include "program/Program.h"
+
+#include "llvm/IR/Module.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+
+using namespace theseus;
+
+namespace {
+
+const char *const Source = R"C(
+static unsigned table[32];
+static const int constants[4] = {1, 2, 3, 4};
+
+unsigned sum_loop(int n) {
+  unsigned s = 0;
+  for (int i = 0; i < 32; i++) {
+    table[i] = table[i] * 7 + (unsigned)i;
+    if (table[i] & 1)
+      s += table[i];
+    else
+      s ^= (unsigned)n;
+  }
+  return s;
+}
+
+static int wanted;
+int symbolic_read(int key) {
+  int found = -1;
+  wanted = key;
+  for (int i = 0; i < 4; i++)
+    if (constants[i] == wanted)
+      found = i;
+  return found;
+}
+
+int symbolic_local(int key) {
+  int found = -1;
+  for (int i = 0; i < 4; i++)
+    if (constants[i] == key)
+      found = i;
+  return found;
+}
+
+int out_of_bounds(int n) {
+  int a[8];
+  int *p = a;
+  for (int i = 0; i <= 8; i++)
+    p[i] = i;
+  return p[n & 7];
+}
+
+int read_only_store(int n) {
+  int *p = (int *)constants;
+  for (int i = 0; i < 4; i++)
+    p[i] = i;
+  return n;
+}
+
+int divide(int n) {
+  int s = 0;
+  for (int i = 3; i >= -1; i--)
+    s += 100 / i;
+  return s + n;
+}
+
+int abs(int);
+int calls_out(int n) {
+  int s = 0;
+  for (int i = 0; i < 4; i++)
+    s += abs(i - n);
+  return s;
+}
+)C";
+
+/// Records what the explorers' observers see of edges and blocks.
+struct Tracer : ExecutionObserver {
+  void onBranch(const BranchEvent &) override {}
+  void onConcretization(const llvm::Instruction *, const char *) override {}
+  void onBlockExecuted(const llvm::BasicBlock *BB,
+                       const llvm::Instruction *Last) override {
+    Blocks.insert(BB);
+  }
+  static uint64_t key(const EdgeRef &E) {
+    return reinterpret_cast<uintptr_t>(E.first) * 31 + E.second;
+  }
+  void onEdge(const llvm::Instruction *Term, unsigned Index) override {
+    Hash = foldEdgeKey(Hash, key({Term, Index}));
+    ++Counts[{Term, Index}];
+  }
+  bool edgeFingerprints(llvm::ArrayRef<EdgeRef> Edges,
+                        llvm::SmallVectorImpl<EdgeFingerprint> &Out) override {
+    EdgeFingerprint F{&Hash, {}, std::vector<bool>(Edges.size(), true)};
+    for (const EdgeRef &E : Edges)
+      F.Keys.push_back(key(E));
+    Out.push_back(std::move(F));
+    return true;
+  }
+  void onEdgeCounts(llvm::ArrayRef<EdgeRef> Edges,
+                    llvm::ArrayRef<uint64_t> Taken) override {
+    for (size_t K = 0; K < Edges.size(); ++K)
+      if (Taken[K])
+        Counts[Edges[K]] += Taken[K];
+  }
+  uint64_t Hash = 0;
+  std::map<EdgeRef, uint64_t> Counts;
+  std::set<const llvm::BasicBlock *> Blocks;
+};
+
+class NativeLoopsTest : public ::testing::Test {
+protected:
+  static void SetUpTestSuite() {
+    Dir = std::filesystem::temp_directory_path() / "theseus-native-loops";
+    std::filesystem::create_directories(Dir);
+    std::ofstream(Dir / "loops.c") << Source;
+    CompileOptions Opts;
+    Opts.Sources = {(Dir / "loops.c").string()};
+    Prog = Program::load(Opts);
+  }
+  static void TearDownTestSuite() {
+    Prog.reset();
+    std::filesystem::remove_all(Dir);
+  }
+
+  struct Result {
+    PathOutcome Out;
+    uint64_t Steps = 0;
+    Tracer Trace;
+    NativeLoopStats Stats;
+  };
+  /// Runs `Name(Arg)`, the argument symbolic if `Symbolic`.
+  Result run(const char *Name, uint64_t Arg, bool Native, bool Symbolic) {
+    ExecOptions Opts;
+    Opts.NativeLoops = Native;
+    Interpreter In(*Prog, Ctx, Opts);
+    const llvm::Function &F = *Prog->module().getFunction(Name);
+    ExprRef Sym = Symbolic ? Ctx.readLE(Ctx.array(Name, 4), 0, 4) : nullptr;
+    auto S = In.createState(F, std::vector<ConcolicValue>{{Arg, Sym}});
+    Result R;
+    R.Out = In.run(*S, R.Trace);
+    R.Steps = S->Steps;
+    if (const NativeLoopStats *N = In.nativeLoopStats())
+      R.Stats = *N;
+    return R;
+  }
+  /// Runs natively and not; expects the same observations.
+  Result compare(const char *Name, uint64_t Arg, bool Symbolic = false) {
+    Result On = run(Name, Arg, true, Symbolic);
+    Result Off = run(Name, Arg, false, Symbolic);
+    EXPECT_EQ(On.Out.End, Off.Out.End);
+    EXPECT_EQ(On.Out.Value, Off.Out.Value);
+    EXPECT_EQ(On.Out.BugKind, Off.Out.BugKind);
+    EXPECT_EQ(On.Out.Loc.Line, Off.Out.Loc.Line);
+    EXPECT_EQ(On.Steps, Off.Steps);
+    EXPECT_EQ(On.Trace.Hash, Off.Trace.Hash);
+    EXPECT_EQ(On.Trace.Counts, Off.Trace.Counts);
+    EXPECT_EQ(On.Trace.Blocks, Off.Trace.Blocks);
+    EXPECT_EQ(Off.Stats.Regions, 0u);
+    return On;
+  }
+
+  static inline std::filesystem::path Dir;
+  static inline std::unique_ptr<Program> Prog;
+  ExprContext Ctx;
+};
+
+TEST_F(NativeLoopsTest, ConcreteLoopRunsNativelyWithLiveOutsAndCoverage) {
+  Result R = compare("sum_loop", 5);
+  EXPECT_EQ(R.Out.End, PathEnd::Return);
+  EXPECT_EQ(R.Stats.Regions, 1u);
+  EXPECT_EQ(R.Stats.Runs, 1u);
+  EXPECT_GT(R.Stats.Instructions, 32u * 10);
+  EXPECT_TRUE(R.Stats.Bails.empty());
+}
+
+TEST_F(NativeLoopsTest, LoopsWithCallsAreNotRegions) {
+  Result R = run("calls_out", 2, true, false);
+  EXPECT_EQ(R.Stats.Regions, 0u);
+}
+
+TEST_F(NativeLoopsTest, SymbolicReadBailsOut) {
+  Result R = compare("symbolic_read", 3, /*Symbolic=*/true);
+  EXPECT_EQ(R.Out.Value, 2u);
+  EXPECT_EQ(R.Stats.Runs, 0u);
+  EXPECT_EQ(R.Stats.Bails["access"], 1u);
+}
+
+TEST_F(NativeLoopsTest, LoopOverSymbolicLocalIsNotCompiled) {
+  // `key` lives in a stack object with symbolic bytes the loop reads.
+  Result R = compare("symbolic_local", 3, /*Symbolic=*/true);
+  EXPECT_EQ(R.Stats.SymbolicEntries, 1u);
+  EXPECT_EQ(R.Stats.Compiled, 0u);
+}
+
+TEST_F(NativeLoopsTest, OutOfBoundsWriteBailsAndIsReported) {
+  Result R = compare("out_of_bounds", 1);
+  EXPECT_EQ(R.Out.BugKind, "out-of-bounds");
+  EXPECT_EQ(R.Stats.Bails["access"], 1u);
+}
+
+TEST_F(NativeLoopsTest, ReadOnlyStoreBailsAndIsReported) {
+  Result R = compare("read_only_store", 1);
+  EXPECT_EQ(R.Out.BugKind, "write-to-read-only");
+  EXPECT_EQ(R.Stats.Bails["access"], 1u);
+}
+
+TEST_F(NativeLoopsTest, DivisionByZeroBailsAndIsReported) {
+  Result R = compare("divide", 1);
+  EXPECT_EQ(R.Out.BugKind, "division-by-zero");
+  EXPECT_EQ(R.Stats.Bails["division"], 1u);
+}
+
+} // namespace
