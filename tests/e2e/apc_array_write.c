@@ -6,7 +6,7 @@
 // RUN: rm -rf %t.odd %t.ten
 // RUN: %theseus %s --target %s:26 --apc-only -o %t.odd | FileCheck --check-prefix=ODD %s
 // RUN: %check-summary %t.odd "target['verdict'] == 'unreachable'"
-// RUN: %theseus %s --target %s:28 -o %t.ten | FileCheck --check-prefix=TEN %s
+// RUN: %theseus %s --target %s:28 --apc-first -o %t.ten | FileCheck --check-prefix=TEN %s
 // RUN: %check-summary %t.ten "target['verdict'] == 'reached'" "target['seeded_inputs'] >= 1"
 // RUN: %theseus replay %t.ten | FileCheck --check-prefix=REPLAY %s
 // ODD: apc_array_write.c:26 in apc_array_write: unreachable

@@ -8,7 +8,7 @@
 // CHECK: target reach_error in apc_matrix_row: apc satisfiable
 // CHECK: candidate inputs m={{\[\[}}
 // The search starts from that candidate, whose first path reaches it.
-// RUN: not %theseus %s --max-len 6 --target reach_error -o %t.s | FileCheck --check-prefix=SEARCH %s
+// RUN: not %theseus %s --max-len 6 --target reach_error --apc-first -o %t.s | FileCheck --check-prefix=SEARCH %s
 // RUN: %check-summary %t.s "target['verdict'] == 'reached'" "target['test'] == 'test000001.json'"
 // RUN: %theseus replay %t.s | FileCheck --check-prefix=REPLAY %s
 // SEARCH: target reach_error in apc_matrix_row: reached by test000001.json

@@ -7,7 +7,7 @@
 // RUN: %check-summary %t.a "target['verdict'] == 'apc satisfiable'" "'s[(' in target['apc']" "' ? ' not in target['apc']"
 // CHECK: target reach_error in apc_string_search: apc satisfiable
 // CHECK: rests on {{.*}}read in bounds
-// RUN: not %theseus %s --max-strlen 8 --target reach_error -o %t.s | FileCheck --check-prefix=SEARCH %s
+// RUN: not %theseus %s --max-strlen 8 --target reach_error --apc-first -o %t.s | FileCheck --check-prefix=SEARCH %s
 // RUN: %check-summary %t.s "target['verdict'] == 'reached'" "target['seeded_inputs'] >= 1"
 // RUN: %theseus replay %t.s | FileCheck --check-prefix=REPLAY %s
 // SEARCH: target reach_error in apc_string_search: reached by test
