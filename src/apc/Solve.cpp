@@ -116,6 +116,12 @@ const char *toString(ApcAnswer::Kind K) {
   return "unknown";
 }
 
+const char *verdictOf(const ApcAnswer &A) {
+  if (A.K == ApcAnswer::Satisfiable && A.AnsweredBy != "apc")
+    return "apc^K satisfiable";
+  return toString(A.K);
+}
+
 ApcAnswer solveApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
                    double TimeoutSeconds, bool CandidateSuffices,
                    const std::atomic<bool> *Cancel) {

@@ -60,6 +60,9 @@ ApcAnswer solveApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
                    const std::atomic<bool> *Cancel = nullptr);
 
 const char *toString(ApcAnswer::Kind K);
+/// The answer as the user reads it: a satisfiable apc^K alone does not make
+/// the apc satisfiable (only apc => apc^K holds), so it is said as such.
+const char *verdictOf(const ApcAnswer &A);
 
 } // namespace theseus
 

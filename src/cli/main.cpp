@@ -599,10 +599,10 @@ int runApc(const Options &O, const llvm::Function &Entry) {
   ExprContext Ctx;
   TargetApc T = decideApc(O, Entry, Ctx);
   fmt::print("theseus: target {} in {}: {}\n", T.Names, Entry.getName().str(),
-             toString(T.Ans.K));
+             verdictOf(T.Ans));
   printApc(T);
   printApcTimes(T, std::nullopt);
-  writeApcSummary(O, Entry, T, toString(T.Ans.K));
+  writeApcSummary(O, Entry, T, verdictOf(T.Ans));
   return NoBug;
 }
 
@@ -703,7 +703,7 @@ void reportTarget(const Options &O, const llvm::Function &Entry, TargetApc &T,
   } else {
     fmt::print("  apc              {} ({}), {} states pruned, {} inputs "
                "seeded, {} checks in {:.3f} s\n",
-               toString(T.Ans.K),
+               verdictOf(T.Ans),
                T.Ans.AnsweredBy.empty() ? "-" : T.Ans.AnsweredBy, S.ApcPruned,
                S.SeededInputs, S.ApcChecks, S.ApcCheckSeconds);
     printApcTimes(T, Search);

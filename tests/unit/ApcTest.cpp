@@ -543,3 +543,18 @@ TEST(ApcArrayReadTest, QueriesTieArrayReadsToTheBytes) {
 }
 
 } // namespace
+
+namespace {
+// Only the quantified apc's model makes the apc satisfiable: apc^K is
+// implied by the apc, not the converse, so its model is said as such.
+TEST(ApcVerdictTest, ASatisfiableUnfoldingIsNotASatisfiableApc) {
+  ApcAnswer A;
+  A.K = ApcAnswer::Satisfiable;
+  A.AnsweredBy = "apc";
+  EXPECT_STREQ(verdictOf(A), "apc satisfiable");
+  A.AnsweredBy = "apc^K";
+  EXPECT_STREQ(verdictOf(A), "apc^K satisfiable");
+  A.K = ApcAnswer::Unreachable;
+  EXPECT_STREQ(verdictOf(A), "unreachable");
+}
+} // namespace
