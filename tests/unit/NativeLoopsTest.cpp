@@ -12,6 +12,7 @@
 #include "llvm/IR/Module.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -124,7 +125,10 @@ struct Tracer : ExecutionObserver {
 class NativeLoopsTest : public ::testing::Test {
 protected:
   static void SetUpTestSuite() {
-    Dir = std::filesystem::temp_directory_path() / "theseus-native-loops";
+    // One directory per process: ctest runs each test in its own process,
+    // in parallel, and one's TearDown must not remove another's source.
+    Dir = std::filesystem::temp_directory_path() /
+          ("theseus-native-loops-" + std::to_string(getpid()));
     std::filesystem::create_directories(Dir);
     std::ofstream(Dir / "loops.c") << Source;
     CompileOptions Opts;
