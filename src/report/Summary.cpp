@@ -174,8 +174,8 @@ nlohmann::json summaryJson(const RunReport &R) {
     const TimelinePoint &Branches = R.Progress->branchesReached();
     J["coverage"]["lines"]["reached_after"] = {{"seconds", Lines.Seconds},
                                                {"paths", Lines.Paths}};
-    J["coverage"]["branches"]["reached_after"] = {
-        {"seconds", Branches.Seconds}, {"paths", Branches.Paths}};
+    J["coverage"]["branches"]["reached_after"] = {{"seconds", Branches.Seconds},
+                                                  {"paths", Branches.Paths}};
   }
   return J;
 }
