@@ -1,5 +1,6 @@
 //===- TestFile.cpp - Writing tests as they are found ---------------------===//
 #include "report/TestFile.h"
+#include "program/Program.h"
 #include "report/JsonWriter.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -8,6 +9,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <fstream>
@@ -108,15 +110,25 @@ bool linkWholeFile(const std::string &Path, const std::string &Contents) {
 void writeFileWhole(const std::string &Path, const std::string &Contents) {
   if (linkWholeFile(Path, Contents))
     return;
+  // The output directory is the user's: a full disk or a missing
+  // permission is an error of the run's environment, said with its reason,
+  // not an internal error.
+  auto Fail = [&](const std::string &File) {
+    std::string Why = std::strerror(errno);
+    ::unlink(File.c_str());
+    throw InputError{fmt::format("cannot write {}: {}", File, Why)};
+  };
   std::string Tmp = Path + ".tmp";
   int Fd = ::open(Tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  bool Ok = Fd >= 0 && writeAll(Fd, Contents);
-  if (Fd >= 0)
-    Ok = ::close(Fd) == 0 && Ok;
-  if (!Ok)
-    throw std::runtime_error("cannot write " + Tmp);
+  if (Fd < 0 || !writeAll(Fd, Contents)) {
+    if (Fd >= 0)
+      ::close(Fd);
+    Fail(Tmp);
+  }
+  if (::close(Fd) != 0)
+    Fail(Tmp);
   if (std::rename(Tmp.c_str(), Path.c_str()) != 0)
-    throw std::runtime_error("cannot write " + Path);
+    Fail(Tmp);
 }
 
 void writeJsonFile(const std::string &Path, const nlohmann::json &J) {

@@ -37,6 +37,24 @@ TEST(Timeline, SamplesNoMoreThanOncePerInterval) {
   EXPECT_EQ(T.points().size(), 20u); // One per 0.05 s over one second.
 }
 
+// A file the run cannot write (a missing directory here, a full disk in
+// practice) is an error with the system's reason, and leaves no .tmp file.
+TEST(TestFile, UnwritableOutputIsAnErrorWithItsReason) {
+  std::filesystem::path Dir =
+      std::filesystem::temp_directory_path() /
+      ("theseus-unwritable-" + std::to_string(getpid()));
+  std::filesystem::remove_all(Dir);
+  try {
+    writeFileWhole((Dir / "test000001.json").string(), "{}\n");
+    FAIL() << "no error";
+  } catch (const InputError &E) {
+    EXPECT_NE(E.Message.find("test000001.json.tmp: No such file or directory"),
+              std::string::npos)
+        << E.Message;
+  }
+  EXPECT_FALSE(std::filesystem::exists(Dir));
+}
+
 TEST(Html, EscapesMarkup) {
   EXPECT_EQ(
       escapeHtml("<script>a && \"b\" 'c'</script>"),
