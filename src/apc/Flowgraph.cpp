@@ -1,5 +1,6 @@
 //===- Flowgraph.cpp - Targets and the entry's flowgraph for the apc -----===//
 #include "apc/Flowgraph.h"
+#include "program/Passes.h"
 
 #include "llvm/ADT/SCCIterator.h"
 #include "llvm/Analysis/CallGraph.h"
@@ -158,24 +159,15 @@ void Flowgraph::prepare(const std::vector<TargetSpec> &Specs) {
     F.removeFnAttr(llvm::Attribute::NoInline);
     F.addFnAttr(llvm::Attribute::AlwaysInline);
   }
-  llvm::LoopAnalysisManager LAM;
-  llvm::FunctionAnalysisManager FAM;
-  llvm::CGSCCAnalysisManager CGAM;
-  llvm::ModuleAnalysisManager MAM;
-  llvm::PassBuilder PB;
-  PB.registerModuleAnalyses(MAM);
-  PB.registerCGSCCAnalyses(CGAM);
-  PB.registerFunctionAnalyses(FAM);
-  PB.registerLoopAnalyses(LAM);
-  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  PassManagers PM;
   llvm::ModulePassManager MPM;
   MPM.addPass(llvm::AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/false));
-  MPM.run(*Copy, MAM);
+  MPM.run(*Copy, PM.MAM);
   llvm::FunctionPassManager FPM;
   FPM.addPass(llvm::SROAPass(llvm::SROAOptions::ModifyCFG));
   FPM.addPass(llvm::PromotePass());
   FPM.addPass(llvm::LoopSimplifyPass());
-  FPM.run(*Fn, FAM);
+  FPM.run(*Fn, PM.FAM);
 }
 
 void Flowgraph::findTargets(const std::vector<TargetSpec> &Specs) {

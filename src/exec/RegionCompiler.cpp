@@ -1,5 +1,6 @@
 //===- RegionCompiler.cpp - Loops compiled to checked host code -----------===//
 #include "exec/RegionCompiler.h"
+#include "program/Passes.h"
 
 #include "exec/InterpreterRun.h"
 
@@ -372,22 +373,13 @@ llvm::BasicBlock *RegionBuilder::edge(unsigned Id, const llvm::BasicBlock *From,
 /// checks leave little for heavier passes, which cost more time than they
 /// save on loops run once.
 void optimize(llvm::Function &F) {
-  llvm::LoopAnalysisManager LAM;
-  llvm::FunctionAnalysisManager FAM;
-  llvm::CGSCCAnalysisManager CGAM;
-  llvm::ModuleAnalysisManager MAM;
-  llvm::PassBuilder PB;
-  PB.registerModuleAnalyses(MAM);
-  PB.registerCGSCCAnalyses(CGAM);
-  PB.registerFunctionAnalyses(FAM);
-  PB.registerLoopAnalyses(LAM);
-  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  PassManagers PM;
   llvm::FunctionPassManager FPM;
   FPM.addPass(llvm::PromotePass());
   FPM.addPass(llvm::InstCombinePass());
   FPM.addPass(llvm::SimplifyCFGPass());
   FPM.addPass(llvm::EarlyCSEPass());
-  FPM.run(F, FAM);
+  FPM.run(F, PM.FAM);
 }
 
 } // namespace

@@ -29,11 +29,11 @@ def children():
 
 
 def descendants(pid):
-    tree, found, todo = children(), [], [pid]
-    while todo:
-        for child in tree.get(todo.pop(), []):
+    tree, found, pending = children(), [], [pid]
+    while pending:
+        for child in tree.get(pending.pop(), []):
             found.append(child)
-            todo.append(child)
+            pending.append(child)
     return found
 
 
