@@ -1,25 +1,41 @@
-// HW: the target is reached when the string contains both "Hello" and
-// "world", at any positions and in any order. Two search loops in sequence.
+// HW: the target is reached when the string contains "Hello" and "World".
+// Written from the listing in the appendix of "Abstracting Path Conditions":
+// one search loop per word, each leaving at the first match (`break`) or
+// at the end of the string.
 // bench-options: --max-strlen 32
 void reach_error(void);
 
-void hw(const char *s) {
-  const char *w1 = "Hello", *w2 = "world";
-  int found1 = 0, found2 = 0;
-  for (int i = 0; s[i]; i++) {
-    int j = 0;
-    while (w1[j] && s[i + j] == w1[j])
-      j++;
-    if (!w1[j])
-      found1 = 1;
+void hw(const char *a) {
+  const char *h_word = "Hello";
+  int h = 0;
+  for (int i = 0; a[i] != 0; ++i) {
+    int j = i, k = 0;
+    while (h_word[k] != 0 && a[j] != 0 && a[j] == h_word[k]) {
+      ++j;
+      ++k;
+    }
+    if (h_word[k] == 0) {
+      h = 1;
+      break;
+    }
+    if (a[j] == 0)
+      break;
   }
-  for (int i = 0; s[i]; i++) {
-    int j = 0;
-    while (w2[j] && s[i + j] == w2[j])
-      j++;
-    if (!w2[j])
-      found2 = 1;
+  const char *w_word = "World";
+  int w = 0;
+  for (int i = 0; a[i] != 0; ++i) {
+    int j = i, k = 0;
+    while (w_word[k] != 0 && a[j] != 0 && a[j] == w_word[k]) {
+      ++j;
+      ++k;
+    }
+    if (w_word[k] == 0) {
+      w = 1;
+      break;
+    }
+    if (a[j] == 0)
+      break;
   }
-  if (found1 && found2)
+  if (h == 1 && w == 1)
     reach_error();
 }

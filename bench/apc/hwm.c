@@ -1,40 +1,71 @@
-// HWM: the target is reached when the string contains "Hello", "world",
-// "at" and "Microsoft!" (any positions, any order; 22 characters in all).
-// Four search loops in sequence, one per word.
+// HWM: the target is reached when the string contains "Hello", "World", "At" and "Microsoft!".
+// Written from the listing in the appendix of "Abstracting Path Conditions":
+// one search loop per word, each leaving at the first match (`break`) or
+// at the end of the string.
 // bench-options: --max-strlen 32
 void reach_error(void);
 
-void hwm(const char *s) {
-  const char *w1 = "Hello", *w2 = "world", *w3 = "at", *w4 = "Microsoft!";
-  int f1 = 0, f2 = 0, f3 = 0, f4 = 0;
-  for (int i = 0; s[i]; i++) {
-    int j = 0;
-    while (w1[j] && s[i + j] == w1[j])
-      j++;
-    if (!w1[j])
-      f1 = 1;
+void hwm(const char *a) {
+  const char *h_word = "Hello";
+  int h = 0;
+  for (int i = 0; a[i] != 0; ++i) {
+    int j = i, k = 0;
+    while (h_word[k] != 0 && a[j] != 0 && a[j] == h_word[k]) {
+      ++j;
+      ++k;
+    }
+    if (h_word[k] == 0) {
+      h = 1;
+      break;
+    }
+    if (a[j] == 0)
+      break;
   }
-  for (int i = 0; s[i]; i++) {
-    int j = 0;
-    while (w2[j] && s[i + j] == w2[j])
-      j++;
-    if (!w2[j])
-      f2 = 1;
+  const char *w_word = "World";
+  int w = 0;
+  for (int i = 0; a[i] != 0; ++i) {
+    int j = i, k = 0;
+    while (w_word[k] != 0 && a[j] != 0 && a[j] == w_word[k]) {
+      ++j;
+      ++k;
+    }
+    if (w_word[k] == 0) {
+      w = 1;
+      break;
+    }
+    if (a[j] == 0)
+      break;
   }
-  for (int i = 0; s[i]; i++) {
-    int j = 0;
-    while (w3[j] && s[i + j] == w3[j])
-      j++;
-    if (!w3[j])
-      f3 = 1;
+  const char *t_word = "At";
+  int t = 0;
+  for (int i = 0; a[i] != 0; ++i) {
+    int j = i, k = 0;
+    while (t_word[k] != 0 && a[j] != 0 && a[j] == t_word[k]) {
+      ++j;
+      ++k;
+    }
+    if (t_word[k] == 0) {
+      t = 1;
+      break;
+    }
+    if (a[j] == 0)
+      break;
   }
-  for (int i = 0; s[i]; i++) {
-    int j = 0;
-    while (w4[j] && s[i + j] == w4[j])
-      j++;
-    if (!w4[j])
-      f4 = 1;
+  const char *m_word = "Microsoft!";
+  int m = 0;
+  for (int i = 0; a[i] != 0; ++i) {
+    int j = i, k = 0;
+    while (m_word[k] != 0 && a[j] != 0 && a[j] == m_word[k]) {
+      ++j;
+      ++k;
+    }
+    if (m_word[k] == 0) {
+      m = 1;
+      break;
+    }
+    if (a[j] == 0)
+      break;
   }
-  if (f1 && f2 && f3 && f4)
+  if (h == 1 && w == 1 && t == 1 && m == 1)
     reach_error();
 }

@@ -328,30 +328,27 @@ void setProgramInputs(Options &O, ProgramDescription &Desc) {
 
 /// The bytes of one element of the input array `Arr`: the element size of
 /// a pointer parameter's buffer, or the whole array.
-unsigned elementBytes(const llvm::Function &Entry, const Options &O,
-                      const Array *Arr) {
-  for (const ParamInfo &P : describeParams(Entry, O.Explore.Buffers))
+/// The entry's pointer parameter that `Arr` holds the buffer of, if any.
+std::optional<ParamInfo> bufferParam(const llvm::Function &Entry,
+                                     const Options &O, const Array *Arr) {
+  for (ParamInfo &P : describeParams(Entry, O.Explore.Buffers))
     if (P.Name == Arr->Name && P.IsPointer && P.ElemBytes > 0)
-      return P.ElemBytes;
-  return Arr->Size;
+      return std::move(P);
+  return std::nullopt;
 }
 
 /// Little-endian signed elements of `ElemBytes` bytes: one integer, or a
-/// list for a buffer. Elements wider than 8 bytes (the rows of a 2-D
-/// parameter) are lists of the widest integers of 8, 4, 2 or 1 bytes
-/// that divide them.
+/// list for a buffer. Rows of a 2-D parameter (elements of `CellBytes`
+/// cells) are lists of their cells; other elements wider than 8 bytes are
+/// lists of bytes.
 nlohmann::json candidateValue(const std::vector<uint8_t> &Bytes,
-                              unsigned ElemBytes) {
+                              unsigned ElemBytes, unsigned CellBytes = 0) {
   nlohmann::json List = nlohmann::json::array();
   for (size_t At = 0; At + ElemBytes <= Bytes.size(); At += ElemBytes) {
     if (ElemBytes > 8) {
-      unsigned Cell = ElemBytes % 8 == 0   ? 8
-                      : ElemBytes % 4 == 0 ? 4
-                      : ElemBytes % 2 == 0 ? 2
-                                           : 1;
       std::vector<uint8_t> Row(Bytes.begin() + At,
                                Bytes.begin() + At + ElemBytes);
-      List.push_back(candidateValue(Row, Cell));
+      List.push_back(candidateValue(Row, CellBytes ? CellBytes : 1));
       continue;
     }
     uint64_t V = 0;
@@ -453,10 +450,14 @@ void solveBuiltApc(const Options &O, TargetApc &T, ExprContext &Ctx,
 /// The candidate inputs of a satisfiable apc, as the entry's parameters.
 void describeCandidate(const Options &O, const llvm::Function &Entry,
                        TargetApc &T) {
-  if (T.Ans.K == ApcAnswer::Satisfiable)
-    for (const auto &[Arr, Bytes] : T.Ans.Model.values())
-      T.Candidate[Arr->Name] =
-          candidateValue(Bytes, elementBytes(Entry, O, Arr));
+  if (T.Ans.K != ApcAnswer::Satisfiable)
+    return;
+  for (const auto &[Arr, Bytes] : T.Ans.Model.values()) {
+    std::optional<ParamInfo> Param = bufferParam(Entry, O, Arr);
+    T.Candidate[Arr->Name] =
+        Param ? candidateValue(Bytes, Param->ElemBytes, Param->CellBytes)
+              : candidateValue(Bytes, Arr->Size);
+  }
 }
 
 /// --target: the apc computed and decided on a thread of its own, in an

@@ -174,12 +174,13 @@ void ConcolicExplorer::guide(const TargetGuide &G) {
   Watch->takeAnswer(Ctx); // Decided already with --apc-first.
 }
 
-void ConcolicExplorer::takeApcAnswer() {
+bool ConcolicExplorer::takeApcAnswer() {
   if (!Watch || !Watch->takeAnswer(Ctx) || !budgetLeft())
-    return;
+    return false;
   // The apc's model heads for the target: run it as soon as it is there.
   Assignment Seeded = initialInput();
   execute(std::move(Seeded), {}, 0);
+  return true;
 }
 
 bool ConcolicExplorer::budgetLeft() {
@@ -305,7 +306,7 @@ ConcolicExplorer::negate(PathNode *N, bool Dir, bool MayDefer) {
   }
   if (auto Guided = negateWithApc(N, Dir, Prefix, Goal))
     return *Guided;
-  if (MayDefer && Watch && Watch->guide().Apc && Watch->checking()) {
+  if (MayDefer && Watch && Watch->prunes() && Watch->checking()) {
     // The apc could not rule on this side in time: the sides it found
     // consistent with the target (run already) come first.
     Undecided.push_back({N, Dir});
@@ -353,7 +354,7 @@ ConcolicExplorer::negate(PathNode *N, bool Dir, bool MayDefer) {
 std::optional<std::shared_ptr<ConcolicExplorer::RunRecord>>
 ConcolicExplorer::negateWithApc(PathNode *N, bool Dir,
                                 std::vector<ExprRef> Prefix, ExprRef Goal) {
-  if (!Watch || !Watch->guide().Apc)
+  if (!Watch || !Watch->prunes())
     return std::nullopt;
   Prefix.push_back(Goal);
   SolverResponse R = Watch->withApc(Prefix);
@@ -410,7 +411,8 @@ bool ConcolicExplorer::waitForExchange() {
 void ConcolicExplorer::exploreFrontier() {
   unsigned Fruitless = 0;
   while (budgetLeft()) {
-    takeApcAnswer();
+    if (takeApcAnswer())
+      continue; // Its run may have reached the target.
     importExchanged();
     if (OpenSides.empty() && !Undecided.empty()) {
       Target T = Undecided.front();

@@ -63,8 +63,8 @@ private:
                 ExprRef Goal);
   bool budgetLeft();
   /// --target: takes the apc's answer over when it arrives, and runs its
-  /// seed.
-  void takeApcAnswer();
+  /// seed; true when it did.
+  bool takeApcAnswer();
   bool treeComplete() const;
   Assignment initialInput();
   void exploreFrontier();

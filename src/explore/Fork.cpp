@@ -325,7 +325,7 @@ bool ForkExplorer::budgetLeft() {
 bool ForkExplorer::prunedByApc(State &St) {
   if (Watch)
     Watch->takeAnswer(Ctx); // A fork has no new start for a later seed.
-  if (!Watch || !Watch->guide().Apc || St.PathCond.empty())
+  if (!Watch || !Watch->prunes() || St.PathCond.empty())
     return false;
   if (Watch->withApc(St.PathCond).Result != SatResult::Unsat)
     return false; // Unknown keeps the state: only a proof prunes.

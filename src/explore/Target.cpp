@@ -33,13 +33,23 @@ bool TargetWatch::takeAnswer(ExprContext &Ctx) {
   Taken = true;
   if (G.Later->answer() != ApcChannel::Answer::Guides)
     return false;
-  ExprTransfer Copy(Ctx);
   ApcSince = std::chrono::steady_clock::now();
-  if (ExprRef P = G.Later->pruneBy()) // Null: apc^K was not unfolded.
-    G.Apc = Copy.copy(P);
-  G.Seed = Copy.copy(G.Later->model());
+  // The seed is run first; the formula (apc^K of a large program copies
+  // in a second) only when the first check needs it.
+  Receiver = &Ctx;
+  G.Seed = ExprTransfer(Ctx).copy(G.Later->model());
   Models.push_front(G.Seed);
   return true;
+}
+
+bool TargetWatch::prunes() const {
+  return G.Apc || (Receiver && G.Later->pruneBy()); // Null: not unfolded.
+}
+
+ExprRef TargetWatch::apc() {
+  if (!G.Apc && prunes())
+    G.Apc = ExprTransfer(*Receiver).copy(G.Later->pruneBy());
+  return G.Apc;
 }
 
 bool TargetWatch::checking() const {
@@ -82,7 +92,7 @@ SolverResponse TargetWatch::withApc(const std::vector<ExprRef> &PathCond) {
   if (!checking())
     return {SatResult::Unknown, {}};
   auto Start = std::chrono::steady_clock::now();
-  SolverResponse R = Query->checkWith(G.Apc, PathCond, G.CheckTimeoutMs);
+  SolverResponse R = Query->checkWith(apc(), PathCond, G.CheckTimeoutMs);
   ++Checks;
   CheckSeconds +=
       std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)

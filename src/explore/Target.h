@@ -89,6 +89,8 @@ public:
   ~TargetWatch();
 
   const TargetGuide &guide() const { return G; }
+  /// Whether there is an apc to check path conditions against.
+  bool prunes() const;
   /// Takes over the apc's answer once it has arrived (copied into `Ctx`);
   /// true when that gave a new seed to run.
   bool takeAnswer(ExprContext &Ctx);
@@ -114,7 +116,11 @@ public:
   double checkSeconds() const { return CheckSeconds; }
 
 private:
+  /// The apc in the explorer's context, copied on first use.
+  ExprRef apc();
+
   TargetGuide G;
+  ExprContext *Receiver = nullptr; ///< Of the channel's formula, once taken.
   llvm::DenseMap<const llvm::BasicBlock *,
                  llvm::SmallVector<const llvm::Instruction *, 1>>
       ByBlock;

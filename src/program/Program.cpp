@@ -652,6 +652,12 @@ bool describePointee(const llvm::DIType *PointerDI, const BufferSizes &Sizes,
     if (Comp->getTag() == llvm::dwarf::DW_TAG_array_type) {
       // `int a[][30]` (a pointer to int[30]): --max-len rows.
       P.Count = Sizes.Elements;
+      if (auto *Cell = llvm::dyn_cast_or_null<llvm::DIBasicType>(
+              underlying(Comp->getBaseType()))) {
+        P.CellBytes = static_cast<unsigned>(Cell->getSizeInBits() / 8);
+        P.Signed = Cell->getEncoding() == llvm::dwarf::DW_ATE_signed ||
+                   Cell->getEncoding() == llvm::dwarf::DW_ATE_signed_char;
+      }
       return P.ElemBytes > 0;
     }
     if (structType(Comp) && !flattenFields(Comp, "", 0, P.Fields))

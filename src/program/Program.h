@@ -159,6 +159,9 @@ struct ParamInfo {
   bool IsPointer = false;
   std::string ElemCType;
   unsigned ElemBytes = 0;
+  /// Elements that are rows of an array type (`int (*m)[30]`): the size of
+  /// one integer cell of a row; 0 otherwise.
+  unsigned CellBytes = 0;
   unsigned Count = 0;
   bool NulTerminated = false;
   /// A struct passed by value: its bytes reach the function as integer

@@ -1,10 +1,11 @@
 // A target reached when a row of a 2-D parameter has more than 4 entries in
 // (10, 100) (MatrIR in small): the apc reads m[i][j] as the element
 // m.i32[i * 6 + j] of the parameter's array, precisely, so the quantified
-// apc is satisfiable and its model is a matrix that reaches the target.
+// apc is satisfiable and its model is a matrix that reaches the target,
+// shown as rows of int cells.
 // RUN: rm -rf %t.a %t.s
 // RUN: %theseus %s --max-len 6 --target reach_error --apc-only -o %t.a | FileCheck %s
-// RUN: %check-summary %t.a "target['verdict'] == 'apc satisfiable'" "target['answered_by'] == 'apc'" "len(target['candidate']['m']) == 6" "'m.i32[' in target['apc']"
+// RUN: %check-summary %t.a "target['verdict'] == 'apc satisfiable'" "target['answered_by'] == 'apc'" "len(target['candidate']['m']) == 6" "all(len(row) == 6 for row in target['candidate']['m'])" "'m.i32[' in target['apc']"
 // CHECK: target reach_error in apc_matrix_row: apc satisfiable
 // CHECK: candidate inputs m={{\[\[}}
 // The search starts from that candidate, whose first path reaches it.
