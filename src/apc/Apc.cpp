@@ -3,7 +3,9 @@
 
 #include "apc/Arrays.h"
 #include "apc/Heavyweight.h"
+#include "apc/Solve.h"
 #include "expr/Substitute.h"
+#include "solver/Quantified.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
@@ -11,6 +13,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Operator.h"
 
+#include <chrono>
 #include <fmt/format.h>
 #include <functional>
 #include <set>
@@ -168,6 +171,7 @@ private:
   ExprRef loopingCondition(const std::vector<ExprRef> &Apcs,
                            const Substitution &Iterated, const LoopCounters &K);
   bool hasCounter(ExprRef E, ExprRef Except = nullptr) const;
+  bool mayHold(ExprRef BackboneApc);
 
   ExprContext &Ctx;
   const Flowgraph &G;
@@ -191,6 +195,8 @@ private:
       CellNodes;
   std::unordered_map<const llvm::Value *, uint64_t> CellBytes;
   unsigned NextCounter = 0;
+  QuantifiedQuery Feasibility; ///< Of backbones, see mayHold().
+  double FeasibilitySeconds = 0;
 };
 
 /// Whether the buffer behind `Param` is only read: every use of it, through
@@ -885,6 +891,39 @@ ExprRef Builder::eliminateCounter(State &S, const Summary &L,
   return Ctx.logicalAnd(Facts, Ctx.eq(Sum, Count));
 }
 
+/// False only when no iteration can follow the loop's backbone whose
+/// condition is `BackboneApc`: its quantifier-free weakening (apc^0:
+/// universals dropped, existentials as free variables; buffers read as
+/// free functions) is unsatisfiable, so the condition is too. Such a backbone
+/// (through a short-circuit exit of an inner loop that contradicts the test
+/// after it, say) gets no counter: each one left in would multiply the formula
+/// by the backbones of the loops after it, and the solver would have to refute
+/// every copy.
+bool Builder::mayHold(ExprRef BackboneApc) {
+  // Per check, and for all: a program with thousands of backbones keeps
+  // them rather than spend its apc's time here.
+  constexpr unsigned TimeoutMs = 250;
+  constexpr double BudgetSeconds = 2;
+  if (BackboneApc == Ctx.falseExpr())
+    return false;
+  if (FeasibilitySeconds > BudgetSeconds)
+    return true;
+  ExprRef Weak = unfoldApc(Ctx, BackboneApc, 0, Opts.Stop);
+  if (!Weak || anyNode(Weak, [](ExprRef X) {
+        return X->kind() == ExprKind::Forall || X->kind() == ExprKind::Exists;
+      }))
+    return true;
+  auto Start = std::chrono::steady_clock::now();
+  bool Holds =
+      Feasibility.mayBeSatisfiable(Weak, TimeoutMs) != SatResult::Unsat;
+  FeasibilitySeconds +=
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+          .count();
+  if (!Holds)
+    ++Out.NeverTaken;
+  return Holds;
+}
+
 bool Builder::hasCounter(ExprRef E, ExprRef Except) const {
   if (!Except)
     return mentionsAny(E, AllCounters);
@@ -919,6 +958,8 @@ Summary Builder::summarize(const std::vector<bool> &C, unsigned V) {
     std::vector<InnerLoopVisit> Inner;
     auto [Theta, A] =
         executeBackbone(R, P, Opts.Heavyweight ? &Inner : nullptr);
+    if (!mayHold(A))
+      continue; // No counter: the loop never takes it.
     introduceCounts(Theta, Inner, Counts);
     Thetas.push_back(std::move(Theta));
     Sum.Apcs.push_back(A);

@@ -69,6 +69,9 @@ struct LoopSummaryInfo {
 struct Apc {
   ExprRef Formula = nullptr; ///< Closed except for inputs; width 1.
   unsigned Backbones = 0;
+  /// Backbones of loops whose conditions are unsatisfiable even without
+  /// their quantifiers: left out of the loops' summaries.
+  unsigned NeverTaken = 0;
   unsigned Loops = 0;                     ///< Loop summaries computed.
   std::vector<LoopSummaryInfo> Summaries; ///< In the order computed.
   /// What was modelled as unknown, by reason, with a count: what a proof

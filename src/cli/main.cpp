@@ -530,8 +530,9 @@ void printApc(const TargetApc &T) {
   fmt::print("  rests on         {}\n", T.RestsOn);
   for (const std::string &N : T.Notes)
     fmt::print("  note             {}\n", N);
-  fmt::print("  backbones        {}, loop summaries {}\n", T.A.Backbones,
-             T.A.Loops);
+  fmt::print("  backbones        {}, loop summaries {}, loop backbones never "
+             "taken {}\n",
+             T.A.Backbones, T.A.Loops, T.A.NeverTaken);
   if (T.Ans.K != ApcAnswer::Satisfiable)
     return;
   std::string Inputs;
@@ -572,6 +573,7 @@ nlohmann::json targetJson(const Options &O, const TargetApc &T,
           {"apc", T.Text},
           {"rests_on", T.RestsOn},
           {"backbones", T.A.Backbones},
+          {"never_taken_loop_backbones", T.A.NeverTaken},
           {"loop_summaries", T.A.Loops},
           {"candidate", T.Candidate},
           {"times",

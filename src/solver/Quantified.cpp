@@ -114,6 +114,32 @@ SolverResponse QuantifiedQuery::check(ExprRef Formula, unsigned TimeoutMs) {
   }
 }
 
+SatResult QuantifiedQuery::mayBeSatisfiable(ExprRef Formula,
+                                            unsigned TimeoutMs) {
+  if (P->Interrupted)
+    return SatResult::Unknown;
+  try {
+    z3::solver S(P->Ctx, z3::solver::simple());
+    z3::params Params(P->Ctx);
+    Params.set("timeout", TimeoutMs);
+    S.set(Params);
+    // Functions without the ties to the bytes: a read is any value, the
+    // same for equal indices.
+    P->Translator.setArraysAsFunctions(true);
+    S.add(P->Translator.boolOf(Formula));
+    switch (S.check()) {
+    case z3::unsat:
+      return SatResult::Unsat;
+    case z3::sat:
+      return SatResult::Sat;
+    default:
+      return SatResult::Unknown;
+    }
+  } catch (const z3::exception &) {
+    return SatResult::Unknown;
+  }
+}
+
 SolverResponse QuantifiedQuery::checkWith(ExprRef Base,
                                           const std::vector<ExprRef> &Conjuncts,
                                           unsigned TimeoutMs) {

@@ -28,6 +28,11 @@ public:
   /// Is `Formula` satisfiable within `TimeoutMs` (0: no limit)? On Sat, the
   /// model gives the bytes of every input array the formula reads.
   SolverResponse check(ExprRef Formula, unsigned TimeoutMs);
+  /// Whether the quantifier-free `Formula` may be satisfiable, with every
+  /// input buffer read at a computed index abstracted to a free function
+  /// of the index: cheaper than check(), and Unsat is still a proof. Not
+  /// to be mixed with check() on the same query.
+  SatResult mayBeSatisfiable(ExprRef Formula, unsigned TimeoutMs);
   /// Is `Base` ∧ `Conjuncts` satisfiable? Incremental: `Base` stays
   /// asserted across calls with the same `Base`, and so does the longest
   /// prefix of `Conjuncts` the previous call shares (one solver scope per

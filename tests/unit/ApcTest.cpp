@@ -510,6 +510,29 @@ TEST_F(ApcRuleTest, BufferReadsAreArrayReadsAtTheElementIndex) {
   EXPECT_EQ((*M)[(7 * 21 + 8) * 4], 42);
 }
 
+// A backbone of the outer loop that leaves the inner loop through its
+// `w[k] == 0` exit and then takes `w[k] != 0` is never taken: it gets no
+// counter, and the apc (Hello of the seed's appendix) stays satisfiable,
+// with a model that contains the word.
+TEST_F(ApcRuleTest, NeverTakenLoopBackbonesAreLeftOut) {
+  compute("void f(const char *a) { const char *w = \"Hi\"; int h = 0;"
+          "  for (int i = 0; a[i] != 0; ++i) { int j = i, k = 0;"
+          "    while (w[k] != 0 && a[j] != 0 && a[j] == w[k]) { ++j; ++k; }"
+          "    if (w[k] == 0) { h = 1; break; }"
+          "    if (a[j] == 0) break; }"
+          "  if (h == 1) reach_error(); }",
+          "f");
+  EXPECT_GE(Result.NeverTaken, 1u);
+  const LoopSummaryInfo &Outer = summaryAt("for.cond");
+  EXPECT_EQ(Outer.Counters.Kappa.size(), 3 - Result.NeverTaken)
+      << toString(Result.Formula);
+  ApcAnswer A = solveApc(Ctx, Result.Formula, 25, 30);
+  ASSERT_EQ(A.K, ApcAnswer::Satisfiable);
+  const std::vector<uint8_t> *S = A.Model.get(Ctx.array("a", 0));
+  ASSERT_TRUE(S);
+  EXPECT_NE(std::string(S->begin(), S->end()).find("Hi"), std::string::npos);
+}
+
 // An ArrayRead is the bytes of its array in both translations: as a
 // function tied to the bytes (quantified) and as a multiplexer.
 TEST(ApcArrayReadTest, QueriesTieArrayReadsToTheBytes) {
