@@ -70,8 +70,10 @@ ExprRef stepOf(ExprContext &Ctx, ExprRef D, ExprRef X) {
   return nullptr;
 }
 
-/// Thrown out of a computation whose ApcOptions::Stop was set.
+/// Thrown out of a computation whose ApcOptions::Stop was set, or that
+/// ran past its deadline.
 struct Abandoned {};
+struct OutOfTime {};
 
 class Builder {
 public:
@@ -108,6 +110,8 @@ private:
   void checkStop() const {
     if (Opts.Stop && Opts.Stop->load(std::memory_order_relaxed))
       throw Abandoned{};
+    if (Opts.Deadline && std::chrono::steady_clock::now() > *Opts.Deadline)
+      throw OutOfTime{};
   }
   void bindInputs();
   ExprRef unknown(const llvm::Value &V, const std::string &Why);
@@ -1271,6 +1275,10 @@ Apc computeApc(ExprContext &Ctx, const Flowgraph &G, const ApcOptions &Opts) {
     Out = Apc();
     Out.Formula = Ctx.trueExpr();
     Out.Abandoned = true;
+  } catch (const OutOfTime &) {
+    Out = Apc();
+    Out.Formula = Ctx.trueExpr();
+    Out.OutOfTime = true;
   }
   return Out;
 }

@@ -22,7 +22,9 @@
 #include "expr/Expr.h"
 
 #include <atomic>
+#include <chrono>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,6 +44,8 @@ struct ApcOptions {
   /// Once set, the computation gives up (Apc::Abandoned): a search running
   /// beside it no longer needs the apc.
   const std::atomic<bool> *Stop = nullptr;
+  /// Past it, the computation gives up too (Apc::OutOfTime).
+  std::optional<std::chrono::steady_clock::time_point> Deadline;
 };
 
 /// Path counters of one loop: kappa_i (free until the backbone closes them)
@@ -84,6 +88,8 @@ struct Apc {
   bool TooManyBackbones = false;
   /// Stopped (ApcOptions::Stop) before it was computed: the apc is `true`.
   bool Abandoned = false;
+  /// Past ApcOptions::Deadline before it was computed: the apc is `true`.
+  bool OutOfTime = false;
 };
 
 /// Computes the apc of the flowgraph's targets. Inputs are the byte arrays

@@ -368,6 +368,8 @@ struct TargetApc {
   Apc A;
   ApcAnswer Ans;
   double Build = 0;
+  /// --apc-timeout (within --max-time) for building and deciding it.
+  std::chrono::steady_clock::time_point Deadline;
   double ReadyAt = 0;       ///< Seconds since the start when it was decided.
   double SearchFrom = 0;    ///< Seconds since the start when the search began.
   bool Interrupted = false; ///< The search answered before the apc did.
@@ -399,16 +401,38 @@ TargetApc prepareApc(const Options &O, const llvm::Function &Entry) {
   return T;
 }
 
+/// The seconds the apc has for being built and decided: --apc-timeout,
+/// within what is left of --max-time.
+double apcSeconds(const Options &O) {
+  double Seconds = O.ApcTimeout;
+  if (O.Explore.MaxTime > 0) {
+    double Left = O.Explore.MaxTime - secondsSince(O.Explore.Started.value_or(
+                                          std::chrono::steady_clock::now()));
+    // A search waiting for the apc gives it at most a tenth of its time.
+    if (O.ApcFirst && !O.ApcOnly)
+      Left = std::min(Left, std::max(1.0, 0.1 * O.Explore.MaxTime));
+    Seconds = std::clamp(Left, 0.001, Seconds);
+  }
+  return Seconds;
+}
+
 /// Computes the apc of `T`'s flowgraph in `Ctx` (the thread that calls it
-/// must be the only one using `Ctx`); gives up once `*Stop` is set.
+/// must be the only one using `Ctx`); gives up once `*Stop` is set or its
+/// time (apcSeconds) is over.
 void buildApc(const Options &O, TargetApc &T, ExprContext &Ctx,
               const std::atomic<bool> *Stop = nullptr) {
   using Clock = std::chrono::steady_clock;
   Clock::time_point Start = Clock::now();
+  double Seconds = apcSeconds(O);
+  T.Deadline = Start + std::chrono::duration_cast<Clock::duration>(
+                           std::chrono::duration<double>(Seconds));
   ApcOptions AO;
   AO.Sizes = O.Explore.Buffers;
   AO.Heavyweight = O.ApcHeavyweight;
   AO.Stop = Stop;
+  AO.Deadline = T.Deadline;
+  AO.HeavyweightTimeoutMs = static_cast<unsigned>(
+      std::min<double>(AO.HeavyweightTimeoutMs, 1000 * Seconds));
   T.A = computeApc(Ctx, *T.Graph, AO);
   T.Build = std::chrono::duration<double>(Clock::now() - Start).count();
   const size_t MaxText = 2000;
@@ -425,22 +449,22 @@ void buildApc(const Options &O, TargetApc &T, ExprContext &Ctx,
     T.RestsOn = "nothing: too many backbones, the apc is true";
   if (T.A.Abandoned)
     T.RestsOn = "nothing: the search ended before the apc was computed";
+  if (T.A.OutOfTime)
+    T.RestsOn = "nothing: --apc-timeout ran out while the apc was built";
 }
 
-/// Decides `T`'s apc (built in `Ctx`) within --apc-timeout and what is left
-/// of --max-time; the thread that calls it must be the only one using
-/// `Ctx`. A search beside it stops it with `Cancel`.
+/// Whether `T`'s apc was computed (not given up), so there is something to
+/// decide.
+bool built(const TargetApc &T) { return !T.A.Abandoned && !T.A.OutOfTime; }
+
+/// Decides `T`'s apc (built in `Ctx`) in the time its building left; the
+/// thread that calls it must be the only one using `Ctx`. A search beside
+/// it stops it with `Cancel`.
 void solveBuiltApc(const Options &O, TargetApc &T, ExprContext &Ctx,
                    const std::atomic<bool> *Cancel = nullptr) {
-  double Timeout = O.ApcTimeout;
-  if (O.Explore.MaxTime > 0) {
-    double Left = O.Explore.MaxTime - secondsSince(O.Explore.Started.value_or(
-                                          std::chrono::steady_clock::now()));
-    // A search waiting for the apc gives it at most a tenth of its time.
-    if (O.ApcFirst && !O.ApcOnly)
-      Left = std::min(Left, std::max(1.0, 0.1 * O.Explore.MaxTime));
-    Timeout = std::clamp(Left, 0.001, Timeout);
-  }
+  using Clock = std::chrono::steady_clock;
+  double Timeout = std::max(
+      0.001, std::chrono::duration<double>(T.Deadline - Clock::now()).count());
   // A search only needs apc^K's candidate to start from, not the apc's.
   T.Ans = solveApc(Ctx, T.A.Formula, O.ApcUnfold, Timeout, !O.ApcOnly, Cancel);
   T.ReadyAt = secondsSince(
@@ -487,7 +511,7 @@ public:
 private:
   void decide(const Options &O, TargetApc &T) {
     buildApc(O, T, *Ctx, &Channel->cancelled());
-    if (T.A.Abandoned)
+    if (!built(T))
       T.ReadyAt = secondsSince(
           O.Explore.Started.value_or(std::chrono::steady_clock::now()));
     else
@@ -518,7 +542,8 @@ TargetApc decideApc(const Options &O, const llvm::Function &Entry,
                     ExprContext &Ctx) {
   TargetApc T = prepareApc(O, Entry);
   buildApc(O, T, Ctx);
-  solveBuiltApc(O, T, Ctx);
+  if (built(T))
+    solveBuiltApc(O, T, Ctx);
   describeCandidate(O, Entry, T);
   return T;
 }
