@@ -153,7 +153,7 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
       ->check(countAtLeast(0));
   App.add_flag("--no-native-loops", O.NoNativeLoops,
                "Interpret every loop, also concrete ones that could run as "
-               "host code (64-bit programs)");
+               "host code");
   App.add_option("--max-stack", O.Explore.Exec.MaxStack,
                  "Bytes of stack for the program (frames and stack arrays); "
                  "beyond it a stack-overflow bug (0: no limit)")

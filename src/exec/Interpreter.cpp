@@ -46,9 +46,10 @@ Interpreter::Interpreter(const Program &P, ExprContext &Ctx,
       Native(std::make_unique<NativeCaller>()),
       InitialMemory(DL.getPointerSizeInBits()) {
   initGlobals();
-  if (!Opts.NativeLoops || DL.getPointerSizeInBits() != 64)
+  if (!Opts.NativeLoops)
     return;
   Loops = std::make_unique<NativeLoops>(
+      DL.getPointerSizeInBits(),
       [this](const llvm::Constant *C) { return constantBits(C); });
   if (!Loops->usable())
     Loops.reset();

@@ -118,25 +118,36 @@ bool eligibleInstruction(const llvm::Instruction &I) {
 
 } // namespace
 
+namespace {
+
+/// One shadow per arena for the process, like the arena itself.
+RegionLayout layoutFor(const Arena &A) {
+  RegionLayout L;
+  L.ArenaBegin = A.begin();
+  L.ArenaSpan = A.end() - A.begin() - 16;
+  L.Shadow = static_cast<uint8_t *>(reserve(A.end() - A.begin()));
+  return L;
+}
+
+} // namespace
+
 NativeLoops::NativeLoops(
+    unsigned PointerBits,
     std::function<uint64_t(const llvm::Constant *)> ConstantBits)
-    : ConstantBits(std::move(ConstantBits)) {
-  // One shadow for the process, like the arena.
-  static RegionLayout Shared = [] {
-    const Arena &A = Arena::get(64);
-    RegionLayout L;
-    L.ArenaBegin = A.begin();
-    L.ArenaSpan = A.end() - A.begin() - 16;
-    L.Shadow = static_cast<uint8_t *>(reserve(A.end() - A.begin()));
-    return L;
-  }();
-  Layout = Shared;
+    : ConstantBits(std::move(ConstantBits)), Space(&Arena::get(PointerBits)) {
+  if (PointerBits == 32) {
+    static RegionLayout Low = layoutFor(*Space);
+    Layout = Low;
+  } else {
+    static RegionLayout Wide = layoutFor(*Space);
+    Layout = Wide;
+  }
 }
 
 NativeLoops::~NativeLoops() = default;
 
 bool NativeLoops::usable() const {
-  return Layout.Shadow && Arena::get(64).isHostBacked();
+  return Layout.Shadow && Space->isHostBacked();
 }
 
 void NativeLoops::analyze(DecodedFunction &D) {

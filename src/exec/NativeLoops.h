@@ -99,8 +99,10 @@ struct NativeRegion {
 /// The regions of an interpreter's program, their code and counters.
 class NativeLoops {
 public:
-  explicit NativeLoops(
-      std::function<uint64_t(const llvm::Constant *)> ConstantBits);
+  /// For a program whose pointers have `PointerBits` bits (its memory
+  /// lives in that arena).
+  NativeLoops(unsigned PointerBits,
+              std::function<uint64_t(const llvm::Constant *)> ConstantBits);
   ~NativeLoops();
 
   /// Whether the host has room for the shadow and the trace.
@@ -123,6 +125,7 @@ private:
   void addRegion(DecodedFunction &D, const llvm::Loop &L);
 
   std::function<uint64_t(const llvm::Constant *)> ConstantBits;
+  const Arena *Space;
   RegionLayout Layout;
   std::unique_ptr<RegionCompiler> Compiler;
   std::vector<std::unique_ptr<NativeRegion>> Regions;

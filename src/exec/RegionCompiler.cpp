@@ -67,6 +67,9 @@ private:
   void binary(const llvm::BinaryOperator &I);
   void cast(const llvm::CastInst &I);
   void gep(const llvm::GetElementPtrInst &I);
+  /// An address as the interpreter keeps it: wrapped at the program's
+  /// pointer width (ILP32: 32 bits).
+  llvm::Value *wrapAddress(llvm::Value *Addr);
   void terminator(const llvm::Instruction &T);
   /// The block that takes edge `Id` (from `From` to `To`): counts it,
   /// folds it into the fingerprints, assigns `To`'s phis, and goes on in
@@ -215,13 +218,15 @@ bool RegionBuilder::instruction(const llvm::Instruction &I) {
     checkAccess(Addr, Bytes, /*Write=*/false);
     llvm::Value *V = B.CreateAlignedLoad(
         B.getIntNTy(8 * Bytes), B.CreateIntToPtr(Addr, Ptr), llvm::Align(1));
-    set(&I, B.CreateTrunc(V, typeOf(&I)));
+    // A pointer loaded in an ILP32 program: 4 bytes, widened to the
+    // interpreter's 64-bit pointer value.
+    set(&I, B.CreateZExtOrTrunc(V, typeOf(&I)));
   } else if (auto *St = llvm::dyn_cast<llvm::StoreInst>(&I)) {
     const llvm::Value *Val = St->getValueOperand();
     unsigned Bytes =
         I.getModule()->getDataLayout().getTypeStoreSize(Val->getType());
     llvm::Value *Addr = get(St->getPointerOperand());
-    llvm::Value *V = B.CreateZExt(get(Val), B.getIntNTy(8 * Bytes));
+    llvm::Value *V = B.CreateZExtOrTrunc(get(Val), B.getIntNTy(8 * Bytes));
     checkAccess(Addr, Bytes, /*Write=*/true);
     B.CreateAlignedStore(V, B.CreateIntToPtr(Addr, Ptr), llvm::Align(1));
   } else if (llvm::isa<llvm::CallInst>(I)) {
@@ -272,9 +277,19 @@ void RegionBuilder::cast(const llvm::CastInst &I) {
     return set(&I, B.CreateSExt(V, To));
   case llvm::Instruction::ZExt:
     return set(&I, B.CreateZExt(V, To));
-  default: // Trunc, PtrToInt, IntToPtr, BitCast: the low bits, zero-extended.
+  case llvm::Instruction::IntToPtr:
+    return set(&I, wrapAddress(B.CreateZExtOrTrunc(V, To)));
+  default: // Trunc, PtrToInt, BitCast: the low bits, zero-extended.
     return set(&I, B.CreateZExtOrTrunc(V, To));
   }
+}
+
+llvm::Value *RegionBuilder::wrapAddress(llvm::Value *Addr) {
+  unsigned Bits =
+      R.Blocks.front()->getModule()->getDataLayout().getPointerSizeInBits();
+  if (Bits >= 64)
+    return Addr;
+  return B.CreateAnd(Addr, B.getInt64((uint64_t(1) << Bits) - 1));
 }
 
 void RegionBuilder::gep(const llvm::GetElementPtrInst &I) {
@@ -294,7 +309,7 @@ void RegionBuilder::gep(const llvm::GetElementPtrInst &I) {
     llvm::Value *Term = B.CreateSExtOrTrunc(get(Idx), I64);
     Addr = B.CreateAdd(Addr, B.CreateMul(Term, B.getInt64(Stride)));
   }
-  set(&I, B.CreateAdd(Addr, B.getInt64(Offset)));
+  set(&I, wrapAddress(B.CreateAdd(Addr, B.getInt64(Offset))));
 }
 
 void RegionBuilder::terminator(const llvm::Instruction &T) {
