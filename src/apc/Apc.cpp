@@ -199,7 +199,8 @@ private:
       CellNodes;
   std::unordered_map<const llvm::Value *, uint64_t> CellBytes;
   unsigned NextCounter = 0;
-  QuantifiedQuery Feasibility; ///< Of backbones, see mayHold().
+  /// Of backbones (see mayHold()), once a loop has more than one.
+  std::unique_ptr<QuantifiedQuery> Feasibility;
   double FeasibilitySeconds = 0;
 };
 
@@ -918,8 +919,10 @@ bool Builder::mayHold(ExprRef BackboneApc) {
       }))
     return true;
   auto Start = std::chrono::steady_clock::now();
+  if (!Feasibility)
+    Feasibility = std::make_unique<QuantifiedQuery>();
   bool Holds =
-      Feasibility.mayBeSatisfiable(Weak, TimeoutMs) != SatResult::Unsat;
+      Feasibility->mayBeSatisfiable(Weak, TimeoutMs) != SatResult::Unsat;
   FeasibilitySeconds +=
       std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
           .count();
@@ -962,7 +965,8 @@ Summary Builder::summarize(const std::vector<bool> &C, unsigned V) {
     std::vector<InnerLoopVisit> Inner;
     auto [Theta, A] =
         executeBackbone(R, P, Opts.Heavyweight ? &Inner : nullptr);
-    if (!mayHold(A))
+    // A single backbone multiplies nothing: not worth a solver.
+    if (Paths.size() > 1 && !mayHold(A))
       continue; // No counter: the loop never takes it.
     introduceCounts(Theta, Inner, Counts);
     Thetas.push_back(std::move(Theta));
