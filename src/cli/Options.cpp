@@ -148,7 +148,8 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
       ->capture_default_str()
       ->check(countAtLeast(1));
   App.add_option("--max-steps", O.Explore.Exec.MaxSteps,
-                 "Instructions per run before it is cut off (0: no limit)")
+                 "Instructions per run before it is cut off (0: no limit); "
+                 "an instruction of a loop run as host code counts 1/64")
       ->capture_default_str()
       ->check(countAtLeast(0));
   App.add_flag("--no-native-loops", O.NoNativeLoops,

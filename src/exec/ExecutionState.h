@@ -112,6 +112,9 @@ struct ExecutionState {
   /// Instructions the path may run (ExecOptions::MaxSteps unless a driver
   /// lifts it for one run); 0: no limit.
   uint64_t MaxSteps = 0;
+  /// Of Steps, the instructions not charged against MaxSteps: loops run as
+  /// host code cost a fraction of their instructions (NativeLoops.h).
+  uint64_t UnchargedSteps = 0;
   uint64_t StackBytes = 0; ///< Sum of the frames' StackBytes.
   /// Inputs the program created on this path, by base name, so that the
   /// names stay unique and stable across a fork.

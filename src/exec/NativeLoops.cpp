@@ -266,10 +266,16 @@ void NativeLoops::clearShadow(const Memory &M) {
 uint64_t Interpreter::Run::nativeBudget() const {
   if (!S.MaxSteps)
     return UnlimitedBudget;
-  // The interpreter cuts the path at the first poll at or past the limit.
-  uint64_t Cut = std::max(S.MaxSteps, S.Steps + 1);
-  Cut = (Cut + PollInterval - 1) / PollInterval * PollInterval;
-  return Cut - 1 - S.Steps;
+  // What is left of the limit, in host instructions. A loop that would
+  // pass it bails out, and the interpreter runs it, charging every
+  // instruction, up to the cut it would have made without native loops.
+  uint64_t Charged = S.Steps - S.UnchargedSteps;
+  if (Charged >= S.MaxSteps)
+    return 0;
+  uint64_t Left = S.MaxSteps - Charged;
+  return Left > UnlimitedBudget / NativeStepsPerStep
+             ? UnlimitedBudget
+             : Left * NativeStepsPerStep;
 }
 
 void Interpreter::Run::runNative(NativeRegion &R) {
@@ -314,6 +320,8 @@ void Interpreter::Run::runNative(NativeRegion &R) {
     return nativeBailed(R, C.Bail);
   S.Mem.syncFromHost();
   S.Steps += C.Steps;
+  S.UnchargedSteps +=
+      C.Steps - (C.Steps + NativeStepsPerStep - 1) / NativeStepsPerStep;
   R.NativeSteps += C.Steps;
   ++R.Successes;
   ++Stats.Runs;

@@ -63,6 +63,11 @@ struct RegionContext {
   uint64_t *Counts = nullptr; ///< Out: how often each edge was taken.
 };
 
+/// Instructions a loop runs as host code per instruction charged against
+/// --max-steps: the limit bounds a run's time, and host code runs them
+/// about a hundred times faster than the interpreter.
+constexpr uint64_t NativeStepsPerStep = 64;
+
 /// Addresses the compiled code refers to, the same for every region.
 struct RegionLayout {
   uint64_t ArenaBegin = 0;

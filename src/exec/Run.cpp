@@ -12,7 +12,7 @@ PathOutcome Interpreter::Run::go() {
     const llvm::Instruction &I = *D.I;
     ++S.Steps;
     if (S.Steps % PollInterval == 0) {
-      if (S.MaxSteps && S.Steps >= S.MaxSteps) {
+      if (S.MaxSteps && S.Steps - S.UnchargedSteps >= S.MaxSteps) {
         Out.Message = fmt::format("instruction limit ({}) reached", S.MaxSteps);
         finish(PathEnd::StepLimit, &I);
         break;
