@@ -123,8 +123,8 @@ const char *verdictOf(const ApcAnswer &A) {
 }
 
 ApcAnswer solveApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
-                   double TimeoutSeconds, bool CandidateSuffices,
-                   const std::atomic<bool> *Cancel) {
+                   double TimeoutSeconds, const std::atomic<bool> *Cancel,
+                   const CandidateFn &OnCandidate) {
   using Clock = std::chrono::steady_clock;
   Clock::time_point Start = Clock::now();
   Clock::time_point Deadline =
@@ -173,9 +173,10 @@ ApcAnswer solveApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
         A.Unfolded = {R.Result, SolveSeconds};
         UnfoldedR = std::move(R);
       }
+      // With a taker of candidates, the first one goes to it and the CPU
+      // to the apc.
       if (UnfoldedR.Result == SatResult::Unsat ||
-          (UnfoldedR.Result == SatResult::Sat && CandidateSuffices) ||
-          StopUnfolding)
+          (UnfoldedR.Result == SatResult::Sat && OnCandidate) || StopUnfolding)
         break;
     }
     std::lock_guard<std::mutex> Lock(Mu);
@@ -187,17 +188,32 @@ ApcAnswer solveApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
     auto Decided = [&] {
       return (DirectDone && DirectR.Result != SatResult::Unknown) ||
              (UnfoldedDone && UnfoldedR.Result == SatResult::Unsat) ||
-             (UnfoldedDone && CandidateSuffices &&
-              UnfoldedR.Result == SatResult::Sat) ||
              (DirectDone && UnfoldedDone);
+    };
+    bool Offered = false;
+    auto CandidateWaits = [&] {
+      return OnCandidate && !Offered && UnfoldedDone &&
+             UnfoldedR.Result == SatResult::Sat;
     };
     // The canceller does not know this condition variable: poll it.
     auto Cancelled = [Cancel] { return Cancel && Cancel->load(); };
-    while (!Done.wait_until(
-        Lock, std::min(Deadline, Clock::now() + std::chrono::milliseconds(5)),
-        [&] { return Decided() || Cancelled(); }))
+    while (!Decided() && !Cancelled()) {
+      if (CandidateWaits()) {
+        Offered = true;
+        ApcAnswer Early;
+        Early.K = ApcAnswer::Satisfiable;
+        Early.AnsweredBy = "apc^K";
+        Early.UnfoldedApc = A.UnfoldedApc;
+        Early.UnfoldedK = A.UnfoldedK;
+        Early.Model = UnfoldedR.Model;
+        OnCandidate(Early);
+      }
       if (Clock::now() >= Deadline)
         break;
+      Done.wait_until(
+          Lock, std::min(Deadline, Clock::now() + std::chrono::milliseconds(5)),
+          [&] { return Decided() || Cancelled() || CandidateWaits(); });
+    }
   }
   StopUnfolding = true;
   {

@@ -18,6 +18,7 @@
 #include "solver/Solver.h"
 
 #include <atomic>
+#include <functional>
 #include <string>
 
 namespace theseus {
@@ -49,15 +50,22 @@ struct ApcAnswer {
   Assignment Model;
 };
 
+/// Takes a candidate of apc^K while the apc is still being decided.
+using CandidateFn = std::function<void(const ApcAnswer &Early)>;
+
 /// Races the apc against apc^K under `TimeoutSeconds`. An Unsat answer of
 /// either, or Sat of the apc, decides at once; Sat of apc^K decides only if
-/// the apc has no answer by the deadline, or at once when
-/// `CandidateSuffices` (a search that only needs an input to start from).
-/// Setting `*Cancel` ends the race within milliseconds, with what was
-/// decided by then (a search running beside it found the answer first).
+/// the apc has no answer by the deadline. With `OnCandidate` (a search
+/// that can start from a candidate at once), apc^K's first model goes to
+/// it, on the caller's thread, as soon as it is there, and the unfolding
+/// side stops there, leaving the CPU to the apc, whose model may follow as
+/// the answer. Setting `*Cancel` ends the race within milliseconds, with
+/// what was decided by then (a search running beside it found the answer
+/// first).
 ApcAnswer solveApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
-                   double TimeoutSeconds, bool CandidateSuffices = false,
-                   const std::atomic<bool> *Cancel = nullptr);
+                   double TimeoutSeconds,
+                   const std::atomic<bool> *Cancel = nullptr,
+                   const CandidateFn &OnCandidate = nullptr);
 
 const char *toString(ApcAnswer::Kind K);
 /// The answer as the user reads it: a satisfiable apc^K alone does not make

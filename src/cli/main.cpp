@@ -461,12 +461,12 @@ bool built(const TargetApc &T) { return !T.A.Abandoned && !T.A.OutOfTime; }
 /// thread that calls it must be the only one using `Ctx`. A search beside
 /// it stops it with `Cancel`.
 void solveBuiltApc(const Options &O, TargetApc &T, ExprContext &Ctx,
-                   const std::atomic<bool> *Cancel = nullptr) {
+                   const std::atomic<bool> *Cancel = nullptr,
+                   const CandidateFn &OnCandidate = nullptr) {
   using Clock = std::chrono::steady_clock;
   double Timeout = std::max(
       0.001, std::chrono::duration<double>(T.Deadline - Clock::now()).count());
-  // A search only needs apc^K's candidate to start from, not the apc's.
-  T.Ans = solveApc(Ctx, T.A.Formula, O.ApcUnfold, Timeout, !O.ApcOnly, Cancel);
+  T.Ans = solveApc(Ctx, T.A.Formula, O.ApcUnfold, Timeout, Cancel, OnCandidate);
   T.ReadyAt = secondsSince(
       O.Explore.Started.value_or(std::chrono::steady_clock::now()));
 }
@@ -511,24 +511,33 @@ public:
 private:
   void decide(const Options &O, TargetApc &T) {
     buildApc(O, T, *Ctx, &Channel->cancelled());
-    if (!built(T))
-      T.ReadyAt = secondsSince(
-          O.Explore.Started.value_or(std::chrono::steady_clock::now()));
-    else
-      solveBuiltApc(O, T, *Ctx, &Channel->cancelled());
-    T.Interrupted = Channel->cancelled() && T.Ans.K == ApcAnswer::Unknown;
     // States are checked against apc^K: the apc implies it, so what
     // contradicts apc^K cannot reach the target either, and without
     // quantifiers Z3 answers in milliseconds where the apc's checks time
     // out. A satisfiable apc that reads no input (its model is empty:
     // every input it would depend on is unknown, or there are too many
-    // backbones) neither prunes nor seeds.
+    // backbones) neither prunes nor seeds. The first candidate of apc^K
+    // goes to the search at once; the apc's own model, if it comes, after
+    // it.
+    bool Guided = false;
+    auto Guide = [&](const ApcAnswer &A) {
+      if (A.Model.values().empty())
+        return;
+      Channel->publish(ApcChannel::Answer::Guides, A.UnfoldedApc, A.Model);
+      Guided = true;
+    };
+    if (!built(T))
+      T.ReadyAt = secondsSince(
+          O.Explore.Started.value_or(std::chrono::steady_clock::now()));
+    else
+      solveBuiltApc(O, T, *Ctx, &Channel->cancelled(), Guide);
+    T.Interrupted = Channel->cancelled() && T.Ans.K == ApcAnswer::Unknown;
     if (T.Ans.K == ApcAnswer::Unreachable)
       Channel->publish(ApcChannel::Answer::Unreachable);
-    else if (T.Ans.K == ApcAnswer::Satisfiable && !T.Ans.Model.values().empty())
-      Channel->publish(ApcChannel::Answer::Guides, T.Ans.UnfoldedApc,
-                       T.Ans.Model);
-    else
+    else if (T.Ans.K == ApcAnswer::Satisfiable &&
+             (T.Ans.AnsweredBy == "apc" || !Guided))
+      Guide(T.Ans);
+    if (!Guided && T.Ans.K != ApcAnswer::Unreachable)
       Channel->publish(ApcChannel::Answer::Nothing);
   }
 

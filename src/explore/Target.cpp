@@ -11,10 +11,21 @@
 namespace theseus {
 
 void ApcChannel::publish(Answer A, ExprRef P, Assignment M) {
-  PruneBy = P;
-  Model = std::move(M);
-  State.store(A, std::memory_order_release);
+  {
+    std::lock_guard<std::mutex> Lock(Mu);
+    if (A == Answer::Guides) {
+      PruneBy = P;
+      Model = std::move(M);
+    }
+  }
   Unreachable = A == Answer::Unreachable;
+  State.store(A, std::memory_order_release);
+  Version.fetch_add(1, std::memory_order_acq_rel);
+}
+
+std::pair<ExprRef, Assignment> ApcChannel::guide() const {
+  std::lock_guard<std::mutex> Lock(Mu);
+  return {PruneBy, Model};
 }
 
 TargetWatch::TargetWatch(TargetGuide Guide)
@@ -28,27 +39,33 @@ TargetWatch::TargetWatch(TargetGuide Guide)
 TargetWatch::~TargetWatch() = default;
 
 bool TargetWatch::takeAnswer(ExprContext &Ctx) {
-  if (Taken || !G.Later || G.Later->answer() == ApcChannel::Answer::Pending)
+  if (!G.Later || G.Later->version() == TakenVersion)
     return false;
-  Taken = true;
+  TakenVersion = G.Later->version();
   if (G.Later->answer() != ApcChannel::Answer::Guides)
     return false;
-  ApcSince = std::chrono::steady_clock::now();
+  if (!Receiver)
+    ApcSince = std::chrono::steady_clock::now();
   // The seed is run first; the formula (apc^K of a large program copies
   // in a second) only when the first check needs it.
   Receiver = &Ctx;
-  G.Seed = ExprTransfer(Ctx).copy(G.Later->model());
+  auto [PruneBy, Model] = G.Later->guide();
+  if (PruneBy != Published) {
+    Published = PruneBy;
+    G.Apc = nullptr;
+  }
+  G.Seed = ExprTransfer(Ctx).copy(Model);
   Models.push_front(G.Seed);
   return true;
 }
 
 bool TargetWatch::prunes() const {
-  return G.Apc || (Receiver && G.Later->pruneBy()); // Null: not unfolded.
+  return G.Apc || Published; // Null: not unfolded.
 }
 
 ExprRef TargetWatch::apc() {
-  if (!G.Apc && prunes())
-    G.Apc = ExprTransfer(*Receiver).copy(G.Later->pruneBy());
+  if (!G.Apc && Published)
+    G.Apc = ExprTransfer(*Receiver).copy(Published);
   return G.Apc;
 }
 

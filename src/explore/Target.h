@@ -25,6 +25,8 @@
 #include <chrono>
 #include <deque>
 #include <memory>
+#include <mutex>
+#include <utility>
 #include <vector>
 
 namespace llvm {
@@ -34,19 +36,22 @@ class Instruction;
 
 namespace theseus {
 
-/// The apc decided on another thread while the search runs: the answer it
+/// The apc decided on another thread while the search runs: the answers it
 /// hands over, and the search's way of saying it no longer needs one.
 class ApcChannel {
 public:
   enum class Answer { Pending, Unreachable, Guides, Nothing };
 
-  /// The apc's thread, once. With Guides, the formula states are checked
-  /// against and a model of it, in that thread's expression context, which
-  /// it must not change afterwards.
+  /// The apc's thread. A Guides answer (apc^K's candidate, say) may be
+  /// followed by another (the apc's own model) or by Unreachable. With
+  /// Guides: the formula states are checked against and a model of it, in
+  /// that thread's expression context, whose nodes stay as they are.
   void publish(Answer A, ExprRef PruneBy = nullptr, Assignment Model = {});
   Answer answer() const { return State.load(std::memory_order_acquire); }
-  ExprRef pruneBy() const { return PruneBy; }
-  const Assignment &model() const { return Model; }
+  /// Grows with each answer published.
+  unsigned version() const { return Version.load(std::memory_order_acquire); }
+  /// The latest Guides answer: its formula and model.
+  std::pair<ExprRef, Assignment> guide() const;
   /// Set by an Unreachable answer; the search's budget polls it.
   const std::atomic<bool> &unreachable() const { return Unreachable; }
 
@@ -55,9 +60,11 @@ public:
   const std::atomic<bool> &cancelled() const { return Cancelled; }
 
 private:
+  mutable std::mutex Mu; ///< Guards PruneBy and Model.
   ExprRef PruneBy = nullptr;
   Assignment Model;
   std::atomic<Answer> State{Answer::Pending};
+  std::atomic<unsigned> Version{0};
   std::atomic<bool> Unreachable{false}, Cancelled{false};
 };
 
@@ -91,8 +98,8 @@ public:
   const TargetGuide &guide() const { return G; }
   /// Whether there is an apc to check path conditions against.
   bool prunes() const;
-  /// Takes over the apc's answer once it has arrived (copied into `Ctx`);
-  /// true when that gave a new seed to run.
+  /// Takes over each new answer of the apc (copied into `Ctx`); true when
+  /// that gave a new seed to run.
   bool takeAnswer(ExprContext &Ctx);
   /// Whether executing `BB` up to `Last` (null: all of it) ran a target.
   bool reachedIn(const llvm::BasicBlock *BB,
@@ -121,13 +128,14 @@ private:
 
   TargetGuide G;
   ExprContext *Receiver = nullptr; ///< Of the channel's formula, once taken.
+  ExprRef Published = nullptr;     ///< That formula, in the apc's context.
   llvm::DenseMap<const llvm::BasicBlock *,
                  llvm::SmallVector<const llvm::Instruction *, 1>>
       ByBlock;
   std::unique_ptr<QuantifiedQuery> Query;
   static constexpr unsigned GiveUpAfter = 8;
   unsigned UnknownsInARow = 0;
-  bool Taken = false; ///< The channel's answer.
+  unsigned TakenVersion = 0; ///< Of the channel's answers.
   uint64_t Checks = 0;
   double CheckSeconds = 0;
   std::chrono::steady_clock::time_point ApcSince =

@@ -78,7 +78,7 @@ TEST_F(ApcTest, RaceEndsAtOnceWhenCancelled) {
   // keep Z3 busy up to the timeout; a cancelled race returns at once.
   std::atomic<bool> Cancel = true;
   auto Start = std::chrono::steady_clock::now();
-  ApcAnswer A = solveApc(Ctx, loopEndingAt(5), 25, 60, false, &Cancel);
+  ApcAnswer A = solveApc(Ctx, loopEndingAt(5), 25, 60, &Cancel);
   double Seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
           .count();
