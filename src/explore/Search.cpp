@@ -5,6 +5,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
+#include <algorithm>
 #include <deque>
 
 namespace theseus {
@@ -36,9 +37,11 @@ SearchIndex::SearchIndex(Strategy S, const llvm::Module &M, const Coverage &Cov,
     if (F.isDeclaration())
       continue;
     llvm::SmallVector<const llvm::BasicBlock *, 4> Returns;
-    for (const llvm::BasicBlock &BB : F)
+    for (const llvm::BasicBlock &BB : F) {
+      BlockOrder.try_emplace(&BB, BlockOrder.size());
       if (llvm::isa<llvm::ReturnInst>(BB.getTerminator()))
         Returns.push_back(&BB);
+    }
     for (const llvm::BasicBlock &BB : F) {
       for (const llvm::BasicBlock *Succ : llvm::successors(&BB))
         Predecessors[Succ].push_back(&BB);
@@ -135,6 +138,12 @@ void SearchIndex::spread(DistanceMap &Dist, OriginMap *Origin) const {
     if (Origin)
       (*Origin)[BB] = BB;
   }
+  // In program order, so that a block as near to two origins gets the same
+  // one in every run.
+  std::sort(Work.begin(), Work.end(),
+            [&](const llvm::BasicBlock *A, const llvm::BasicBlock *B) {
+              return BlockOrder.lookup(A) < BlockOrder.lookup(B);
+            });
   while (!Work.empty()) {
     const llvm::BasicBlock *BB = Work.front();
     Work.pop_front();

@@ -121,6 +121,8 @@ private:
       Predecessors;
   DistanceMap Distance;
   OriginMap NearestSeed;
+  /// Each block's index in program order.
+  llvm::DenseMap<const llvm::BasicBlock *, unsigned> BlockOrder;
   llvm::DenseMap<const llvm::BasicBlock *, unsigned> SeedPicks;
   uint64_t DistanceGeneration = ~uint64_t(0);
   /// For target-distance: each block's distance to a target block.
