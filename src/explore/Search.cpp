@@ -5,6 +5,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
+#include <algorithm>
 #include <deque>
 
 namespace theseus {
@@ -36,9 +37,11 @@ SearchIndex::SearchIndex(Strategy S, const llvm::Module &M, const Coverage &Cov,
     if (F.isDeclaration())
       continue;
     llvm::SmallVector<const llvm::BasicBlock *, 4> Returns;
-    for (const llvm::BasicBlock &BB : F)
+    for (const llvm::BasicBlock &BB : F) {
+      BlockOrder.try_emplace(&BB, BlockOrder.size());
       if (llvm::isa<llvm::ReturnInst>(BB.getTerminator()))
         Returns.push_back(&BB);
+    }
     for (const llvm::BasicBlock &BB : F) {
       for (const llvm::BasicBlock *Succ : llvm::successors(&BB))
         Predecessors[Succ].push_back(&BB);
@@ -128,17 +131,30 @@ SearchIndex::Key SearchIndex::randomPath() {
   return K;
 }
 
-void SearchIndex::spread(DistanceMap &Dist) const {
+void SearchIndex::spread(DistanceMap &Dist, OriginMap *Origin) const {
   std::deque<const llvm::BasicBlock *> Work;
-  for (const auto &[BB, D] : Dist)
+  for (const auto &[BB, D] : Dist) {
     Work.push_back(BB);
+    if (Origin)
+      (*Origin)[BB] = BB;
+  }
+  // In program order, so that a block as near to two origins gets the same
+  // one in every run.
+  std::sort(Work.begin(), Work.end(),
+            [&](const llvm::BasicBlock *A, const llvm::BasicBlock *B) {
+              return BlockOrder.lookup(A) < BlockOrder.lookup(B);
+            });
   while (!Work.empty()) {
     const llvm::BasicBlock *BB = Work.front();
     Work.pop_front();
     unsigned D = Dist[BB] + 1;
-    for (const llvm::BasicBlock *P : Predecessors.lookup(BB))
-      if (Dist.try_emplace(P, D).second)
-        Work.push_back(P);
+    for (const llvm::BasicBlock *P : Predecessors.lookup(BB)) {
+      if (!Dist.try_emplace(P, D).second)
+        continue;
+      Work.push_back(P);
+      if (Origin)
+        (*Origin)[P] = Origin->lookup(BB);
+    }
   }
 }
 
@@ -153,15 +169,18 @@ static bool hasUncoveredEdge(const Coverage &Cov, const llvm::BasicBlock *BB) {
 
 /// Distances backwards from the blocks no path ran to the end and from those
 /// with a branch edge no path took (a path reaching such a branch opens the
-/// side that takes it), redone when coverage grew.
+/// side that takes it), leaving out the seeds that guided their share of
+/// picks in this round; redone when coverage grew or a seed retired.
 void SearchIndex::refreshDistances() {
   uint64_t Generation = Cov.blocksCovered() + Cov.branchesCovered();
   if (Generation == DistanceGeneration)
     return;
   DistanceGeneration = Generation;
   Distance.clear();
+  NearestSeed.clear();
   auto Seed = [&](const llvm::BasicBlock *BB) {
-    if (Cov.blockUncovered(BB) || hasUncoveredEdge(Cov, BB))
+    if ((Cov.blockUncovered(BB) || hasUncoveredEdge(Cov, BB)) &&
+        SeedPicks.lookup(BB) < MaxSeedPicks)
       Distance.try_emplace(BB, 0);
   };
   for (const auto &[BB, Preds] : Predecessors) {
@@ -169,7 +188,7 @@ void SearchIndex::refreshDistances() {
     for (const llvm::BasicBlock *P : Preds)
       Seed(P);
   }
-  spread(Distance);
+  spread(Distance, &NearestSeed);
 }
 
 SearchIndex::Key SearchIndex::freshEdge() {
@@ -201,11 +220,28 @@ SearchIndex::Key SearchIndex::nearest(const DistanceMap &Dist) const {
   return Best == Unreachable ? nullptr : Order.at(BestSeq);
 }
 
+/// The item nearest to uncovered code, charged to the seed it heads for.
+/// Code that no path reaches (dead code, or code behind conditions on
+/// concrete values) would otherwise attract every pick, as every path may
+/// run right next to it: each seed guides MaxSeedPicks picks per round, and
+/// a round ends when no item can reach a seed that has picks left.
 SearchIndex::Key SearchIndex::nearestToUncovered() {
   if (Key K = freshEdge())
     return K;
   refreshDistances();
-  return nearest(Distance);
+  Key K = nearest(Distance);
+  if (!K && !SeedPicks.empty()) {
+    SeedPicks.clear(); // A new round.
+    DistanceGeneration = ~uint64_t(0);
+    refreshDistances();
+    K = nearest(Distance);
+  }
+  if (!K)
+    return nullptr;
+  const llvm::BasicBlock *Seed = NearestSeed.lookup(Entries.at(K).To.Block);
+  if (++SeedPicks[Seed] >= MaxSeedPicks)
+    DistanceGeneration = ~uint64_t(0); // Retired: recompute without it.
+  return K;
 }
 
 SearchIndex::Key SearchIndex::next() {

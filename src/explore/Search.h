@@ -75,6 +75,10 @@ private:
   /// How often the items of one uncovered edge are tried first before the
   /// edge loses its priority (it may be infeasible).
   static constexpr unsigned MaxEdgeTries = 8;
+  /// How many picks the distance to one block of uncovered code guides in a
+  /// round before the block stops attracting (it may be unreachable, and
+  /// every path may pass next to it); a round ends when no block attracts.
+  static constexpr unsigned MaxSeedPicks = 32;
 
   Key randomPath();
   /// The newest item taking a branch edge no path has taken yet, or null.
@@ -85,8 +89,11 @@ private:
   Key nearest(const DistanceMap &Dist) const;
   Key nearestToUncovered();
   void refreshDistances();
-  /// Breadth-first backwards from the blocks `Dist` holds (at distance 0).
-  void spread(DistanceMap &Dist) const;
+  using OriginMap =
+      llvm::DenseMap<const llvm::BasicBlock *, const llvm::BasicBlock *>;
+  /// Breadth-first backwards from the blocks `Dist` holds (at distance 0);
+  /// `Origin`, if given, gets each block's nearest block of distance 0.
+  void spread(DistanceMap &Dist, OriginMap *Origin = nullptr) const;
   void unlink(Key Child, Key Parent);
 
   Strategy Strat;
@@ -105,12 +112,18 @@ private:
   std::set<uint64_t> Fresh;
   llvm::DenseMap<Edge, unsigned> EdgeTries;
   /// For coverage-new: the items by the block they head for, and each
-  /// block's distance (in blocks, calls and returns) to uncovered code.
+  /// block's distance (in blocks, calls and returns) to uncovered code, the
+  /// block of uncovered code it is nearest to (its seed), and how many picks
+  /// each seed guided in this round.
   llvm::DenseMap<const llvm::BasicBlock *, std::set<uint64_t>> ByBlock;
   llvm::DenseMap<const llvm::BasicBlock *,
                  llvm::SmallVector<const llvm::BasicBlock *, 4>>
       Predecessors;
   DistanceMap Distance;
+  OriginMap NearestSeed;
+  /// Each block's index in program order.
+  llvm::DenseMap<const llvm::BasicBlock *, unsigned> BlockOrder;
+  llvm::DenseMap<const llvm::BasicBlock *, unsigned> SeedPicks;
   uint64_t DistanceGeneration = ~uint64_t(0);
   /// For target-distance: each block's distance to a target block.
   DistanceMap ToTarget;

@@ -183,5 +183,59 @@ TEST(CoverageNew, PrefersItemsOnUncoveredEdges) {
   EXPECT_EQ(Index().next(), &Old);
 }
 
+// Code no path reaches must not attract coverage-new forever: the block of
+// uncovered code an item is nearest to guides a bounded number of picks,
+// then the item nearest to other uncovered code gets its turn; when no
+// item can reach a block with picks left, a new round starts.
+TEST(CoverageNew, SharesPicksAmongUncoveredCode) {
+  auto Dir = std::filesystem::temp_directory_path() /
+             ("theseus-search-share-" + std::to_string(getpid()));
+  std::filesystem::create_directories(Dir);
+  std::ofstream(Dir / "f.c") << "int g(int x) {\n  if (x == 1234)\n"
+                                "    return 1;\n  return 0;\n}\n"
+                                "int f(int x, int y) {\n  if (x > 0)\n"
+                                "    y = y + 1;\n  if (y > 5)\n"
+                                "    return 2;\n  return g(x);\n}\n";
+  CompileOptions Opts;
+  Opts.Sources = {(Dir / "f.c").string()};
+  std::unique_ptr<Program> Prog = Program::load(Opts);
+  std::filesystem::remove_all(Dir);
+  const llvm::Module &M = Prog->module();
+  std::vector<const llvm::BranchInst *> Branches;
+  for (const char *Name : {"g", "f"})
+    for (const llvm::BasicBlock &BB : *M.getFunction(Name))
+      if (const auto *Br = llvm::dyn_cast<llvm::BranchInst>(BB.getTerminator());
+          Br && Br->isConditional())
+        Branches.push_back(Br);
+  ASSERT_EQ(Branches.size(), 3u);
+  const llvm::BranchInst *Dead = Branches[0], *Before = Branches[1],
+                         *Live = Branches[2];
+  // Every path ran all of the code but the true sides of `x == 1234` (which
+  // stands for code that cannot be reached) and of `y > 5`.
+  Coverage Cov(M);
+  for (const llvm::Function &F : M)
+    for (const llvm::BasicBlock &BB : F)
+      if (&BB != Dead->getSuccessor(0) && &BB != Live->getSuccessor(0))
+        Cov.markBlock(&BB, nullptr);
+  for (const llvm::BranchInst *Br : Branches)
+    for (unsigned S = 0; S < 2; ++S)
+      if (!(S == 0 && (Br == Dead || Br == Live)))
+        Cov.markEdge(Br, S);
+  // NearLive is one block before `y > 5`; NearDead, newer, sits on the
+  // branch that cannot be taken.
+  Node Root, NearLive, NearDead;
+  NearLive.Parent = NearDead.Parent = &Root;
+  SearchIndex I(Strategy::CoverageNew, M, Cov, 0, parentOf);
+  I.add(&NearLive, &Root, {Before->getSuccessor(0)});
+  I.add(&NearDead, &Root, {Dead->getParent()});
+  unsigned Picks = 1;
+  EXPECT_EQ(I.next(), &NearDead);
+  while (I.next() == &NearDead && Picks < 1000)
+    ++Picks;
+  EXPECT_LT(Picks, 100u);
+  I.remove(&NearLive);
+  EXPECT_EQ(I.next(), &NearDead); // A new round.
+}
+
 } // namespace
 } // namespace theseus
