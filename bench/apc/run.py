@@ -25,8 +25,9 @@ from benchlib import (DEFAULT_THESEUS, explore_until_bug, first_bug_seconds,
                       list_programs, markdown_table, program_options)
 
 CONFIGS = {
-    "concolic": [],
-    "fork": ["--mode", "fork"],
+    # The searches without the apc, aimed at the target by CFG distance.
+    "concolic": ["--target", "reach_error", "--no-apc"],
+    "fork": ["--target", "reach_error", "--no-apc", "--mode", "fork"],
     "apc-only": ["--target", "reach_error", "--apc-only"],
     "apc": ["--target", "reach_error"],
     "apc-fork": ["--target", "reach_error", "--mode", "fork"],
@@ -119,7 +120,8 @@ def main():
               fmt_time(r["to_target"]), f"{r['wall']:.2f}", r["paths"] or "",
               fmt_time(r["apc_total"]), fmt_time(PAPER_APC.get(stem(r))),
               r["answered_by"] or "",
-              *(fmt_time(r["apc_times"].get(k)) for k in
+              *(fmt_time(r["apc_times"].get(k)) if r["answered_by"] else ""
+                for k in
                 ("build_apc", "unfold_apc_k", "solve_apc_k", "solve_apc"))]
              for r in rows]
     print(markdown_table(headers, table,
