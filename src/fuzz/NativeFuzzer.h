@@ -68,6 +68,7 @@ private:
   pid_t Child = -1;
   std::chrono::steady_clock::time_point Started;
   std::set<std::string> Seen; ///< Files of the corpus and crashes taken.
+  time_t CorpusStamp = 0;     ///< The corpus directory's mtime last set.
 };
 
 } // namespace theseus
