@@ -1,8 +1,8 @@
 // Hello: the target is reached when the string contains "Hello" anywhere.
 // One loop over start positions with an inner comparison loop.
 // A harder variant of Hello: each search loop sets a flag and runs on to
-// the end of the string (no `break`), so the apc only knows the flag may be set.
-// bench-options: --max-strlen 32
+// the end of the string (no `break`), so the apc only knows the flag may be
+// set. bench-options: --max-strlen 32
 void reach_error(void);
 
 void hello_flag(const char *s) {

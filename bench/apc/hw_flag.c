@@ -1,8 +1,8 @@
 // HW: the target is reached when the string contains both "Hello" and
 // "world", at any positions and in any order. Two search loops in sequence.
 // A harder variant of HW: each search loop sets a flag and runs on to
-// the end of the string (no `break`), so the apc only knows the flag may be set.
-// bench-options: --max-strlen 32
+// the end of the string (no `break`), so the apc only knows the flag may be
+// set. bench-options: --max-strlen 32
 void reach_error(void);
 
 void hw_flag(const char *s) {

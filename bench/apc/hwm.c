@@ -1,8 +1,7 @@
-// HWM: the target is reached when the string contains "Hello", "World", "At" and "Microsoft!".
-// Written from the listing in the appendix of "Abstracting Path Conditions":
-// one search loop per word, each leaving at the first match (`break`) or
-// at the end of the string.
-// bench-options: --max-strlen 32
+// HWM: the target is reached when the string contains "Hello", "World", "At"
+// and "Microsoft!". Written from the listing in the appendix of "Abstracting
+// Path Conditions": one search loop per word, each leaving at the first match
+// (`break`) or at the end of the string. bench-options: --max-strlen 32
 void reach_error(void);
 
 void hwm(const char *a) {

@@ -2,8 +2,8 @@
 // "at" and "Microsoft!" (any positions, any order; 22 characters in all).
 // Four search loops in sequence, one per word.
 // A harder variant of HWM: each search loop sets a flag and runs on to
-// the end of the string (no `break`), so the apc only knows the flag may be set.
-// bench-options: --max-strlen 32
+// the end of the string (no `break`), so the apc only knows the flag may be
+// set. bench-options: --max-strlen 32
 void reach_error(void);
 
 void hwm_flag(const char *s) {
