@@ -3,14 +3,16 @@
 (bench/parsers/parsers.txt) and reports coverage and bugs.
 
 Usage: bench/parsers/run.py [--theseus PATH] [--max-time S] [--filter TEXT]
-                            [--cache DIR] [--out DIR] [--json OUT]
-                            [--compare OLD.json] [--results RESULTS.md]
+                            [--theseus-arg ARG]... [--cache DIR] [--out DIR]
+                            [--json OUT] [--compare OLD.json]
+                            [--results RESULTS.md]
 
 Each parser is one run of
     theseus NAME_harness.c PARSER.c... --entry NAME_harness -q
-            --max-time S --cflag=-I<cache dir of the repository> OPTIONS
+            --max-time S --cflag=-I<cache dir of the repository> OPTIONS ARGS
 where OPTIONS come from the harness' `// bench:` line (the size of the
-symbolic strings). Reported: paths, tests, branch coverage of the
+symbolic strings) and ARGS are the --theseus-arg options (e.g.
+`--theseus-arg=--fuzz` for the hybrid mode). Reported: paths, tests, branch coverage of the
 parser's own files (from the lcov coverage.info, harness excluded) and of
 the whole program (summary.json), the bugs (kind, file:line, whether the
 native replay confirmed them), why exploration stopped, the solver's share
@@ -65,7 +67,7 @@ def branch_coverage(out, directory):
     return covered, total
 
 
-def run_parser(p, theseus, cache, out_root, max_time):
+def run_parser(p, theseus, cache, out_root, max_time, extra):
     directory = os.path.abspath(os.path.join(cache, p["repo"]))
     harness = os.path.join(HERE, f"{p['name']}_harness.c")
     with open(harness) as f:
@@ -78,6 +80,7 @@ def run_parser(p, theseus, cache, out_root, max_time):
     args = sources + ["--entry", f"{p['name']}_harness",
                       "--max-time", str(max_time), f"--cflag=-I{directory}"]
     args += shlex.split(m[1]) if m else []
+    args += extra
     out = os.path.join(out_root, p["name"])
     e, _ = explore_fresh(theseus, harness, out, args)
     record = dict(p, wall=round(e.wall, 2), exit=e.returncode)
@@ -136,19 +139,27 @@ def report(rows, before, meta, command):
                         f"({', '.join(r['files'])})" for r in rows)
     return (f"Generated {machine_line(meta['machine'])} by\n\n```sh\n"
             f"{command}\n```\n\ntheseus: `{meta['theseus']}`, --max-time "
-            f"{meta['max_time']}.\n\n{table}\n\nSources:\n\n{sources}\n")
+            f"{meta['max_time']}{extra_arguments(meta)}.\n\n{table}\n\nSources:\n\n{sources}\n")
+
+
+def extra_arguments(meta):
+    extra = meta.get("theseus_args")
+    return f", {' '.join(extra)}" if extra else ""
 
 
 def main():
     p = corpus_arguments(__doc__, "parsers", 60, "parser")
     p.add_argument("--parsers", default=PARSERS)
+    p.add_argument("--theseus-arg", action="append", default=[],
+                   help="an extra Theseus option for every run (repeatable)")
     a = p.parse_args()
     command, meta = run_description("bench/parsers/run.py", a)
+    meta["theseus_args"] = a.theseus_arg
     before = load_previous(a.compare) if a.compare else None
     rows = []
     for parser in read_parsers(a.parsers, a.filter):
         rows.append(run_parser(parser, a.theseus, a.cache, a.out,
-                               a.max_time))
+                               a.max_time, a.theseus_arg))
         print(f"{parser['name']}: {rows[-1]['wall']:.1f} s", file=sys.stderr)
     publish(a, "Public C parsers", report(rows, before, meta, command), meta, rows)
 

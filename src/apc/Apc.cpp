@@ -7,6 +7,7 @@
 #include "expr/Substitute.h"
 #include "solver/Quantified.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Instructions.h"
@@ -103,7 +104,13 @@ public:
     ExprRef Any = Ctx.falseExpr();
     for (const std::vector<unsigned> &P : Paths)
       Any = Ctx.logicalOr(Any, executeBackbone(R, P).second);
-    return Any;
+    // A cell's symbol stands for its value where the region at hand began;
+    // at the top, that is the function's entry: the input bytes.
+    Substitution Entry;
+    for (const auto &[Cell, Input] : CellInputs)
+      if (auto It = Symbols.find(Cell); It != Symbols.end())
+        Entry[It->second] = Input;
+    return Entry.empty() ? Any : substituteFormula(Ctx, Any, Entry);
   }
 
 private:
@@ -185,6 +192,12 @@ private:
   std::unordered_map<const llvm::Value *, ExprRef> Inputs;
   /// Pointer parameters to input buffers the program never writes.
   std::unordered_map<const llvm::Value *, const Array *> Buffers;
+  /// Pointer parameters to input buffers it may write: modelled as cells
+  /// (see cellsOf()) when their accesses allow it.
+  std::unordered_map<const llvm::Value *, const Array *> WrittenBuffers;
+  /// The input value of each cell of a written input buffer: the entry
+  /// value its symbol stands for at the top (see top()).
+  std::unordered_map<const llvm::Value *, ExprRef> CellInputs;
   /// The bytes of constant globals read at a computed offset.
   std::unordered_map<const llvm::GlobalVariable *, const ConstantTable *>
       Tables;
@@ -199,6 +212,8 @@ private:
       CellNodes;
   std::unordered_map<const llvm::Value *, uint64_t> CellBytes;
   unsigned NextCounter = 0;
+  /// How many loops summarize() is inside (1: an outermost loop).
+  unsigned LoopDepth = 0;
   /// Of backbones (see mayHold()), once a loop has more than one.
   std::unique_ptr<QuantifiedQuery> Feasibility;
   double FeasibilitySeconds = 0;
@@ -241,8 +256,9 @@ void Builder::bindInputs() {
     const ParamInfo &P = Params[I];
     const llvm::Argument *A = F.getArg(I);
     if (P.Role == ParamRole::Value && P.IsPointer && !P.IsStruct &&
-        P.Bytes > 0 && isReadOnly(*A)) {
-      Buffers[A] = Ctx.array(P.Name, P.Bytes);
+        P.Bytes > 0) {
+      (isReadOnly(*A) ? Buffers : WrittenBuffers)[A] =
+          Ctx.array(P.Name, P.Bytes);
       continue;
     }
     if (P.Role != ParamRole::Value || P.IsPointer || P.IsStruct ||
@@ -491,17 +507,34 @@ bool Builder::addressOf(const State &S, const llvm::Value *Ptr, uint64_t Size,
 
 const std::vector<llvm::PHINode *> *Builder::cellsOf(const llvm::Value *Base) {
   const auto *A = llvm::dyn_cast_or_null<llvm::AllocaInst>(Base);
-  if (!A)
+  auto Written = WrittenBuffers.find(Base);
+  if (!A && Written == WrittenBuffers.end())
     return nullptr;
-  auto [It, New] = CellNodes.try_emplace(A);
-  if (New)
-    if (std::optional<ArrayLayout> L = arrayLayout(*A)) {
-      for (unsigned C = 0; C < L->Cells; ++C)
-        It->second.push_back(llvm::PHINode::Create(
-            L->ElemTy, 0, fmt::format("{}[{}]", A->getName().str(), C)));
-      CellBytes[A] = L->ElemBytes;
-    }
-  return It->second.empty() ? nullptr : &It->second;
+  auto [It, New] = CellNodes.try_emplace(Base);
+  if (!New)
+    return It->second.empty() ? nullptr : &It->second;
+  const Array *Input = A ? nullptr : Written->second;
+  std::optional<ArrayLayout> L =
+      A ? arrayLayout(*A)
+        : arrayLayout(*Base, Input->Size,
+                      G.function().getParent()->getDataLayout());
+  if (!L)
+    return nullptr;
+  for (unsigned C = 0; C < L->Cells; ++C) {
+    llvm::PHINode *Cell = llvm::PHINode::Create(
+        L->ElemTy, 0, fmt::format("{}[{}]", Base->getName().str(), C));
+    It->second.push_back(Cell);
+    if (!Input)
+      continue;
+    ExprRef V = Ctx.readLE(Input, C * L->ElemBytes, L->ElemBytes);
+    unsigned W = L->ElemTy->getBitWidth();
+    CellInputs[Cell] = V->width() == W ? V : Ctx.extract(V, 0, W);
+  }
+  // The executor ends a path at an access outside the buffer, so the
+  // apc rests on its size.
+  Out.ReadsBuffers = Out.ReadsBuffers || Input;
+  CellBytes[Base] = L->ElemBytes;
+  return &It->second;
 }
 
 ExprRef Builder::loadCells(const State &S, const Address &A, uint64_t Size,
@@ -942,6 +975,8 @@ bool Builder::hasCounter(ExprRef E, ExprRef Except) const {
 Summary Builder::summarize(const std::vector<bool> &C, unsigned V) {
   Region R{C, V, true};
   Summary Sum;
+  ++LoopDepth;
+  auto Leave = llvm::make_scope_exit([this] { --LoopDepth; });
   std::vector<const llvm::Instruction *> Vars;
   for (unsigned N = 0; N < G.size(); ++N)
     if (C[N])
@@ -1016,6 +1051,14 @@ void Builder::summarizeCells(const std::vector<const llvm::Instruction *> &Vars,
   for (const llvm::Instruction *X : Vars) {
     if (X->getParent() || Sum.Theta[X])
       continue;
+    // The loop around this one could not carry the fact (its iterations
+    // write what an inner witness holds), and an input buffer has a
+    // cell per element: a quantified fact each, for nothing after the
+    // outer loop.
+    if (LoopDepth > 1 && CellInputs.count(X)) {
+      unknown(*X, "an input buffer's cell written in a nested loop");
+      continue;
+    }
     ExprRef Sym = symbol(X);
     Substitution Known = Sum.Iterated;
     Known[Sym] = Sym;

@@ -1,4 +1,4 @@
-//===- Arrays.cpp - Local arrays the program modifies, for the apc --------===//
+//===- Arrays.cpp - Arrays the program modifies, for the apc --------------===//
 #include "apc/Arrays.h"
 
 #include "expr/Substitute.h"
@@ -16,8 +16,13 @@ std::optional<ArrayLayout> arrayLayout(const llvm::AllocaInst &A) {
   std::optional<llvm::TypeSize> Size = A.getAllocationSize(DL);
   if (!Size || Size->isScalable())
     return std::nullopt;
+  return arrayLayout(A, Size->getFixedValue(), DL);
+}
+
+std::optional<ArrayLayout> arrayLayout(const llvm::Value &Base, uint64_t Bytes,
+                                       const llvm::DataLayout &DL) {
   ArrayLayout L;
-  std::vector<const llvm::Value *> Work{&A};
+  std::vector<const llvm::Value *> Work{&Base};
   auto Access = [&](llvm::Type *Ty) {
     auto *IntTy = llvm::dyn_cast<llvm::IntegerType>(Ty);
     if (!IntTy || IntTy->getBitWidth() > 64 || (L.ElemTy && L.ElemTy != IntTy))
@@ -48,11 +53,10 @@ std::optional<ArrayLayout> arrayLayout(const llvm::AllocaInst &A) {
   if (!L.ElemTy)
     return std::nullopt;
   L.ElemBytes = DL.getTypeStoreSize(L.ElemTy);
-  if (!llvm::isPowerOf2_64(L.ElemBytes) || Size->getFixedValue() == 0 ||
-      Size->getFixedValue() % L.ElemBytes != 0 ||
-      Size->getFixedValue() / L.ElemBytes > MaxArrayCells)
+  if (!llvm::isPowerOf2_64(L.ElemBytes) || Bytes == 0 ||
+      Bytes % L.ElemBytes != 0 || Bytes / L.ElemBytes > MaxArrayCells)
     return std::nullopt;
-  L.Cells = Size->getFixedValue() / L.ElemBytes;
+  L.Cells = Bytes / L.ElemBytes;
   return L;
 }
 

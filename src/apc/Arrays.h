@@ -1,12 +1,13 @@
-//===- Arrays.h - Local arrays the program modifies, for the apc ----------===//
+//===- Arrays.h - Arrays the program modifies, for the apc ----------------===//
 //
 // The seed's extension to programs that modify arrays (section 4): a local
-// array (an alloca that SROA left in memory) whose every access is a load
-// or a store of one integer type at an element-aligned offset is a row of
-// cells, each a variable of the symbolic state. A store at a computed
-// offset sets every cell to ite(offset = its own, value, old value); a load
-// is the ite chain over the cells. The rules of section 3.1 then apply to
-// each cell, and one more, the seed's rule for an array written on one
+// array (an alloca that SROA left in memory) or an input buffer the program
+// writes, whose every access is a load or a store of one integer type at an
+// element-aligned offset, is a row of cells, each a variable of the
+// symbolic state (an input buffer's cells start as its input bytes). A store at
+// a computed offset sets every cell to ite(offset = its own, value, old value);
+// a load is the ite chain over the cells. The rules of section 3.1 then apply
+// to each cell, and one more, the seed's rule for an array written on one
 // backbone: after the loop, a cell holds the value the last iteration that
 // wrote it stored, or its value before the loop if none did.
 //
@@ -22,6 +23,8 @@
 
 namespace llvm {
 class AllocaInst;
+class DataLayout;
+class Value;
 class IntegerType;
 } // namespace llvm
 
@@ -41,6 +44,9 @@ struct ArrayLayout {
 /// use (through address arithmetic) a load or a store of one integer type
 /// of at most 64 bits through it, or a lifetime marker.
 std::optional<ArrayLayout> arrayLayout(const llvm::AllocaInst &A);
+/// The same for the `Bytes` bytes `Base` points to (an input buffer).
+std::optional<ArrayLayout> arrayLayout(const llvm::Value &Base, uint64_t Bytes,
+                                       const llvm::DataLayout &DL);
 
 /// The value at byte offset `Off` (64-bit) of `Cells`: an ite chain, null
 /// when a cell it may read is unknown.

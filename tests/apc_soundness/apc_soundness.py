@@ -17,6 +17,8 @@ import subprocess
 import sys
 
 PARAMS = ["a", "b", "c"]
+# A local array and the input buffer p, both of 6 ints, written and read.
+ARRAYS = ["arr", "p"]
 
 
 def expr_small(r):
@@ -41,9 +43,11 @@ def update(r, var, depth, counter):
         return f"if ({var} > {r.randint(0, 6)}) {var} = {expr_small(r)};"
     if kind == "store":
         index = r.choice([f"{counter} % 6", f"({var} & 3)", "5", "n % 6"])
-        return f"arr[{index}] = {r.choice([var, counter, expr_small(r)])};"
+        return (f"{r.choice(ARRAYS)}[{index}] = "
+                f"{r.choice([var, counter, expr_small(r)])};")
     if kind == "load":
-        return f"{var} += arr[{r.choice([counter + ' % 6', '(n & 3)', '2'])}];"
+        return (f"{var} += {r.choice(ARRAYS)}"
+                f"[{r.choice([counter + ' % 6', '(n & 3)', '2'])}];")
     inner = f"j{depth}"
     shape = r.random()
     if shape < 0.25:
@@ -60,7 +64,8 @@ def update(r, var, depth, counter):
 
 
 def program(r, idx):
-    lines = ["void reach_error(void);", f"void f{idx}(int a, int b, int c) {{",
+    lines = ["void reach_error(void);",
+             f"void f{idx}(int a, int b, int c, int *p) {{",
              "  int n = a & 7, m = b & 3;",
              f"  int x = {r.randint(-2, 3)}, y = {r.randint(-2, 3)};",
              "  int arr[6];",
@@ -81,7 +86,8 @@ def program(r, idx):
     if r.random() < 0.3:
         cond += f" && (x + y) % 2 == {r.randint(0, 1)}"
     if r.random() < 0.4:
-        cond += (f" && arr[{r.choice(['n % 6', '(x & 3)', '1', '4'])}] "
+        cond += (f" && {r.choice(ARRAYS)}"
+                 f"[{r.choice(['n % 6', '(x & 3)', '1', '4'])}] "
                  f"{r.choice(['==', '>', '<'])} {r.randint(-1, 6)}")
     lines += [f"  if ({cond})", "    reach_error();", "}"]
     return "\n".join(lines) + "\n"
@@ -92,13 +98,16 @@ DRIVER = """
 #include <stdlib.h>
 static int reached;
 void reach_error(void) { reached = 1; }
-void F(int, int, int);
+void F(int, int, int, int *);
 int main(void) {
   int hits = 0;
   srand(1);
   for (int t = 0; t < 600; ++t) {
+    int p[6];
+    for (int k = 0; k < 6; ++k)
+      p[k] = rand() % 13 - 3;
     reached = 0;
-    F(rand() % 41 - 20, rand() % 41 - 20, rand() % 41 - 20);
+    F(rand() % 41 - 20, rand() % 41 - 20, rand() % 41 - 20, p);
     hits += reached;
   }
   printf("%d\\n", hits);
@@ -119,6 +128,7 @@ def check(theseus, clang, work, idx, src, extra):
     out = os.path.join(work, f"p{idx}.out")
     subprocess.run([theseus, c, "--entry", f"f{idx}", "--target",
                     "reach_error", "--apc-only", "--apc-timeout", "1",
+                    "--max-len", "6",
                     "-o", out] + extra, capture_output=True, text=True, check=True)
     with open(os.path.join(out, "summary.json")) as f:
         verdict = json.load(f)["target"]["verdict"]
