@@ -66,6 +66,7 @@ def run(theseus, program, config, max_time):
         "apc_times": times,
         "answered_by": (s.get("target") or {}).get("answered_by"),
         "apc_total": apc_total(s.get("target")),
+        "apc_wall": ((s.get("target") or {}).get("times") or {}).get("total"),
         "stderr": e.stderr.strip()[-300:] if e.summary is None else "",
     }
 
@@ -82,9 +83,9 @@ def apc_total(target):
     by = (target or {}).get("answered_by")
     if "build_apc" not in times or not by:
         return None
-    side = (times["unfold_apc_k"] + times["solve_apc_k"] if by == "apc^K"
-            else times["solve_apc"])
-    return times["build_apc"] + side
+    side = {"apc^K": times["unfold_apc_k"] + times["solve_apc_k"],
+            "apc, counters fixed": times.get("counters_fixed")}
+    return times["build_apc"] + side.get(by, times["solve_apc"])
 
 
 def fmt_time(t):
@@ -113,20 +114,23 @@ def main():
             print(f"{r['program']} {config}: {r['verdict']} "
                   f"{fmt_time(r['to_target'])} {r['stderr']}", file=sys.stderr)
     headers = ["program", "config", "verdict", "to target s", "wall s",
-               "paths", "apc s", "paper apc s", "answered by", "build",
-               "unfold", "solve apc^K", "solve apc"]
+               "paths", "apc s", "paper apc s", "apc wall s", "answered by",
+               "build",
+               "counters fixed", "unfold", "solve apc^K", "solve apc"]
     stem = lambda r: os.path.splitext(r["program"])[0]
     table = [[r["program"], r["config"], r["verdict"],
               fmt_time(r["to_target"]), f"{r['wall']:.2f}", r["paths"] or "",
               fmt_time(r["apc_total"]), fmt_time(PAPER_APC.get(stem(r))),
+              fmt_time(r["apc_wall"]),
               r["answered_by"] or "",
               *(fmt_time(r["apc_times"].get(k)) if r["answered_by"] else ""
                 for k in
-                ("build_apc", "unfold_apc_k", "solve_apc_k", "solve_apc"))]
+                ("build_apc", "counters_fixed", "unfold_apc_k", "solve_apc_k",
+                 "solve_apc"))]
              for r in rows]
     print(markdown_table(headers, table,
                          right_aligned=("to target s", "wall s", "paths", "apc s",
-                                        "paper apc s")))
+                                        "paper apc s", "apc wall s")))
     if a.json:
         with open(a.json, "w") as f:
             json.dump(rows, f, indent=1)

@@ -215,7 +215,7 @@ private:
   /// How many loops summarize() is inside (1: an outermost loop).
   unsigned LoopDepth = 0;
   /// Of backbones (see mayHold()), once a loop has more than one.
-  std::unique_ptr<QuantifiedQuery> Feasibility;
+  std::unique_ptr<QuantifiedQuery> OwnFeasibility;
   double FeasibilitySeconds = 0;
 };
 
@@ -952,10 +952,11 @@ bool Builder::mayHold(ExprRef BackboneApc) {
       }))
     return true;
   auto Start = std::chrono::steady_clock::now();
-  if (!Feasibility)
-    Feasibility = std::make_unique<QuantifiedQuery>();
-  bool Holds =
-      Feasibility->mayBeSatisfiable(Weak, TimeoutMs) != SatResult::Unsat;
+  if (!Opts.Feasibility && !OwnFeasibility)
+    OwnFeasibility = std::make_unique<QuantifiedQuery>();
+  QuantifiedQuery &Q =
+      Opts.Feasibility ? *Opts.Feasibility : *OwnFeasibility;
+  bool Holds = Q.mayBeSatisfiable(Weak, TimeoutMs) != SatResult::Unsat;
   FeasibilitySeconds +=
       std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
           .count();

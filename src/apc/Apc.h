@@ -30,6 +30,8 @@
 
 namespace theseus {
 
+class QuantifiedQuery;
+
 struct ApcOptions {
   BufferSizes Sizes; ///< As the executor sizes the entry's inputs.
   /// At most this many backbones per (induced) program: beyond, a loop's
@@ -46,6 +48,9 @@ struct ApcOptions {
   const std::atomic<bool> *Stop = nullptr;
   /// Past it, the computation gives up too (Apc::OutOfTime).
   std::optional<std::chrono::steady_clock::time_point> Deadline;
+  /// The query for checking backbones' feasibility, if one was made ahead
+  /// (its Z3 context takes milliseconds to create); else one is made.
+  QuantifiedQuery *Feasibility = nullptr;
 };
 
 /// Path counters of one loop: kappa_i (free until the backbone closes them)

@@ -6,8 +6,14 @@
 // variable. The apc implies apc^K (instances of a universal are weaker than
 // it), so an unsatisfiable apc^K proves the apc unsatisfiable too; a model
 // of apc^K is only a candidate. The unfolding side tries growing K (2, 6,
-// then K): an answer at a small K comes fast and is as much a proof. Both
-// share one time budget.
+// then K): an answer at a small K comes fast and is as much a proof.
+//
+// A third thread strengthens the apc instead: its outermost counters fixed
+// at values a model of apc^0 allows (0 where it can), the range of every
+// universal bounded by K, each universal then unfolded into all of its
+// instances and each existential over a now constant range into a
+// disjunction. That formula implies the apc, so its model is a model of the
+// apc, found without quantifiers. All three share one time budget.
 //
 //===----------------------------------------------------------------------===//
 #ifndef THESEUS_APC_SOLVE_H
@@ -15,6 +21,7 @@
 
 #include "expr/Assignment.h"
 #include "expr/Expr.h"
+#include "solver/Quantified.h"
 #include "solver/Solver.h"
 
 #include <atomic>
@@ -38,24 +45,46 @@ struct RaceEntry {
 
 struct ApcAnswer {
   enum Kind { Unreachable, Satisfiable, Unknown } K = Unknown;
-  /// "apc" or "apc^K": the query the verdict rests on.
+  /// The query the verdict rests on: "apc", "apc, counters fixed" (a
+  /// model of the apc found with its outermost counters fixed) or "apc^K".
   std::string AnsweredBy;
-  RaceEntry Direct, Unfolded;
+  /// Times and answers of the three sides of the race: the quantified apc,
+  /// the search with fixed counters, and the growing unfoldings.
+  RaceEntry Direct, Fixed, Unfolded;
   double UnfoldSeconds = 0;
+  /// The race's wall time, until all three queries were back.
+  double Seconds = 0;
   /// The apc^K of the last answer of the unfolding side (the first one's
   /// while none answered; null if even that unfolding was stopped), and K.
   ExprRef UnfoldedApc = nullptr;
   unsigned UnfoldedK = 0;
   /// Candidate inputs on Satisfiable: a model of the apc, or of apc^K.
   Assignment Model;
+
+  /// Whether Model satisfies the apc itself, not only apc^K.
+  bool modelsTheApc() const {
+    return K == Satisfiable && AnsweredBy != "apc^K";
+  }
+};
+
+/// The Z3 contexts of one apc, a query each: creating a context takes
+/// milliseconds, so they may be made ahead, e.g. while the program
+/// compiles. Feasibility is for building the apc (ApcOptions), the others
+/// for the race, which interrupts them: they serve one apc only.
+struct ApcQueries {
+  QuantifiedQuery Feasibility, Direct, Fixed, Unfolded;
 };
 
 /// Takes a candidate of apc^K while the apc is still being decided.
 using CandidateFn = std::function<void(const ApcAnswer &Early)>;
 
-/// Races the apc against apc^K under `TimeoutSeconds`. An Unsat answer of
-/// either, or Sat of the apc, decides at once; Sat of apc^K decides only if
-/// the apc has no answer by the deadline. With `OnCandidate` (a search
+/// Races the apc against apc^K under `TimeoutSeconds`, and both against a
+/// search for a model of the apc with its outermost counters fixed (each
+/// universal then unfolds exactly: a quantifier-free query, where Z3's
+/// model-based instantiation on the quantified apc may take seconds). An
+/// Unsat answer of the apc or apc^K, or a model of the apc, decides at
+/// once; Sat of apc^K decides only if nothing else answered by the
+/// deadline. With `OnCandidate` (a search
 /// that can start from a candidate at once), apc^K's first model goes to
 /// it, on the caller's thread, as soon as it is there, and the unfolding
 /// side stops there, leaving the CPU to the apc, whose model may follow as
@@ -65,7 +94,8 @@ using CandidateFn = std::function<void(const ApcAnswer &Early)>;
 ApcAnswer solveApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
                    double TimeoutSeconds,
                    const std::atomic<bool> *Cancel = nullptr,
-                   const CandidateFn &OnCandidate = nullptr);
+                   const CandidateFn &OnCandidate = nullptr,
+                   ApcQueries *Queries = nullptr);
 
 const char *toString(ApcAnswer::Kind K);
 /// The answer as the user reads it: a satisfiable apc^K alone does not make

@@ -41,6 +41,7 @@
 #include <ctime>
 #include <fmt/format.h>
 #include <fstream>
+#include <future>
 #include <thread>
 
 #ifndef THESEUS_INCLUDE_DIR
@@ -376,6 +377,9 @@ struct TargetApc {
   std::string Text, RestsOn;
   std::vector<std::string> Notes; ///< Calls that count as targets.
   nlohmann::json Candidate = nlohmann::json::object();
+  /// The apc's Z3 contexts, made while the program compiled.
+  std::future<std::unique_ptr<ApcQueries>> PendingQueries;
+  std::unique_ptr<ApcQueries> Queries;
 };
 
 const char *satLetter(SatResult R) {
@@ -384,8 +388,10 @@ const char *satLetter(SatResult R) {
 
 /// The --target specs and their flowgraph. This reads the program, so it
 /// runs on the thread that owns it.
-TargetApc prepareApc(const Options &O, const llvm::Function &Entry) {
+TargetApc prepareApc(const Options &O, const llvm::Function &Entry,
+                     std::future<std::unique_ptr<ApcQueries>> Queries) {
   TargetApc T;
+  T.PendingQueries = std::move(Queries);
   for (const std::string &Spec : O.Targets) {
     T.Specs.push_back(parseTargetSpec(Spec));
     T.Names += (T.Names.empty() ? "" : ", ") + Spec;
@@ -426,7 +432,10 @@ void buildApc(const Options &O, TargetApc &T, ExprContext &Ctx,
   double Seconds = apcSeconds(O);
   T.Deadline = Start + std::chrono::duration_cast<Clock::duration>(
                            std::chrono::duration<double>(Seconds));
+  T.Queries = T.PendingQueries.valid() ? T.PendingQueries.get()
+                                       : std::make_unique<ApcQueries>();
   ApcOptions AO;
+  AO.Feasibility = &T.Queries->Feasibility;
   AO.Sizes = O.Explore.Buffers;
   AO.Heavyweight = O.ApcHeavyweight;
   AO.Stop = Stop;
@@ -466,7 +475,8 @@ void solveBuiltApc(const Options &O, TargetApc &T, ExprContext &Ctx,
   using Clock = std::chrono::steady_clock;
   double Timeout = std::max(
       0.001, std::chrono::duration<double>(T.Deadline - Clock::now()).count());
-  T.Ans = solveApc(Ctx, T.A.Formula, O.ApcUnfold, Timeout, Cancel, OnCandidate);
+  T.Ans = solveApc(Ctx, T.A.Formula, O.ApcUnfold, Timeout, Cancel, OnCandidate,
+                   T.Queries.get());
   T.ReadyAt = secondsSince(
       O.Explore.Started.value_or(std::chrono::steady_clock::now()));
 }
@@ -535,7 +545,7 @@ private:
     if (T.Ans.K == ApcAnswer::Unreachable)
       Channel->publish(ApcChannel::Answer::Unreachable);
     else if (T.Ans.K == ApcAnswer::Satisfiable &&
-             (T.Ans.AnsweredBy == "apc" || !Guided))
+             (T.Ans.modelsTheApc() || !Guided))
       Guide(T.Ans);
     if (!Guided && T.Ans.K != ApcAnswer::Unreachable)
       Channel->publish(ApcChannel::Answer::Nothing);
@@ -548,8 +558,9 @@ private:
 
 /// --apc-only: the apc built and decided on this thread.
 TargetApc decideApc(const Options &O, const llvm::Function &Entry,
+                    std::future<std::unique_ptr<ApcQueries>> Queries,
                     ExprContext &Ctx) {
-  TargetApc T = prepareApc(O, Entry);
+  TargetApc T = prepareApc(O, Entry, std::move(Queries));
   buildApc(O, T, Ctx);
   if (built(T))
     solveBuiltApc(O, T, Ctx);
@@ -588,11 +599,13 @@ std::string raceText(const TargetApc &T) {
 /// The time line: the apc's split, and the search when one ran.
 void printApcTimes(const TargetApc &T, std::optional<double> Search) {
   std::string Line = fmt::format(
-      "  time             build apc {:.3f} s, unfold apc^K {:.3f} s, solve "
-      "apc^K {} {:.3f} s, solve apc {} {:.3f} s",
-      T.Build, T.Ans.UnfoldSeconds, satLetter(T.Ans.Unfolded.Result),
+      "  time             build apc {:.3f} s, counters fixed {} {:.3f} s, "
+      "unfold apc^K {:.3f} s, solve apc^K {} {:.3f} s, solve apc {} {:.3f} s",
+      T.Build, satLetter(T.Ans.Fixed.Result), T.Ans.Fixed.Seconds,
+      T.Ans.UnfoldSeconds, satLetter(T.Ans.Unfolded.Result),
       T.Ans.Unfolded.Seconds, satLetter(T.Ans.Direct.Result),
       T.Ans.Direct.Seconds);
+  Line += fmt::format("; apc total {:.3f} s", T.Build + T.Ans.Seconds);
   if (Search)
     Line += fmt::format(", search {:.3f} s; {}", *Search, raceText(T));
   fmt::print("{}\n", Line);
@@ -612,11 +625,14 @@ nlohmann::json targetJson(const Options &O, const TargetApc &T,
           {"candidate", T.Candidate},
           {"times",
            {{"build_apc", T.Build},
+            {"counters_fixed", T.Ans.Fixed.Seconds},
+            {"counters_fixed_result", satLetter(T.Ans.Fixed.Result)},
             {"unfold_apc_k", T.Ans.UnfoldSeconds},
             {"solve_apc_k", T.Ans.Unfolded.Seconds},
             {"solve_apc_k_result", satLetter(T.Ans.Unfolded.Result)},
             {"solve_apc", T.Ans.Direct.Seconds},
-            {"solve_apc_result", satLetter(T.Ans.Direct.Result)}}}};
+            {"solve_apc_result", satLetter(T.Ans.Direct.Result)},
+            {"total", T.Build + T.Ans.Seconds}}}};
 }
 
 /// Writes summary.json for a run that decided the target by the apc alone.
@@ -632,9 +648,10 @@ void writeApcSummary(const Options &O, const llvm::Function &Entry,
 
 /// The apc of --target, decided (--apc-only): the verdict on stdout and
 /// in summary.json's `target` object. Exit status 0 whatever the verdict.
-int runApc(const Options &O, const llvm::Function &Entry) {
+int runApc(const Options &O, const llvm::Function &Entry,
+           std::future<std::unique_ptr<ApcQueries>> Queries) {
   ExprContext Ctx;
-  TargetApc T = decideApc(O, Entry, Ctx);
+  TargetApc T = decideApc(O, Entry, std::move(Queries), Ctx);
   fmt::print("theseus: target {} in {}: {}\n", T.Names, Entry.getName().str(),
              verdictOf(T.Ans));
   printApc(T);
@@ -683,8 +700,9 @@ template <typename Explorer>
 std::optional<int> guideToTarget(const Options &O, const Program &Prog,
                                  const llvm::Function &Entry, Explorer &E,
                                  std::optional<TargetApc> &T,
-                                 std::unique_ptr<ApcThread> &Apc) {
-  T = prepareApc(O, Entry);
+                                 std::unique_ptr<ApcThread> &Apc,
+                                 std::future<std::unique_ptr<ApcQueries>> Queries) {
+  T = prepareApc(O, Entry, std::move(Queries));
   TargetGuide G = targetGuide(O, Prog, *T);
   if (!O.NoApc) {
     // The apc's thread reads the program too: lay its structs out now, as
@@ -830,12 +848,17 @@ int explore(Options &O) {
   for (const std::string &F : O.Native)
     NativeSources.push_back(absolute(F));
   loadNativeCode(NativeSources, O.CFlags, Tmp);
+  // The apc's Z3 contexts are made while clang compiles the program.
+  std::future<std::unique_ptr<ApcQueries>> ApcQueriesAhead;
+  if (!O.Targets.empty() && !O.NoApc)
+    ApcQueriesAhead = std::async(std::launch::async,
+                                 [] { return std::make_unique<ApcQueries>(); });
   auto Prog = Program::load(CO);
   const llvm::Function &Entry = Prog->selectEntry(O.Entry);
   if (O.ApcOnly && O.NoApc)
     throw InputError{"--apc-only and --no-apc exclude each other"};
   if (O.ApcOnly)
-    return runApc(O, Entry);
+    return runApc(O, Entry, std::move(ApcQueriesAhead));
   if ((O.KeepGoing || O.NoApc || O.ApcFirst) && O.Targets.empty())
     throw InputError{"--keep-going, --no-apc and --apc-first need --target"};
   if (O.NoApc && O.ApcFirst)
@@ -858,7 +881,8 @@ int explore(Options &O) {
         keepUntilExit(std::make_unique<ForkExplorer>(*Prog, Entry, O.Explore));
     if (!O.Targets.empty())
       if (std::optional<int> Done =
-              guideToTarget(O, *Prog, Entry, Explorer, Target, Apc))
+              guideToTarget(O, *Prog, Entry, Explorer, Target, Apc,
+                            std::move(ApcQueriesAhead)))
         return *Done;
     return runExplorer(
         O, Desc, Explorer,
@@ -919,7 +943,8 @@ int explore(Options &O) {
   }
   if (!O.Targets.empty())
     if (std::optional<int> Done =
-            guideToTarget(O, *Prog, Entry, Explorer, Target, Apc))
+            guideToTarget(O, *Prog, Entry, Explorer, Target, Apc,
+                            std::move(ApcQueriesAhead)))
       return *Done;
   return runExplorer(
       O, Desc, Explorer,

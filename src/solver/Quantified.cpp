@@ -142,7 +142,9 @@ SatResult QuantifiedQuery::mayBeSatisfiable(ExprRef Formula,
 
 SolverResponse QuantifiedQuery::checkWith(ExprRef Base,
                                           const std::vector<ExprRef> &Conjuncts,
-                                          unsigned TimeoutMs) {
+                                          unsigned TimeoutMs,
+                                          const std::vector<ExprRef> &Vars,
+                                          std::vector<uint64_t> *Values) {
   if (P->Interrupted)
     return {SatResult::Unknown, {}};
   try {
@@ -175,7 +177,15 @@ SolverResponse QuantifiedQuery::checkWith(ExprRef Base,
     std::set<std::pair<const Array *, uint32_t>> Reads = P->BaseReads;
     for (ExprRef C : Conjuncts)
       Reads.merge(readsOf(C));
-    return P->answer(S, S.check(), Reads);
+    SolverResponse R = P->answer(S, S.check(), Reads);
+    if (R.Result == SatResult::Sat && Values) {
+      z3::model M = S.get_model();
+      Values->clear();
+      for (ExprRef V : Vars)
+        Values->push_back(
+            M.eval(P->Translator.translate(V), true).get_numeral_uint64());
+    }
+    return R;
   } catch (const z3::exception &) {
     // The solver may be left mid-scope: start afresh next time.
     P->Incremental.reset();

@@ -38,8 +38,12 @@ public:
   /// prefix of `Conjuncts` the previous call shares (one solver scope per
   /// conjunct), so a path condition checked after its parent's costs only
   /// its new conjuncts, and Z3 keeps what it learnt about `Base`.
+  /// On Sat, `Values` (if given) receives the model's value of each of
+  /// `Vars`: free Variables of the formula, at most 64 bits wide.
   SolverResponse checkWith(ExprRef Base, const std::vector<ExprRef> &Conjuncts,
-                           unsigned TimeoutMs);
+                           unsigned TimeoutMs,
+                           const std::vector<ExprRef> &Vars = {},
+                           std::vector<uint64_t> *Values = nullptr);
   /// Makes a check in progress on another thread answer Unknown soon; later
   /// checks answer Unknown at once.
   void interrupt();
