@@ -164,14 +164,25 @@ double secondsSince(std::chrono::steady_clock::time_point T) {
       .count();
 }
 
-/// A model of the apc itself, searched for by strengthening it into a
-/// quantifier-free formula: its outermost counters fixed at the values of a
-/// model of apc^0 (every universal dropped), then every universal's range
-/// bounded by K and unfolded exactly. Each model of that formula is a model
-/// of the apc. Counters are set to 0 where apc^0 allows it, outermost loop
-/// first: fewer iterations of an outer loop make fewer instances of the
-/// inner ones. A choice that admits no model is excluded and the next one
-/// tried, `Attempts` times at most. Unknown when none was found.
+/// Choices of counters the search for a model of the apc tries, and its
+/// time: on the benchmarks it answers within tens of milliseconds when it
+/// answers at all; past that, its CPU goes back to the other two queries.
+constexpr unsigned FixedCounterAttempts = 4;
+constexpr std::chrono::milliseconds FixedCounterBudget{250};
+
+/// The K of each apc^K the race tries, growing up to `K`.
+std::vector<unsigned> unfoldingSteps(unsigned K) {
+  std::vector<unsigned> Steps;
+  for (unsigned Step : {2u, 6u})
+    if (Step < K)
+      Steps.push_back(Step);
+  Steps.push_back(K);
+  return Steps;
+}
+
+
+} // namespace
+
 SolverResponse searchWithFixedCounters(ExprContext &Ctx, ExprRef Apc,
                                        unsigned K, QuantifiedQuery &Q,
                                        const std::atomic<bool> *Stop,
@@ -216,25 +227,6 @@ SolverResponse searchWithFixedCounters(ExprContext &Ctx, ExprRef Apc,
 } catch (const Abandoned &) {
   return {};
 }
-
-/// Choices of counters the search for a model of the apc tries, and its
-/// time: on the benchmarks it answers within tens of milliseconds when it
-/// answers at all; past that, its CPU goes back to the other two queries.
-constexpr unsigned FixedCounterAttempts = 4;
-constexpr std::chrono::milliseconds FixedCounterBudget{250};
-
-/// The K of each apc^K the race tries, growing up to `K`.
-std::vector<unsigned> unfoldingSteps(unsigned K) {
-  std::vector<unsigned> Steps;
-  for (unsigned Step : {2u, 6u})
-    if (Step < K)
-      Steps.push_back(Step);
-  Steps.push_back(K);
-  return Steps;
-}
-
-
-} // namespace
 
 ExprRef unfoldApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
                   const std::atomic<bool> *Stop) {

@@ -36,6 +36,22 @@ namespace theseus {
 ExprRef unfoldApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
                   const std::atomic<bool> *Stop = nullptr);
 
+/// A model of the apc itself, searched for by strengthening it into a
+/// quantifier-free formula: its outermost counters (existentials outside
+/// every universal) fixed at the values of a model of apc^0 (every
+/// universal dropped), then every universal's range bounded by K and
+/// unfolded exactly, every existential over a constant range made a
+/// disjunction. A model of that formula is a model of the apc. Counters are
+/// set to 0 where apc^0 allows it, outermost loop first: fewer iterations
+/// of an outer loop make fewer instances of the inner ones. A choice that
+/// admits no model is excluded and the next one tried, `Attempts` times at
+/// most. Unknown when none was found: never Unsat, as the strengthening
+/// may lose models.
+SolverResponse searchWithFixedCounters(ExprContext &Ctx, ExprRef Apc,
+                                       unsigned K, QuantifiedQuery &Q,
+                                       const std::atomic<bool> *Stop,
+                                       unsigned Attempts);
+
 /// One query of the race: its answer (Unknown when it timed out or lost)
 /// and its time.
 struct RaceEntry {

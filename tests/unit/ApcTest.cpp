@@ -100,6 +100,49 @@ TEST_F(ApcTest, RaceEndsAtOnceWhenCancelled) {
   EXPECT_EQ(A.K, ApcAnswer::Unknown);
 }
 
+TEST_F(ApcTest, FixedCountersGiveAModelOfTheApc) {
+  QuantifiedQuery Q;
+  SolverResponse R = searchWithFixedCounters(Ctx, loopEndingAt(5), 25, Q,
+                                             nullptr, 4);
+  ASSERT_EQ(R.Result, SatResult::Sat);
+  EXPECT_EQ(evaluate(N, R.Model), 5u); // The loop ends at 5 only if n == 5.
+}
+
+TEST_F(ApcTest, FixedCountersCoverEveryInstanceOfAUniversal) {
+  // exists k. 3 <= k <= 8 && forall t < k. a[t] > 10: with k fixed, every
+  // t < k is an instance, so the model's first k bytes are all above 10.
+  const Array *A = Ctx.array("a", 8);
+  ExprRef Phi = Ctx.forall(
+      T, Ctx.implies(Ctx.ult(T, K),
+                     Ctx.ult(Ctx.constant(10, 8), Ctx.arrayRead(A, T, 1))));
+  ExprRef Range = Ctx.logicalAnd(Ctx.ule(Ctx.constant(3, 64), K),
+                                 Ctx.ule(K, Ctx.constant(8, 64)));
+  QuantifiedQuery Q;
+  SolverResponse R = searchWithFixedCounters(
+      Ctx, Ctx.exists(K, Ctx.logicalAnd(Range, Phi)), 25, Q, nullptr, 4);
+  ASSERT_EQ(R.Result, SatResult::Sat);
+  const std::vector<uint8_t> *Bytes = R.Model.get(A);
+  ASSERT_NE(Bytes, nullptr);
+  for (unsigned I = 0; I < 3; ++I)
+    EXPECT_GT((*Bytes)[I], 10) << I;
+}
+
+TEST_F(ApcTest, FixedCountersNeverAnswerUnsatOrOtherForms) {
+  QuantifiedQuery Q;
+  // Unsatisfiable (n == 5 and n < 0): the strengthening proves nothing.
+  ExprRef Unsat = Ctx.logicalAnd(loopEndingAt(5),
+                                 Ctx.slt(N, Ctx.constant(0, 64)));
+  EXPECT_EQ(searchWithFixedCounters(Ctx, Unsat, 25, Q, nullptr, 4).Result,
+            SatResult::Unknown);
+  // A universal whose range is not `t <u E`: no exact unfolding.
+  ExprRef Unbounded = Ctx.exists(
+      K, Ctx.logicalAnd(Ctx.eq(K, N),
+                        Ctx.forall(T, Ctx.ule(N, Ctx.bitOr(T, N)))));
+  ASSERT_EQ(Unbounded->operand(1)->operand(1)->kind(), ExprKind::Forall);
+  EXPECT_EQ(searchWithFixedCounters(Ctx, Unbounded, 25, Q, nullptr, 4).Result,
+            SatResult::Unknown);
+}
+
 TEST_F(ApcTest, TransferRebuildsByNameInAnotherContext) {
   ExprRef U = unfoldApc(Ctx, loopEndingAt(3), 4);
   ExprContext Other;
