@@ -181,7 +181,6 @@ std::vector<unsigned> unfoldingSteps(unsigned K) {
   return Steps;
 }
 
-
 } // namespace
 
 SolverResponse searchWithFixedCounters(ExprContext &Ctx, ExprRef Apc,
@@ -193,8 +192,8 @@ SolverResponse searchWithFixedCounters(ExprContext &Ctx, ExprRef Apc,
   std::vector<ExprRef> Counters;
   for (const auto &[Bound, Free] : Weakest.outermost()) {
     Counters.push_back(Free);
-    Choices = Ctx.logicalAnd(Choices,
-                             Ctx.ule(Free, Ctx.constant(K, Free->width())));
+    Choices =
+        Ctx.logicalAnd(Choices, Ctx.ule(Free, Ctx.constant(K, Free->width())));
   }
   for (unsigned I = 0; I < Attempts; ++I) {
     std::vector<ExprRef> Zero;
@@ -402,9 +401,9 @@ ApcAnswer solveApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
   if (DirectR.Result == SatResult::Unsat ||
       UnfoldedR.Result == SatResult::Unsat) {
     A.K = ApcAnswer::Unreachable;
-    bool ByApc = DirectR.Result == SatResult::Unsat &&
-                 (UnfoldedR.Result != SatResult::Unsat ||
-                  A.Direct.Seconds < UnfoldedAt);
+    bool ByApc =
+        DirectR.Result == SatResult::Unsat &&
+        (UnfoldedR.Result != SatResult::Unsat || A.Direct.Seconds < UnfoldedAt);
     A.AnsweredBy = ByApc ? "apc" : "apc^K";
   } else if (DirectR.Result == SatResult::Sat &&
              (FixedR.Result != SatResult::Sat ||

@@ -697,11 +697,11 @@ std::string explorationVerdict(const ExplorationStats &S) {
 /// unsatisfiable apc answers without a search (the exit status is
 /// returned). `T` keeps the apc for the summary.
 template <typename Explorer>
-std::optional<int> guideToTarget(const Options &O, const Program &Prog,
-                                 const llvm::Function &Entry, Explorer &E,
-                                 std::optional<TargetApc> &T,
-                                 std::unique_ptr<ApcThread> &Apc,
-                                 std::future<std::unique_ptr<ApcQueries>> Queries) {
+std::optional<int>
+guideToTarget(const Options &O, const Program &Prog,
+              const llvm::Function &Entry, Explorer &E,
+              std::optional<TargetApc> &T, std::unique_ptr<ApcThread> &Apc,
+              std::future<std::unique_ptr<ApcQueries>> Queries) {
   T = prepareApc(O, Entry, std::move(Queries));
   TargetGuide G = targetGuide(O, Prog, *T);
   if (!O.NoApc) {
@@ -942,9 +942,8 @@ int explore(Options &O) {
     }
   }
   if (!O.Targets.empty())
-    if (std::optional<int> Done =
-            guideToTarget(O, *Prog, Entry, Explorer, Target, Apc,
-                            std::move(ApcQueriesAhead)))
+    if (std::optional<int> Done = guideToTarget(
+            O, *Prog, Entry, Explorer, Target, Apc, std::move(ApcQueriesAhead)))
       return *Done;
   return runExplorer(
       O, Desc, Explorer,

@@ -102,8 +102,8 @@ TEST_F(ApcTest, RaceEndsAtOnceWhenCancelled) {
 
 TEST_F(ApcTest, FixedCountersGiveAModelOfTheApc) {
   QuantifiedQuery Q;
-  SolverResponse R = searchWithFixedCounters(Ctx, loopEndingAt(5), 25, Q,
-                                             nullptr, 4);
+  SolverResponse R =
+      searchWithFixedCounters(Ctx, loopEndingAt(5), 25, Q, nullptr, 4);
   ASSERT_EQ(R.Result, SatResult::Sat);
   EXPECT_EQ(evaluate(N, R.Model), 5u); // The loop ends at 5 only if n == 5.
 }
@@ -130,14 +130,14 @@ TEST_F(ApcTest, FixedCountersCoverEveryInstanceOfAUniversal) {
 TEST_F(ApcTest, FixedCountersNeverAnswerUnsatOrOtherForms) {
   QuantifiedQuery Q;
   // Unsatisfiable (n == 5 and n < 0): the strengthening proves nothing.
-  ExprRef Unsat = Ctx.logicalAnd(loopEndingAt(5),
-                                 Ctx.slt(N, Ctx.constant(0, 64)));
+  ExprRef Unsat =
+      Ctx.logicalAnd(loopEndingAt(5), Ctx.slt(N, Ctx.constant(0, 64)));
   EXPECT_EQ(searchWithFixedCounters(Ctx, Unsat, 25, Q, nullptr, 4).Result,
             SatResult::Unknown);
   // A universal whose range is not `t <u E`: no exact unfolding.
-  ExprRef Unbounded = Ctx.exists(
-      K, Ctx.logicalAnd(Ctx.eq(K, N),
-                        Ctx.forall(T, Ctx.ule(N, Ctx.bitOr(T, N)))));
+  ExprRef Unbounded =
+      Ctx.exists(K, Ctx.logicalAnd(Ctx.eq(K, N),
+                                   Ctx.forall(T, Ctx.ule(N, Ctx.bitOr(T, N)))));
   ASSERT_EQ(Unbounded->operand(1)->operand(1)->kind(), ExprKind::Forall);
   EXPECT_EQ(searchWithFixedCounters(Ctx, Unbounded, 25, Q, nullptr, 4).Result,
             SatResult::Unknown);
