@@ -51,7 +51,14 @@ ProgramDescription ProgramDescription::fromJson(const nlohmann::json &J) {
   P.Return.IsVoid = RT == "void";
   P.Return.BaseCType = P.Return.CType = RT;
   P.Return.Signed = J.value("return_signed", true);
-  P.Return.Bits = J.value("return_bits", 0u);
+  // Checked before the conversion: a float or a negative number converted
+  // to unsigned is undefined behaviour, not an exception.
+  if (auto It = J.find("return_bits"); It != J.end()) {
+    if (!It->is_number_unsigned() || It->get<uint64_t>() > 64)
+      throw InputError{"return_bits in a test must be a bit width from 0 "
+                       "to 64"};
+    P.Return.Bits = It->get<unsigned>();
+  }
   return P;
 }
 
