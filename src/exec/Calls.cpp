@@ -48,6 +48,46 @@ void Interpreter::Run::call(const llvm::CallBase &I) {
   pushFrame(*F, std::move(Args), &I);
 }
 
+/// The operation of a floating-point intrinsic, none for the others.
+static std::optional<FloatFunction> floatFunctionOf(llvm::Intrinsic::ID Id) {
+  switch (Id) {
+  case llvm::Intrinsic::fabs:
+    return FloatFunction::Fabs;
+  case llvm::Intrinsic::copysign:
+    return FloatFunction::Copysign;
+  case llvm::Intrinsic::sqrt:
+    return FloatFunction::Sqrt;
+  case llvm::Intrinsic::floor:
+    return FloatFunction::Floor;
+  case llvm::Intrinsic::ceil:
+    return FloatFunction::Ceil;
+  case llvm::Intrinsic::trunc:
+    return FloatFunction::Trunc;
+  case llvm::Intrinsic::round:
+    return FloatFunction::Round;
+  case llvm::Intrinsic::roundeven:
+    return FloatFunction::RoundEven;
+  case llvm::Intrinsic::rint:
+    return FloatFunction::Rint;
+  case llvm::Intrinsic::nearbyint:
+    return FloatFunction::NearbyInt;
+  case llvm::Intrinsic::minnum:
+    return FloatFunction::MinNum;
+  case llvm::Intrinsic::maxnum:
+    return FloatFunction::MaxNum;
+  case llvm::Intrinsic::minimum:
+    return FloatFunction::Minimum;
+  case llvm::Intrinsic::maximum:
+    return FloatFunction::Maximum;
+  case llvm::Intrinsic::fma:
+    return FloatFunction::Fma;
+  case llvm::Intrinsic::fmuladd:
+    return FloatFunction::FMulAdd;
+  default:
+    return std::nullopt;
+  }
+}
+
 void Interpreter::Run::intrinsic(const llvm::CallBase &I,
                                  const llvm::Function &F) {
   using llvm::Intrinsic::ID;
@@ -55,7 +95,19 @@ void Interpreter::Run::intrinsic(const llvm::CallBase &I,
   unsigned W = scalarWidth(I.getType());
   if (isOverflowIntrinsic(F.getIntrinsicID()))
     return; // Its fields are computed by extractvalue.
+  if (std::optional<FloatFunction> Fn = floatFunctionOf(F.getIntrinsicID()))
+    return floatIntrinsic(I, *Fn);
   switch (F.getIntrinsicID()) {
+  case llvm::Intrinsic::is_fpclass: {
+    std::optional<FloatFormat> Fmt = floatFormat(I.getArgOperand(0)->getType());
+    if (!Fmt)
+      return unsupported(I, "llvm.is.fpclass on this type");
+    ConcolicValue X = Arg(0);
+    if (X.Sym)
+      Obs.onConcretization(&I, "floating-point classification");
+    return set(I, {floatIsClass(*Fmt, X.Bits, unsigned(Arg(1).Bits)),
+                   nullptr});
+  }
   case llvm::Intrinsic::dbg_declare:
   case llvm::Intrinsic::dbg_value:
   case llvm::Intrinsic::dbg_label:
@@ -155,6 +207,24 @@ void Interpreter::Run::intrinsic(const llvm::CallBase &I,
   default:
     return unsupported(I, fmt::format("intrinsic '{}'", F.getName().str()));
   }
+}
+
+void Interpreter::Run::floatIntrinsic(const llvm::CallBase &I,
+                                      FloatFunction Fn) {
+  std::optional<FloatFormat> Fmt = floatFormat(I.getType());
+  if (!Fmt)
+    return unsupported(I, fmt::format("intrinsic '{}' on this type",
+                                      I.getCalledFunction()->getName().str()));
+  uint64_t Args[3] = {};
+  bool Symbolic = false;
+  for (unsigned N = 0; N < arity(Fn); ++N) {
+    ConcolicValue V = operand(I.getArgOperand(N));
+    Args[N] = V.Bits;
+    Symbolic |= V.Sym != nullptr;
+  }
+  if (Symbolic)
+    Obs.onConcretization(&I, "floating-point operand");
+  set(I, {floatFunction(Fn, *Fmt, Args), nullptr});
 }
 
 /// Functions with a meaning to Theseus, whatever their body: they end the

@@ -111,7 +111,8 @@ void Interpreter::decodeInstruction(DecodedFunction &D, DecodedInst &DI) {
     DI.Op = DecodedOp::HostOnlyGlobal;
   } else if (llvm::isa<llvm::PHINode>(I)) {
     DI.Op = DecodedOp::Phi;
-  } else if (auto *B = llvm::dyn_cast<llvm::BinaryOperator>(&I)) {
+  } else if (auto *B = llvm::dyn_cast<llvm::BinaryOperator>(&I);
+             B && !B->getType()->isFPOrFPVectorTy()) {
     DI.Op = DecodedOp::Binary;
     DI.Width = fastWidth(B->getType());
     DI.Kind = static_cast<uint8_t>(binaryKind(B->getOpcode()));

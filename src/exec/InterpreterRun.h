@@ -10,6 +10,7 @@
 
 #include "exec/Interpreter.h"
 
+#include "exec/FloatOps.h"
 #include "exec/Native.h"
 #include "exec/NativeLoops.h"
 #include "program/Program.h"
@@ -25,8 +26,8 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Operator.h"
 
-#include <cmath>
 #include <cstring>
+#include <optional>
 #include <fmt/format.h>
 
 namespace theseus {
@@ -42,28 +43,13 @@ inline unsigned scalarWidth(const llvm::Type *T) {
   return 0;
 }
 
-inline double toDouble(uint64_t Bits, const llvm::Type *T) {
-  if (T->isFloatTy()) {
-    float F;
-    uint32_t B = static_cast<uint32_t>(Bits);
-    std::memcpy(&F, &B, 4);
-    return F;
-  }
-  double D;
-  std::memcpy(&D, &Bits, 8);
-  return D;
-}
-
-inline uint64_t fromDouble(double D, const llvm::Type *T) {
-  if (T->isFloatTy()) {
-    float F = static_cast<float>(D);
-    uint32_t B;
-    std::memcpy(&B, &F, 4);
-    return B;
-  }
-  uint64_t B;
-  std::memcpy(&B, &D, 8);
-  return B;
+/// The format of a float or double, none for other types.
+inline std::optional<FloatFormat> floatFormat(const llvm::Type *T) {
+  if (T->isFloatTy())
+    return FloatFormat::Single;
+  if (T->isDoubleTy())
+    return FloatFormat::Double;
+  return std::nullopt;
 }
 
 inline ExprKind binaryKind(unsigned Opcode) {
@@ -274,6 +260,7 @@ private:
   void gep(const DecodedInst &D);
   void call(const llvm::CallBase &I);
   void intrinsic(const llvm::CallBase &I, const llvm::Function &F);
+  void floatIntrinsic(const llvm::CallBase &I, FloatFunction Fn);
   bool builtin(const llvm::CallBase &I, const llvm::Function &F);
   bool harness(const llvm::CallBase &I, const llvm::Function &F);
   /// The stdin models' hooks (runtime/libc/stdio.c): theseus_stdin fills

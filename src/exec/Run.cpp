@@ -279,41 +279,35 @@ bool Interpreter::Run::checkDivision(const llvm::BinaryOperator &I, ExprKind K,
 }
 
 void Interpreter::Run::floatOp(const llvm::Instruction &I) {
-  const llvm::Type *T = I.getType();
-  if (!T->isFloatTy() && !T->isDoubleTy())
+  std::optional<FloatFormat> Fmt = floatFormat(I.getType());
+  if (!Fmt)
     return unsupported(I, "floating-point type other than float or double");
   ConcolicValue A = operand(I.getOperand(0));
   if (A.Sym)
     Obs.onConcretization(&I, "floating-point operand");
-  double X = toDouble(A.Bits, T), R = 0;
-  if (I.getOpcode() == llvm::Instruction::FNeg) {
-    R = -X;
-  } else {
-    ConcolicValue B = operand(I.getOperand(1));
-    if (B.Sym)
-      Obs.onConcretization(&I, "floating-point operand");
-    double Y = toDouble(B.Bits, T);
-    switch (I.getOpcode()) {
-    case llvm::Instruction::FAdd:
-      R = X + Y;
-      break;
-    case llvm::Instruction::FSub:
-      R = X - Y;
-      break;
-    case llvm::Instruction::FMul:
-      R = X * Y;
-      break;
-    case llvm::Instruction::FDiv:
-      R = X / Y;
-      break;
-    default:
-      R = std::fmod(X, Y);
-      break;
-    }
+  if (I.getOpcode() == llvm::Instruction::FNeg)
+    return set(I, {floatNegate(*Fmt, A.Bits), nullptr});
+  ConcolicValue B = operand(I.getOperand(1));
+  if (B.Sym)
+    Obs.onConcretization(&I, "floating-point operand");
+  FloatBinaryOp Op = FloatBinaryOp::Rem;
+  switch (I.getOpcode()) {
+  case llvm::Instruction::FAdd:
+    Op = FloatBinaryOp::Add;
+    break;
+  case llvm::Instruction::FSub:
+    Op = FloatBinaryOp::Sub;
+    break;
+  case llvm::Instruction::FMul:
+    Op = FloatBinaryOp::Mul;
+    break;
+  case llvm::Instruction::FDiv:
+    Op = FloatBinaryOp::Div;
+    break;
+  default:
+    break;
   }
-  if (T->isFloatTy()) // Round as the program would, in single precision.
-    R = static_cast<float>(R);
-  set(I, {fromDouble(R, T), nullptr});
+  set(I, {floatBinary(Op, *Fmt, A.Bits, B.Bits), nullptr});
 }
 
 void Interpreter::Run::icmp(const DecodedInst &D) {
@@ -331,67 +325,17 @@ void Interpreter::Run::icmp(const DecodedInst &D) {
 }
 
 void Interpreter::Run::fcmp(const llvm::FCmpInst &I) {
-  const llvm::Type *T = I.getOperand(0)->getType();
+  std::optional<FloatFormat> Fmt = floatFormat(I.getOperand(0)->getType());
+  if (!Fmt)
+    return unsupported(I, "fcmp on a type other than float or double");
   ConcolicValue A = operand(I.getOperand(0)), B = operand(I.getOperand(1));
   if (A.Sym || B.Sym)
     Obs.onConcretization(&I, "floating-point comparison");
-  double X = toDouble(A.Bits, T), Y = toDouble(B.Bits, T);
-  bool Unordered = std::isnan(X) || std::isnan(Y);
-  using P = llvm::CmpInst::Predicate;
-  bool R = false;
-  switch (I.getPredicate()) {
-  case P::FCMP_FALSE:
-    R = false;
-    break;
-  case P::FCMP_TRUE:
-    R = true;
-    break;
-  case P::FCMP_OEQ:
-    R = !Unordered && X == Y;
-    break;
-  case P::FCMP_OGT:
-    R = !Unordered && X > Y;
-    break;
-  case P::FCMP_OGE:
-    R = !Unordered && X >= Y;
-    break;
-  case P::FCMP_OLT:
-    R = !Unordered && X < Y;
-    break;
-  case P::FCMP_OLE:
-    R = !Unordered && X <= Y;
-    break;
-  case P::FCMP_ONE:
-    R = !Unordered && X != Y;
-    break;
-  case P::FCMP_ORD:
-    R = !Unordered;
-    break;
-  case P::FCMP_UNO:
-    R = Unordered;
-    break;
-  case P::FCMP_UEQ:
-    R = Unordered || X == Y;
-    break;
-  case P::FCMP_UGT:
-    R = Unordered || X > Y;
-    break;
-  case P::FCMP_UGE:
-    R = Unordered || X >= Y;
-    break;
-  case P::FCMP_ULT:
-    R = Unordered || X < Y;
-    break;
-  case P::FCMP_ULE:
-    R = Unordered || X <= Y;
-    break;
-  case P::FCMP_UNE:
-    R = Unordered || X != Y;
-    break;
-  default:
-    return unsupported(I, "fcmp predicate");
-  }
-  set(I, {R, nullptr});
+  static_assert(llvm::CmpInst::FCMP_OEQ == 1 && llvm::CmpInst::FCMP_OGT == 2 &&
+                    llvm::CmpInst::FCMP_OLT == 4 &&
+                    llvm::CmpInst::FCMP_UNO == 8,
+                "floatCompare reads fcmp predicates as relation bits");
+  set(I, {floatCompare(I.getPredicate(), *Fmt, A.Bits, B.Bits), nullptr});
 }
 
 void Interpreter::Run::cast(const DecodedInst &D) {
@@ -437,28 +381,33 @@ void Interpreter::Run::cast(const DecodedInst &D) {
 
 void Interpreter::Run::floatCast(const llvm::CastInst &I, ConcolicValue V) {
   const llvm::Type *From = I.getSrcTy(), *To = I.getDestTy();
-  unsigned FW = scalarWidth(From), TW = scalarWidth(To);
-  using llvm::Instruction;
+  std::optional<FloatFormat> FromFmt = floatFormat(From),
+                             ToFmt = floatFormat(To);
+  if (!FromFmt && !ToFmt)
+    return unsupported(I, fmt::format("'{}' on this type", I.getOpcodeName()));
   // Conversions involving floating point run concretely.
   if (V.Sym)
     Obs.onConcretization(&I, "floating-point conversion");
+  unsigned FW = scalarWidth(From), TW = scalarWidth(To);
   uint64_t Bits = 0;
+  using llvm::Instruction;
   switch (I.getOpcode()) {
   case Instruction::FPToSI:
-    Bits = truncBits(uint64_t(int64_t(toDouble(V.Bits, From))), TW);
-    break;
   case Instruction::FPToUI:
-    Bits = truncBits(uint64_t(toDouble(V.Bits, From)), TW);
+    Bits = floatToInt(*FromFmt, V.Bits, TW,
+                      I.getOpcode() == Instruction::FPToSI);
     break;
   case Instruction::SIToFP:
-    Bits = fromDouble(double(signExtend(V.Bits, FW)), To);
-    break;
   case Instruction::UIToFP:
-    Bits = fromDouble(double(truncBits(V.Bits, FW)), To);
+    Bits = intToFloat(V.Bits, FW, I.getOpcode() == Instruction::SIToFP,
+                      *ToFmt);
     break;
-  default: // FPExt, FPTrunc
-    Bits = fromDouble(toDouble(V.Bits, From), To);
+  case Instruction::FPExt:
+  case Instruction::FPTrunc:
+    Bits = floatConvert(*FromFmt, *ToFmt, V.Bits);
     break;
+  default:
+    return unsupported(I, fmt::format("cast '{}'", I.getOpcodeName()));
   }
   set(I, {Bits, nullptr});
 }
