@@ -105,8 +105,7 @@ void Interpreter::Run::intrinsic(const llvm::CallBase &I,
     ConcolicValue X = Arg(0);
     if (X.Sym)
       Obs.onConcretization(&I, "floating-point classification");
-    return set(I, {floatIsClass(*Fmt, X.Bits, unsigned(Arg(1).Bits)),
-                   nullptr});
+    return set(I, {floatIsClass(*Fmt, X.Bits, unsigned(Arg(1).Bits)), nullptr});
   }
   case llvm::Intrinsic::dbg_declare:
   case llvm::Intrinsic::dbg_value:

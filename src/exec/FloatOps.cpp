@@ -9,8 +9,8 @@ namespace theseus {
 
 namespace {
 
-template <typename T> using BitsOf =
-    std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>;
+template <typename T>
+using BitsOf = std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>;
 
 template <typename T> T fromBits(uint64_t Bits) {
   return std::bit_cast<T>(static_cast<BitsOf<T>>(Bits));
@@ -157,8 +157,7 @@ uint64_t floatNegate(FloatFormat Fmt, uint64_t A) {
                                     : A ^ (uint64_t(1) << 63);
 }
 
-bool floatCompare(unsigned Predicate, FloatFormat Fmt, uint64_t A,
-                  uint64_t B) {
+bool floatCompare(unsigned Predicate, FloatFormat Fmt, uint64_t A, uint64_t B) {
   unsigned Relation = withType(Fmt, [&](auto Tag) {
     using T = decltype(Tag);
     T X = fromBits<T>(A), Y = fromBits<T>(B);
@@ -169,16 +168,14 @@ bool floatCompare(unsigned Predicate, FloatFormat Fmt, uint64_t A,
   return (Predicate & Relation) != 0;
 }
 
-uint64_t floatToInt(FloatFormat Fmt, uint64_t A, unsigned Width,
-                    bool Signed) {
+uint64_t floatToInt(FloatFormat Fmt, uint64_t A, unsigned Width, bool Signed) {
   return withType(Fmt, [&](auto Tag) {
     using T = decltype(Tag);
     return toInt(fromBits<T>(A), Width, Signed);
   });
 }
 
-uint64_t intToFloat(uint64_t A, unsigned Width, bool Signed,
-                    FloatFormat To) {
+uint64_t intToFloat(uint64_t A, unsigned Width, bool Signed, FloatFormat To) {
   uint64_t Value = lowBits(A, Width);
   bool Negative = Signed && Width > 0 && (Value >> (Width - 1) & 1);
   if (Negative && Width < 64)
@@ -200,8 +197,7 @@ uint64_t floatConvert(FloatFormat From, FloatFormat To, uint64_t A) {
   return toBits<float>(static_cast<float>(fromBits<double>(A)));
 }
 
-uint64_t floatFunction(FloatFunction F, FloatFormat Fmt,
-                       const uint64_t *Args) {
+uint64_t floatFunction(FloatFunction F, FloatFormat Fmt, const uint64_t *Args) {
   return withType(Fmt, [&](auto Tag) {
     using T = decltype(Tag);
     T Values[3] = {};

@@ -48,8 +48,7 @@ enum class FloatFunction : uint8_t {
 /// Number of arguments `F` takes.
 unsigned arity(FloatFunction F);
 
-uint64_t floatBinary(FloatBinaryOp Op, FloatFormat Fmt, uint64_t A,
-                     uint64_t B);
+uint64_t floatBinary(FloatBinaryOp Op, FloatFormat Fmt, uint64_t A, uint64_t B);
 
 /// fneg: flips the sign bit, of a NaN too.
 uint64_t floatNegate(FloatFormat Fmt, uint64_t A);

@@ -27,8 +27,8 @@
 #include "llvm/IR/Operator.h"
 
 #include <cstring>
-#include <optional>
 #include <fmt/format.h>
+#include <optional>
 
 namespace theseus {
 

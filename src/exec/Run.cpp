@@ -394,13 +394,12 @@ void Interpreter::Run::floatCast(const llvm::CastInst &I, ConcolicValue V) {
   switch (I.getOpcode()) {
   case Instruction::FPToSI:
   case Instruction::FPToUI:
-    Bits = floatToInt(*FromFmt, V.Bits, TW,
-                      I.getOpcode() == Instruction::FPToSI);
+    Bits =
+        floatToInt(*FromFmt, V.Bits, TW, I.getOpcode() == Instruction::FPToSI);
     break;
   case Instruction::SIToFP:
   case Instruction::UIToFP:
-    Bits = intToFloat(V.Bits, FW, I.getOpcode() == Instruction::SIToFP,
-                      *ToFmt);
+    Bits = intToFloat(V.Bits, FW, I.getOpcode() == Instruction::SIToFP, *ToFmt);
     break;
   case Instruction::FPExt:
   case Instruction::FPTrunc:

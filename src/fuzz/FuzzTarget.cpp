@@ -94,8 +94,9 @@ void routeProcessEnds(llvm::Module &M) {
 
 std::vector<std::string> commonFlags(const FuzzProgram &P) {
   std::vector<std::string> Flags = {"-g", "-O1", "-w"};
-  if (P.ILP32)
-    Flags.push_back("-m32");
+  for (std::string &F :
+       dataModelFlags(P.ILP32 ? DataModel::ILP32 : DataModel::LP64))
+    Flags.push_back(std::move(F));
   return Flags;
 }
 

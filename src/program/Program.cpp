@@ -165,8 +165,11 @@ std::optional<DataModel> parseDataModel(llvm::StringRef Name) {
 }
 
 std::vector<std::string> dataModelFlags(DataModel M) {
+  // 32-bit x86 code computes with the x87 unit by default, in extended
+  // precision; SSE2 gives the IEEE-754 single and double arithmetic the
+  // interpreter implements, as on x86-64.
   if (M == DataModel::ILP32)
-    return {"-m32"};
+    return {"-m32", "-msse2", "-mfpmath=sse"};
   return {};
 }
 

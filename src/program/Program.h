@@ -43,8 +43,8 @@ struct CompileOptions {
   DataModel Model = DataModel::LP64;
 };
 
-/// The clang flags of a data model (-m32 for ILP32), for the engine's
-/// compile and the replay build alike.
+/// The clang flags of a data model (-m32 with SSE2 floating point for
+/// ILP32), for the engine's compile and the native builds alike.
 std::vector<std::string> dataModelFlags(DataModel M);
 
 /// Flags that let clang compile verification tasks written for older C:

@@ -15,6 +15,8 @@
 #include "expr/Printer.h"
 #include "program/Program.h"
 
+#include "CompiledTwice.h"
+
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -24,9 +26,6 @@
 
 #include <climits>
 #include <cstdlib>
-#include <dlfcn.h>
-#include <filesystem>
-#include <fstream>
 #include <functional>
 #include <random>
 #include <set>
@@ -386,61 +385,20 @@ FUNCTIONS(P2, P1)
 )C";
 
 /// The C file, compiled both ways once for the whole test program.
-class Compiled {
+class Compiled : public CompiledTwice {
 public:
   static Compiled &get() {
     static Compiled C;
     return C;
   }
 
-  std::string Error; ///< Non-empty when setting up failed.
-  std::unique_ptr<Program> Prog;
-
   using NativeFn = long long (*)(long long, long long);
   NativeFn native(const std::string &Name) const {
-    return reinterpret_cast<NativeFn>(dlsym(Lib, ("w_" + Name).c_str()));
+    return CompiledTwice::native<NativeFn>("w_" + Name);
   }
 
 private:
-  Compiled() {
-    std::string Template =
-        (std::filesystem::temp_directory_path() / "theseus-unit-XXXXXX")
-            .string();
-    if (!mkdtemp(Template.data())) {
-      Error = "mkdtemp failed";
-      return;
-    }
-    Dir = Template;
-    std::string SourcePath = Dir + "/semantics.c";
-    std::ofstream(SourcePath) << Source;
-    std::string LibPath = Dir + "/libsemantics.so";
-    try {
-      std::string Clang = findClang();
-      if (runProgram({Clang, "-shared", "-fPIC", "-O0", "-DNATIVE_WRAPPERS",
-                      SourcePath, "-o", LibPath}) != 0) {
-        Error = "native compilation failed";
-        return;
-      }
-      CompileOptions Opts;
-      Opts.Sources = {SourcePath};
-      Prog = Program::load(Opts);
-    } catch (const InputError &E) {
-      Error = E.Message;
-      return;
-    }
-    Lib = dlopen(LibPath.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!Lib)
-      Error = dlerror();
-  }
-  ~Compiled() {
-    if (Lib)
-      dlclose(Lib);
-    if (!Dir.empty())
-      std::filesystem::remove_all(Dir);
-  }
-
-  std::string Dir;
-  void *Lib = nullptr;
+  Compiled() : CompiledTwice(Source, "NATIVE_WRAPPERS") {}
 };
 
 /// Records decisions; ignores everything else.
