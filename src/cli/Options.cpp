@@ -207,7 +207,14 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
                "Do not write report.html in the run directory");
   App.add_flag("!--no-confirm", O.ConfirmBugs,
                "Do not replay each bug's test natively when it is found "
-               "(bugs are then reported as unchecked)");
+               "(bugs are then reported as unchecked), nor the tests of a "
+               "run that explored every path");
+  App.add_option("--native-check", O.NativeCheckTests,
+                 "Before a run claims it explored every path, replay the "
+                 "tests of its paths natively: all of them when at most N, "
+                 "else N spread over the run; a test the native run ends "
+                 "otherwise withdraws the claim (0: no check)")
+      ->capture_default_str();
   // The program's inputs beyond the entry's parameters.
   App.add_option("--sym-stdin", O.SymStdin,
                  "stdin holds N symbolic bytes (then end of file) for "

@@ -9,6 +9,7 @@
 
 #include "explore/Exploration.h"
 #include "report/Export.h"
+#include "report/NativeCheck.h"
 
 #include <optional>
 #include <string>
@@ -39,6 +40,8 @@ struct Options {
   double SolverTimeout = 10;
   bool Quiet = false;
   bool ConfirmBugs = true;
+  /// Tests replayed natively before a claim of exhaustion (--native-check).
+  uint64_t NativeCheckTests = DefaultNativeCheckTests;
   bool Html = true; ///< Write report.html.
   size_t TreeMaxNodes = 10'000;
   bool SelfCheck = false;

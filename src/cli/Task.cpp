@@ -124,7 +124,13 @@ void reachResult(const nlohmann::json &Summary, nlohmann::json &R) {
     return;
   }
   R["reached"] = false;
-  if (Verdict == "unreachable")
+  if (Target.contains("divergence"))
+    R["reason"] = fmt::format(
+        "reach_error() was reached in the engine by {}, but not by its "
+        "native run ({}): a divergence, not a verdict",
+        Target["divergence"].value("test", ""),
+        Target["divergence"].value("native", ""));
+  else if (Verdict == "unreachable")
     R["reason"] = Target.value("decided_by", "") == "apc"
                       ? "the apc of reach_error() is unsatisfiable"
                       : "every path was explored and none reaches "

@@ -179,8 +179,10 @@ private:
 /// reported bug says whether a real run of the program confirms it.
 class BugConfirmer {
 public:
-  BugConfirmer(TestWriter &Tests, std::string OutDir, bool Enabled)
-      : Tests(Tests), OutDir(std::move(OutDir)), Enabled(Enabled) {}
+  BugConfirmer(TestWriter &Tests, Replayer &Replay, std::string OutDir,
+               bool Enabled)
+      : Tests(Tests), Replay(Replay), OutDir(std::move(OutDir)),
+        Enabled(Enabled) {}
 
   void onNewPath() {
     while (Checked < Tests.bugs().size())
@@ -208,9 +210,9 @@ private:
   }
 
   TestWriter &Tests;
+  Replayer &Replay;
   std::string OutDir;
   bool Enabled;
-  Replayer Replay;
   size_t Checked = 0;
 };
 
@@ -263,6 +265,30 @@ bool writeReport(const std::string &Dir) {
   return false;
 }
 
+/// A run that claims it explored every path first replays the tests of
+/// its paths natively; a mismatch withdraws the claim. Returns
+/// summary.json's `native_check`, none when the run claims nothing.
+std::optional<nlohmann::json> checkClaim(const Options &O, Replayer &Replay,
+                                         uint64_t Tests,
+                                         ExplorationStats &Stats) {
+  if (!claimsExhaustion(Stats) || Tests == 0)
+    return std::nullopt;
+  if (!O.ConfirmBugs)
+    return nlohmann::json{{"not_run", "--no-confirm"}};
+  if (O.NativeCheckTests == 0)
+    return nlohmann::json{{"not_run", "--native-check 0"}};
+  uint64_t Count = std::min(Tests, O.NativeCheckTests);
+  if (!O.Quiet && Count >= 500)
+    std::fprintf(stderr,
+                 "theseus: replaying %llu tests natively before "
+                 "claiming every path was explored\n",
+                 static_cast<unsigned long long>(Count));
+  NativeCheck C = checkNatively(Replay, O.OutDir, Tests, O.NativeCheckTests);
+  if (C.Mismatched)
+    withdrawClaim(Stats, Cut::NativeMismatch, C.Mismatched);
+  return C.toJson();
+}
+
 /// Runs either driver, writing tests as they come and the reports at the
 /// end; `AfterRun` adds what only one mode has to the summary, and returns
 /// false when the engine checked itself and failed.
@@ -274,17 +300,22 @@ int runExplorer(const Options &O, const ProgramDescription &Desc, Explorer &E,
                        {O.TestCompSuite, O.TestCompSpec, O.DataModel, {}},
                        Desc);
   SummaryKeeper Keeper(O, Writer, E.coverage());
-  BugConfirmer Confirm(Writer, O.OutDir, O.ConfirmBugs);
+  Replayer Replay;
+  BugConfirmer Confirm(Writer, Replay, O.OutDir, O.ConfirmBugs);
   StatusLine Line(!O.Quiet, O.Explore.MaxTime, E.coverage(), Writer);
   Progress Status(Suite, Confirm, Keeper, Line);
   ExplorationStats Stats = E.run(Status);
   Line.erase();
   Suite.finish();
+  std::optional<nlohmann::json> Check =
+      checkClaim(O, Replay, Writer.tests(), Stats);
 
   RunReport Report{
       Stats,      Writer,   E.coverage(),          O.Mode,
       O.Strategy, O.OutDir, O.Explore.MaxMemoryMB, &Keeper.finish(Stats)};
   nlohmann::json Summary = summaryJson(Report);
+  if (Check)
+    Summary["native_check"] = *Check;
   if (O.Html) // Written last, from the files below.
     Summary["report"] = O.OutDir + "/report.html";
   printSummary(stdout, Summary);
@@ -297,7 +328,11 @@ int runExplorer(const Options &O, const ProgramDescription &Desc, Explorer &E,
   }
   if (!EngineOk)
     return InternalError;
-  return Writer.bugs().empty() ? NoBug : BugsFound;
+  // A bug its native run did not reproduce is a divergence, not a finding.
+  bool Found = llvm::any_of(Writer.bugs(), [](const BugRecord &B) {
+    return B.Confirmation != "unconfirmed";
+  });
+  return Found ? BugsFound : NoBug;
 }
 
 /// The command line after `--`, stdin (--stdin, --sym-stdin) and the
@@ -732,23 +767,46 @@ guideToTarget(const Options &O, const Program &Prog,
   return std::nullopt;
 }
 
+/// The bug of the test that reached the target when its native replay ran
+/// differently: a divergence, not a finding.
+const BugRecord *unconfirmedReach(const ExplorationStats &S,
+                                  const TestWriter &Writer) {
+  if (!S.TargetTest)
+    return nullptr;
+  std::string Test = testFileName(S.TargetTest);
+  for (const BugRecord &B : Writer.bugs())
+    if (B.Test == Test && B.Confirmation == "unconfirmed")
+      return &B;
+  return nullptr;
+}
+
 /// Adds the target's verdict to the console and summary after a search.
 /// The apc's thread is stopped first.
 void reportTarget(const Options &O, const llvm::Function &Entry, TargetApc &T,
                   ApcThread *Apc, const ExplorationStats &S,
-                  nlohmann::json &Summary) {
+                  const TestWriter &Writer, nlohmann::json &Summary) {
   if (Apc)
     Apc->finish();
   describeCandidate(O, Entry, T);
-  // A test that reaches the target is a fact; an unsatisfiable apc proves
-  // the opposite however far the search got.
-  bool ByApc = !S.TargetTest && T.Ans.K == ApcAnswer::Unreachable;
-  std::string Verdict = ByApc ? "unreachable" : explorationVerdict(S);
+  // A test that reaches the target is a fact once its native run agrees;
+  // an unsatisfiable apc proves the opposite however far the search got.
+  const BugRecord *Unconfirmed = unconfirmedReach(S, Writer);
+  bool ByApc =
+      (!S.TargetTest || Unconfirmed) && T.Ans.K == ApcAnswer::Unreachable;
+  std::string Verdict = ByApc         ? "unreachable"
+                        : Unconfirmed ? "unknown"
+                                      : explorationVerdict(S);
   double Search = std::max(0.0, S.Seconds - T.SearchFrom);
-  std::string How = Verdict == "reached" ? "by " + testFileName(S.TargetTest)
-                    : ByApc ? std::string("(the apc is unsatisfiable)")
-                    : Verdict == "unreachable" ? std::string("by exhaustion")
-                                               : "(" + S.StopReason + ")";
+  std::string How =
+      ByApc         ? std::string("(the apc is unsatisfiable)")
+      : Unconfirmed ? fmt::format("(the engine reached it by {}, but the "
+                                  "native run of that test did not: {}; the "
+                                  "engine's semantics and the program's "
+                                  "differ)",
+                                  Unconfirmed->Test, Unconfirmed->Replay)
+      : Verdict == "reached"     ? "by " + testFileName(S.TargetTest)
+      : Verdict == "unreachable" ? std::string("by exhaustion")
+                                 : "(" + S.StopReason + ")";
   fmt::print("theseus: target {} in {}: {} {}\n", T.Names,
              Entry.getName().str(), Verdict, How);
   if (ByApc)
@@ -769,6 +827,9 @@ void reportTarget(const Options &O, const llvm::Function &Entry, TargetApc &T,
   J["pruned_states"] = S.ApcPruned;
   J["seeded_inputs"] = S.SeededInputs;
   J["decided_by"] = ByApc ? "apc" : "search";
+  if (Unconfirmed)
+    J["divergence"] = {{"test", Unconfirmed->Test},
+                       {"native", Unconfirmed->Replay}};
   J["apc_checks"] = S.ApcChecks;
   J["times"]["apc_checks"] = S.ApcCheckSeconds;
   J["times"]["search"] = Search;
@@ -889,7 +950,7 @@ int explore(Options &O) {
         [&](nlohmann::json &Summary, const ExplorationStats &Stats,
             const TestWriter &Writer) {
           if (Target)
-            reportTarget(O, Entry, *Target, Apc.get(), Stats, Summary);
+            reportTarget(O, Entry, *Target, Apc.get(), Stats, Writer, Summary);
           if (Explorer.tree().size() <= O.TreeMaxNodes) {
             // Graphviz's layout does not fit in a spent time budget.
             bool RenderSvg = Stats.StopReason != "max-time";
@@ -948,11 +1009,11 @@ int explore(Options &O) {
   return runExplorer(
       O, Desc, Explorer,
       [&](nlohmann::json &Summary, const ExplorationStats &Stats,
-          const TestWriter &) {
+          const TestWriter &Writer) {
         if (Fuzzer)
           Summary["fuzz"] = finishFuzzing(*Fuzzer, Stats, !O.Quiet);
         if (Target)
-          reportTarget(O, Entry, *Target, Apc.get(), Stats, Summary);
+          reportTarget(O, Entry, *Target, Apc.get(), Stats, Writer, Summary);
         if (Explorer.tree().numNodes() <= O.TreeMaxNodes)
           writePathTree(Explorer.tree(), O.OutDir);
         return true;

@@ -70,6 +70,8 @@ const char *toString(Cut C) {
     return "apc-pruned";
   case Cut::TargetReached:
     return "target-reached";
+  case Cut::NativeMismatch:
+    return "native-mismatch";
   }
   return "?";
 }
@@ -198,6 +200,20 @@ void settleCompleteness(ExplorationStats &S, uint64_t Unfinished) {
   if (S.StopReason.empty())
     S.StopReason = S.Complete ? "exhausted" : "bounded";
   S.PeakRssMB = peakRssBytes() >> 20;
+}
+
+bool claimsExhaustion(const ExplorationStats &S) {
+  for (const auto &[Why, Count] : S.Incomplete)
+    if (Why != Cut::ApcPruned)
+      return false;
+  return true;
+}
+
+void withdrawClaim(ExplorationStats &S, Cut Why, uint64_t N) {
+  S.Incomplete[Why] += N;
+  S.Complete = false;
+  if (S.StopReason == "exhausted")
+    S.StopReason = "bounded";
 }
 
 void ConcretizationLog::note(const llvm::Instruction *I, const char *Reason,

@@ -151,6 +151,8 @@ enum class Cut : uint8_t {
   Divergence,     ///< Concolic: a run missed the side it was solved for.
   ApcPruned,      ///< --target: states the apc proved cannot reach it.
   TargetReached,  ///< --target: the run stopped at the first path to it.
+  NativeMismatch, ///< Tests whose native run ended otherwise: the claim of
+                  ///< exhaustion is withdrawn.
 };
 const char *toString(Cut C);
 
@@ -287,6 +289,14 @@ void countPathEnd(ExplorationStats &S, PathEnd End);
 /// no budget stopped it, the stop reason becomes "exhausted" if nothing was
 /// cut, else "bounded" (every state explored within the cuts).
 void settleCompleteness(ExplorationStats &S, uint64_t Unfinished);
+
+/// Whether the run claims to have explored every path that matters: it is
+/// complete, or only the apc's proofs cut it (the target is unreachable).
+bool claimsExhaustion(const ExplorationStats &S);
+
+/// Withdraws the claim of exhaustion for `N` reasons `Why`: the run is no
+/// longer complete, and "exhausted" becomes "bounded".
+void withdrawClaim(ExplorationStats &S, Cut Why, uint64_t N);
 
 /// Concretisations by site and reason, for the summary.
 class ConcretizationLog {

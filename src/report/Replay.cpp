@@ -8,13 +8,17 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <chrono>
 #include <csignal>
 #include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -31,60 +35,88 @@ struct NativeResult {
   std::string Stderr;
 };
 
+/// The environment of this process with `Set` ("NAME=value" entries)
+/// replacing or adding variables of those names.
+std::vector<std::string> environmentWith(const std::vector<std::string> &Set) {
+  std::vector<std::string> Env;
+  for (char **E = environ; *E; ++E) {
+    llvm::StringRef Entry(*E);
+    bool Replaced = llvm::any_of(Set, [&](const std::string &S) {
+      return Entry.split('=').first == llvm::StringRef(S).split('=').first;
+    });
+    if (!Replaced)
+      Env.emplace_back(Entry);
+  }
+  Env.insert(Env.end(), Set.begin(), Set.end());
+  return Env;
+}
+
+std::vector<char *> cStrings(std::vector<std::string> &Strings) {
+  std::vector<char *> Out;
+  for (std::string &S : Strings)
+    Out.push_back(S.data());
+  Out.push_back(nullptr);
+  return Out;
+}
+
 /// Runs `Argv` with stdout captured, killing it after `TimeoutSec`.
 /// `KeepSignals` stops a UBSan runtime from turning the signals other bugs
 /// die of into reports (an ASan runtime would read the same options).
+/// posix_spawn, unlike fork, is safe while other threads (Z3's, the apc's)
+/// hold locks: the child runs no code of this process before the exec.
 NativeResult runNative(const std::vector<std::string> &Argv,
                        const std::string &StdoutPath,
                        const std::string &InputsPath,
                        const std::string &StdinPath, unsigned TimeoutSec,
                        bool KeepSignals) {
   NativeResult R;
-  // The child must not inherit (and later flush) our buffered output.
-  std::fflush(stdout);
-  std::fflush(stderr);
-  pid_t Pid = fork();
-  if (Pid < 0)
-    throw InputError{"cannot fork to run the native program"};
-  if (Pid == 0) {
-    if (!std::freopen(StdinPath.c_str(), "r", stdin) ||
-        !std::freopen(StdoutPath.c_str(), "w", stdout) ||
-        !std::freopen((StdoutPath + ".err").c_str(), "w", stderr))
-      _exit(127);
-    setenv("THESEUS_REPLAY_INPUTS", InputsPath.c_str(), 1);
-    if (KeepSignals)
-      setenv("UBSAN_OPTIONS",
-             "handle_segv=0:handle_sigbus=0:handle_sigfpe=0:handle_sigill=0:"
-             "handle_abort=0",
-             1);
-    std::vector<char *> Args;
-    for (const std::string &A : Argv)
-      Args.push_back(const_cast<char *>(A.c_str()));
-    Args.push_back(nullptr);
-    execv(Args[0], Args.data());
-    _exit(127);
-  }
+  std::vector<std::string> Set = {"THESEUS_REPLAY_INPUTS=" + InputsPath};
+  if (KeepSignals)
+    Set.push_back("UBSAN_OPTIONS=handle_segv=0:handle_sigbus=0:handle_sigfpe=0:"
+                  "handle_sigill=0:handle_abort=0");
+  std::vector<std::string> Env = environmentWith(Set);
+  std::vector<std::string> Args = Argv;
+  std::vector<char *> EnvP = cStrings(Env), ArgV = cStrings(Args);
+  std::string StderrPath = StdoutPath + ".err";
+  posix_spawn_file_actions_t Files;
+  posix_spawn_file_actions_init(&Files);
+  posix_spawn_file_actions_addopen(&Files, 0, StdinPath.c_str(), O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&Files, 1, StdoutPath.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&Files, 2, StderrPath.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  pid_t Pid = 0;
+  int Err =
+      posix_spawn(&Pid, ArgV[0], &Files, nullptr, ArgV.data(), EnvP.data());
+  posix_spawn_file_actions_destroy(&Files);
+  if (Err != 0)
+    throw InputError{fmt::format("cannot run the native program {}: {}",
+                                 Argv[0], std::strerror(Err))};
   int Status = 0;
-  for (unsigned Tick = 0;; ++Tick) {
+  // Most runs end within a millisecond: poll often at first, then every
+  // 10 ms.
+  auto Deadline =
+      std::chrono::steady_clock::now() + std::chrono::seconds(TimeoutSec);
+  for (useconds_t Wait = 50;; Wait = std::min<useconds_t>(Wait * 2, 10000)) {
     pid_t W = waitpid(Pid, &Status, WNOHANG);
     if (W == Pid)
       break;
-    if (Tick >= TimeoutSec * 100) {
+    if (std::chrono::steady_clock::now() >= Deadline) {
       kill(Pid, SIGKILL);
       waitpid(Pid, &Status, 0);
       R.TimedOut = true;
       break;
     }
-    usleep(10000);
+    usleep(Wait);
   }
   if (!R.TimedOut) {
     R.Exited = WIFEXITED(Status);
     R.Code = R.Exited ? WEXITSTATUS(Status) : 0;
     R.Signal = WIFSIGNALED(Status) ? WTERMSIG(Status) : 0;
   }
-  std::ifstream In(StdoutPath), Err(StdoutPath + ".err");
+  std::ifstream In(StdoutPath), ErrIn(StderrPath);
   R.Stdout.assign(std::istreambuf_iterator<char>(In), {});
-  R.Stderr.assign(std::istreambuf_iterator<char>(Err), {});
+  R.Stderr.assign(std::istreambuf_iterator<char>(ErrIn), {});
   return R;
 }
 

@@ -1,6 +1,8 @@
 //===- Summary.cpp - summary.json, lcov and the console summary -----------===//
 #include "report/Summary.h"
 
+#include "report/NativeCheck.h"
+
 #include <fmt/format.h>
 #include <fstream>
 
@@ -205,7 +207,7 @@ namespace {
 /// "max-time (12), step-limit (1)", in the order of the cuts' declaration.
 std::string cutsText(const nlohmann::json &Cuts) {
   std::string Text;
-  for (int C = 0; C <= static_cast<int>(Cut::TargetReached); ++C) {
+  for (int C = 0; C <= static_cast<int>(Cut::NativeMismatch); ++C) {
     const char *Name = toString(static_cast<Cut>(C));
     if (Cuts.contains(Name))
       Text += fmt::format("{}{} ({})", Text.empty() ? "" : ", ", Name,
@@ -246,11 +248,17 @@ void printSummary(std::FILE *Out, const nlohmann::json &J) {
   else
     P(fmt::format("  complete         no: {}\n",
                   cutsText(J.at("incomplete_because"))));
+  if (J.contains("native_check"))
+    P(fmt::format("  native check     {}\n",
+                  nativeCheckText(J.at("native_check"))));
   P(fmt::format("  paths            {}  (runs {}, tests written {})\n",
                 U("paths"), U("runs"), U("tests")));
   P(fmt::format("  bugs             {}\n", J.at("bugs").size()));
   for (const nlohmann::json &B : J.at("bugs")) {
     std::string Replay = B.value("replay", "");
+    if (B.value("confirmed", "") == "unconfirmed")
+      Replay += "; a divergence between the engine and the native run, not "
+                "a finding";
     P(fmt::format(
         "    {} at {}:{}: {} ({}) [{}{}{}]\n", B.at("kind").get<std::string>(),
         B.at("file").get<std::string>(), B.value("line", 0u),
