@@ -4,6 +4,7 @@ bench/sv/tasks.txt and bench/parsers/parsers.txt is taken from its clone at
 the commit the list records (`git show COMMIT:PATH`).
 
 Usage: bench/sv/fetch_list.py CLONES_DIR [--cache bench/cache]
+                              [--tasks bench/sv/tasks.txt]
 
 CLONES_DIR holds one clone per repository, as OWNER/NAME:
     CLONES_DIR/sosy-lab/sv-benchmarks, CLONES_DIR/zserge/jsmn,
@@ -22,10 +23,10 @@ BENCH = os.path.dirname(HERE)
 SV_REPO = "sosy-lab/sv-benchmarks"
 
 
-def sv_files(clone):
+def sv_files(clone, tasks):
     """(repository, commit, path, cache path) of each task's .yml and
-    input file."""
-    with open(os.path.join(HERE, "tasks.txt")) as f:
+    input file in the list `tasks`."""
+    with open(tasks) as f:
         for line in f:
             if line.startswith("#") or not line.strip():
                 continue
@@ -56,11 +57,12 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("clones")
     p.add_argument("--cache", default=os.path.join(BENCH, "cache"))
+    p.add_argument("--tasks", default=os.path.join(HERE, "tasks.txt"))
     a = p.parse_args()
     sv_clone = os.path.join(a.clones, SV_REPO)
     wanted = list(parser_files())
     if os.path.isdir(sv_clone):
-        wanted += list(sv_files(sv_clone))
+        wanted += list(sv_files(sv_clone, a.tasks))
     else:
         print(f"no {sv_clone}: SV-COMP tasks skipped", file=sys.stderr)
     for repo, commit, path, dest in wanted:
