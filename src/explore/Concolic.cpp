@@ -52,11 +52,11 @@ struct ConcolicExplorer::RunRecord {
 };
 
 /// Follows a run through the path tree and collects coverage.
-class ConcolicExplorer::Recorder : public ExecutionObserver {
+class ConcolicExplorer::Recorder : public Explorer::Observer {
 public:
   Recorder(ConcolicExplorer &E, std::shared_ptr<Assignment> Input, RunRecord &R,
            InputStream *Stream)
-      : E(E), Input(std::move(Input)), R(R), Current(E.Tree.root()),
+      : Observer(E), E(E), Input(std::move(Input)), R(R), Current(E.Tree.root()),
         Stream(Stream) {}
 
   const Array *makeInput(const InputRequest &Req,
@@ -105,19 +105,9 @@ public:
     Current = E.Tree.child(N, Ev.Taken);
   }
 
-  void onConcretization(const llvm::Instruction *I,
-                        const char *Reason) override {
-    E.Concretized.note(I, Reason, true);
-  }
-  void onSymbolicOutput(const llvm::Instruction *I, const char *What) override {
-    E.Concretized.note(I, What, false);
-  }
-
   void onBlockExecuted(const llvm::BasicBlock *BB,
                        const llvm::Instruction *Last) override {
-    R.NewCoverage += E.Cov.markBlock(BB, Last);
-    if (E.Watch && E.Watch->reachedIn(BB, Last))
-      ReachedTarget = true;
+    R.NewCoverage += markBlock(BB, Last, ReachedTarget);
   }
 
   void onEdge(const llvm::Instruction *Term, unsigned Index) override {
@@ -131,10 +121,6 @@ public:
   void onEdgeCounts(llvm::ArrayRef<EdgeRef> Edges,
                     llvm::ArrayRef<uint64_t> Counts) override {
     R.NewCoverage += E.Cov.markEdgeCounts(Edges, Counts);
-  }
-
-  void onExternalCall(const llvm::Function *F) override {
-    ++E.Stats.ExternalCalls[F->getName().str()];
   }
 
   ConcolicExplorer &E;
@@ -153,26 +139,13 @@ public:
 ConcolicExplorer::ConcolicExplorer(const Program &P,
                                    const llvm::Function &Entry,
                                    const ExploreOptions &Opts)
-    : Entry(Entry), Opts(Opts), Inputs(Ctx, Entry, Opts.Buffers, Opts.Inputs),
-      Budget(Opts), Interp(P, Ctx, Budget.withStop(Opts.Exec)),
-      Solv(createZ3Backend(Opts.SolverTimeoutMs, Budget.solverStop())),
-      Cov(P.module()), Rng(Opts.Seed),
+    : Explorer(P, Entry, Opts), Rng(Opts.Seed),
       OpenSides(SearchIndex(Opts.Strat, P.module(), Cov, Opts.Seed,
                             [](SearchIndex::Key K) -> SearchIndex::Key {
                               return static_cast<const PathNode *>(K)->Parent;
-                            })),
-      ReturnValues(Ctx, Solv, Interp, Entry, Inputs, Cov, Budget,
-                   Opts.ReturnValues) {}
+                            })) {}
 
 ConcolicExplorer::~ConcolicExplorer() = default;
-
-void ConcolicExplorer::guide(const TargetGuide &G) {
-  Watch = std::make_unique<TargetWatch>(G);
-  OpenSides.index().setTargets(targetBlocks(&G));
-  if (G.Later)
-    Budget.haltWhen(&G.Later->unreachable());
-  Watch->takeAnswer(Ctx); // Decided already with --apc-first.
-}
 
 bool ConcolicExplorer::takeApcAnswer() {
   if (!Watch || !Watch->takeAnswer(Ctx) || !budgetLeft())
@@ -181,14 +154,6 @@ bool ConcolicExplorer::takeApcAnswer() {
   Assignment Seeded = initialInput();
   execute(std::move(Seeded), {}, 0);
   return true;
-}
-
-bool ConcolicExplorer::budgetLeft() {
-  if (Stats.TargetTest && !Watch->guide().KeepGoing) {
-    Stats.StopReason = "target-reached";
-    return false;
-  }
-  return Budget.left(Stats.Runs, Stats.StopReason, /*CheckMemory=*/true);
 }
 
 Assignment ConcolicExplorer::initialInput() {
@@ -478,23 +443,10 @@ ExplorationStats ConcolicExplorer::run(ExplorationListener &L) {
     execute(initialInput(), {}, 0);
     exploreFrontier();
   }
-  finishStats();
+  finishStats(Tree.numNodes());
+  Stats.OpenSides = countSides(Tree.root())[size_t(SideState::Open)];
   settleCompleteness(Stats, Stats.OpenSides);
   return Stats;
-}
-
-void ConcolicExplorer::finishStats() {
-  Stats.Seconds = Budget.elapsed();
-  Stats.TreeNodes = Tree.numNodes();
-  Stats.Solver = Solv.stats();
-  Stats.OpenSides = countSides(Tree.root())[size_t(SideState::Open)];
-  if (Watch) {
-    Stats.ApcChecks = Watch->checks();
-    Stats.ApcCheckSeconds = Watch->checkSeconds();
-  }
-  Concretized.fill(Stats);
-  if (const NativeLoopStats *N = Interp.nativeLoopStats())
-    Stats.NativeLoops = *N;
 }
 
 } // namespace theseus

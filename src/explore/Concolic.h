@@ -9,11 +9,8 @@
 #ifndef THESEUS_EXPLORE_CONCOLIC_H
 #define THESEUS_EXPLORE_CONCOLIC_H
 
-#include "explore/Exploration.h"
+#include "explore/Explorer.h"
 #include "explore/PathTree.h"
-#include "explore/ReturnValues.h"
-#include "explore/Search.h"
-#include "explore/Target.h"
 
 #include <deque>
 #include <memory>
@@ -22,25 +19,18 @@
 
 namespace theseus {
 
-class ConcolicExplorer {
+class ConcolicExplorer : public Explorer {
 public:
   ConcolicExplorer(const Program &P, const llvm::Function &Entry,
                    const ExploreOptions &Opts);
-  ~ConcolicExplorer();
+  ~ConcolicExplorer() override;
 
-  /// Explores until done or a budget ends, telling `L` about each new path.
-  ExplorationStats run(ExplorationListener &L);
+  ExplorationStats run(ExplorationListener &L) override;
 
-  /// --target: looks for the target, pruned and seeded by `G`'s apc
-  /// (which must live in context()).
-  void guide(const TargetGuide &G);
   /// --fuzz: runs the inputs `X` finds and hands it the inputs of new
   /// paths. `X` must outlive run().
   void exchangeWith(InputExchange &X) { Exchange = &X; }
-  ExprContext &context() { return Ctx; }
 
-  const EntryInputs &inputs() const { return Inputs; }
-  const Coverage &coverage() const { return Cov; }
   const PathTree &tree() const { return Tree; }
 
 private:
@@ -61,7 +51,7 @@ private:
   std::optional<std::shared_ptr<RunRecord>>
   negateWithApc(PathNode *N, bool Dir, std::vector<ExprRef> Prefix,
                 ExprRef Goal);
-  bool budgetLeft();
+  bool budgetLeft() { return Explorer::budgetLeft(/*CheckMemory=*/true); }
   /// --target: takes the apc's answer over when it arrives, and runs its
   /// seed; true when it did.
   bool takeApcAnswer();
@@ -73,27 +63,15 @@ private:
   void importExchanged(bool Now = false);
   bool waitForExchange();
   void exploreGenerational();
-  void finishStats();
 
-  const llvm::Function &Entry;
-  ExploreOptions Opts;
-  ExplorationListener *Listener = nullptr;
-  ExprContext Ctx;
-  EntryInputs Inputs;
-  RunBudget Budget; ///< Before Interp, which polls it.
-  Interpreter Interp;
-  Solver Solv;
+  SearchIndex &searchIndex() override { return OpenSides.index(); }
+
   PathTree Tree;
-  Coverage Cov;
   std::mt19937_64 Rng;
   Frontier<Target> OpenSides; ///< Not generational.
   /// --target: open sides the apc could not rule on, negated once no
   /// other side is left (not generational).
   std::deque<Target> Undecided;
-  ExplorationStats Stats;
-  ConcretizationLog Concretized;
-  ReturnValueSearch ReturnValues;
-  std::unique_ptr<TargetWatch> Watch; ///< --target; null without.
   InputExchange *Exchange = nullptr;  ///< --fuzz; null without.
   double LastImport = 0;
   /// The exchanged input being run, and whether it crashed natively.

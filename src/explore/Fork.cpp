@@ -60,9 +60,9 @@ const llvm::Loop *LoopCounter::take(llvm::LoopInfo &LI,
 }
 
 /// Follows one state through the interpreter, forking at decisions.
-class ForkExplorer::Stepper : public ExecutionObserver {
+class ForkExplorer::Stepper : public Explorer::Observer {
 public:
-  Stepper(ForkExplorer &E, State &St) : E(E), St(St) {}
+  Stepper(ForkExplorer &E, State &St) : Observer(E), E(E), St(St) {}
 
   const Array *makeInput(const InputRequest &R,
                          std::vector<uint8_t> &Bytes) override {
@@ -77,18 +77,9 @@ public:
 
   void onBranch(const BranchEvent &Ev) override;
 
-  void onConcretization(const llvm::Instruction *I,
-                        const char *Reason) override {
-    E.Concretized.note(I, Reason, true);
-  }
-  void onSymbolicOutput(const llvm::Instruction *I, const char *What) override {
-    E.Concretized.note(I, What, false);
-  }
   void onBlockExecuted(const llvm::BasicBlock *BB,
                        const llvm::Instruction *Last) override {
-    E.Cov.markBlock(BB, Last);
-    if (E.Watch && E.Watch->reachedIn(BB, Last))
-      St.ReachedTarget = true;
+    markBlock(BB, Last, St.ReachedTarget);
   }
   void onEdge(const llvm::Instruction *Term, unsigned Index) override;
   bool edgeFingerprints(llvm::ArrayRef<EdgeRef> Edges,
@@ -113,9 +104,6 @@ public:
   }
   const char *cutPath() override {
     return CutMessage.empty() ? nullptr : CutMessage.c_str();
-  }
-  void onExternalCall(const llvm::Function *F) override {
-    ++E.Stats.ExternalCalls[F->getName().str()];
   }
 
 private:
@@ -265,30 +253,17 @@ void ForkExplorer::Stepper::onEdge(const llvm::Instruction *Term,
 
 ForkExplorer::ForkExplorer(const Program &P, const llvm::Function &Entry,
                            const ExploreOptions &Opts)
-    : Entry(Entry), Opts(Opts), Inputs(Ctx, Entry, Opts.Buffers, Opts.Inputs),
-      Budget(Opts), Interp(P, Ctx, Budget.withStop(Opts.Exec)),
-      Solv(createZ3Backend(Opts.SolverTimeoutMs, Budget.solverStop())),
-      Cov(P.module()),
+    : Explorer(P, Entry, Opts),
       Pending(SearchIndex(Opts.Strat, P.module(), Cov, Opts.Seed,
                           [](SearchIndex::Key K) -> SearchIndex::Key {
                             return static_cast<const TreeNode *>(K)->Parent;
-                          })),
-      ReturnValues(Ctx, Solv, Interp, Entry, Inputs, Cov, Budget,
-                   Opts.ReturnValues) {
+                          })) {
   // Each waiting state holds a copy of its execution state: past this many,
   // the default search finishes subtrees instead of opening more of them.
   Pending.index().limitBreadth(1024);
 }
 
 ForkExplorer::~ForkExplorer() = default;
-
-void ForkExplorer::guide(const TargetGuide &G) {
-  Watch = std::make_unique<TargetWatch>(G);
-  Pending.index().setTargets(targetBlocks(&G));
-  if (G.Later)
-    Budget.haltWhen(&G.Later->unreachable());
-  Watch->takeAnswer(Ctx); // Decided already with --apc-first.
-}
 
 std::vector<VariableValue> ForkExplorer::variablesOf(const ExecutionState &S) {
   std::vector<VariableValue> Out;
@@ -312,14 +287,6 @@ llvm::LoopInfo &ForkExplorer::loopsOf(const llvm::Function &F) {
 std::string ForkExplorer::loopBoundMessage(const llvm::Loop &L) const {
   return fmt::format("loop bound {} reached at {}", Opts.LoopBound,
                      sourceLocOf(L.getHeader()->getTerminator()).str());
-}
-
-bool ForkExplorer::budgetLeft() {
-  if (Stats.TargetTest && !Watch->guide().KeepGoing) {
-    Stats.StopReason = "target-reached";
-    return false;
-  }
-  return Budget.left(Stats.Runs, Stats.StopReason);
 }
 
 bool ForkExplorer::prunedByApc(State &St) {
@@ -438,7 +405,7 @@ ExplorationStats ForkExplorer::run(ExplorationListener &L) {
   }
   Stats.OpenSides = Pending.size() + UnfinishedSides;
   writeInterruptedStates();
-  finishStats();
+  finishStats(Tree.size());
   settleCompleteness(Stats, Stats.OpenSides);
   return Stats;
 }
@@ -483,19 +450,6 @@ void ForkExplorer::writeInterruptedStates() {
     St->Node->Leaf = LeafKind::Interrupted;
     St->Node->Outcome = Outcome;
   });
-}
-
-void ForkExplorer::finishStats() {
-  Stats.Seconds = Budget.elapsed();
-  Stats.TreeNodes = Tree.size();
-  Stats.Solver = Solv.stats();
-  if (Watch) {
-    Stats.ApcChecks = Watch->checks();
-    Stats.ApcCheckSeconds = Watch->checkSeconds();
-  }
-  Concretized.fill(Stats);
-  if (const NativeLoopStats *N = Interp.nativeLoopStats())
-    Stats.NativeLoops = *N;
 }
 
 } // namespace theseus

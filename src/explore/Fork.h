@@ -13,11 +13,8 @@
 #ifndef THESEUS_EXPLORE_FORK_H
 #define THESEUS_EXPLORE_FORK_H
 
-#include "explore/Concolic.h"
 #include "explore/ExecutionTree.h"
-#include "explore/ReturnValues.h"
-#include "explore/Search.h"
-#include "explore/Target.h"
+#include "explore/Explorer.h"
 
 #include "llvm/ADT/DenseMap.h"
 
@@ -60,26 +57,16 @@ inline EdgeFingerprint mixEdgeFingerprint(llvm::ArrayRef<EdgeRef> Edges,
   return F;
 }
 
-class ForkExplorer {
+class ForkExplorer : public Explorer {
 public:
   ForkExplorer(const Program &P, const llvm::Function &Entry,
                const ExploreOptions &Opts);
-  ~ForkExplorer();
+  ~ForkExplorer() override;
 
   /// Explores until every state ended or a budget ran out.
-  ExplorationStats run(ExplorationListener &L);
+  ExplorationStats run(ExplorationListener &L) override;
 
-  /// --target: looks for the target, pruned and seeded by `G`'s apc
-  /// (which must live in context()).
-  void guide(const TargetGuide &G);
-  ExprContext &context() { return Ctx; }
-
-  const EntryInputs &inputs() const { return Inputs; }
-  const Coverage &coverage() const { return Cov; }
   const ExecutionTree &tree() const { return Tree; }
-  Interpreter &interpreter() { return Interp; }
-  const ExploreOptions &options() const { return Opts; }
-  const llvm::Function &entry() const { return Entry; }
   llvm::LoopInfo &loopsOf(const llvm::Function &F);
   /// "loop bound K reached at file:line".
   std::string loopBoundMessage(const llvm::Loop &L) const;
@@ -91,34 +78,21 @@ private:
   std::unique_ptr<State> initialState();
   void runState(std::unique_ptr<State> St);
   void endPath(State &St, const PathOutcome &Outcome);
-  bool budgetLeft();
+  bool budgetLeft() { return Explorer::budgetLeft(/*CheckMemory=*/false); }
+  SearchIndex &searchIndex() override { return Pending.index(); }
   /// --target: drops `St` as a pruned leaf when its path condition
   /// contradicts the apc.
   bool prunedByApc(State &St);
   void dropHalfOfPending();
   void writeInterruptedStates();
   std::vector<VariableValue> variablesOf(const ExecutionState &S);
-  void finishStats();
 
-  const llvm::Function &Entry;
-  ExploreOptions Opts;
-  ExplorationListener *Listener = nullptr;
-  ExprContext Ctx;
-  EntryInputs Inputs;
-  RunBudget Budget; ///< Before Interp, which polls it.
-  Interpreter Interp;
-  Solver Solv;
-  Coverage Cov;
   ExecutionTree Tree;
   Frontier<std::unique_ptr<State>> Pending;
   struct LoopData;
   llvm::DenseMap<const llvm::Function *, std::unique_ptr<LoopData>> Loops;
-  ExplorationStats Stats;
-  ConcretizationLog Concretized;
   /// Sides whose query a stop interrupted: neither explored nor decided.
   uint64_t UnfinishedSides = 0;
-  ReturnValueSearch ReturnValues;
-  std::unique_ptr<TargetWatch> Watch; ///< --target; null without.
 };
 
 } // namespace theseus

@@ -1,0 +1,47 @@
+//===- Explorer.cpp - What every exploration driver is --------------------===//
+#include "explore/Explorer.h"
+
+#include "llvm/IR/Function.h"
+
+namespace theseus {
+
+Explorer::Explorer(const Program &P, const llvm::Function &Entry,
+                   const ExploreOptions &Opts)
+    : Entry(Entry), Opts(Opts), Inputs(Ctx, Entry, Opts.Buffers, Opts.Inputs),
+      Budget(Opts), Interp(P, Ctx, Budget.withStop(Opts.Exec)),
+      Solv(createZ3Backend(Opts.SolverTimeoutMs, Budget.solverStop())),
+      Cov(P.module()), ReturnValues(Ctx, Solv, Interp, Entry, Inputs, Cov,
+                                    Budget, Opts.ReturnValues) {}
+
+Explorer::~Explorer() = default;
+
+void Explorer::guide(const TargetGuide &G) {
+  Watch = std::make_unique<TargetWatch>(G);
+  searchIndex().setTargets(targetBlocks(&G));
+  if (G.Later)
+    Budget.haltWhen(&G.Later->unreachable());
+  Watch->takeAnswer(Ctx); // Decided already with --apc-first.
+}
+
+bool Explorer::budgetLeft(bool CheckMemory) {
+  if (Stats.TargetTest && !Watch->guide().KeepGoing) {
+    Stats.StopReason = "target-reached";
+    return false;
+  }
+  return Budget.left(Stats.Runs, Stats.StopReason, CheckMemory);
+}
+
+void Explorer::finishStats(uint64_t TreeNodes) {
+  Stats.Seconds = Budget.elapsed();
+  Stats.TreeNodes = TreeNodes;
+  Stats.Solver = Solv.stats();
+  if (Watch) {
+    Stats.ApcChecks = Watch->checks();
+    Stats.ApcCheckSeconds = Watch->checkSeconds();
+  }
+  Concretized.fill(Stats);
+  if (const NativeLoopStats *N = Interp.nativeLoopStats())
+    Stats.NativeLoops = *N;
+}
+
+} // namespace theseus
