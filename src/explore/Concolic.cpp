@@ -56,8 +56,8 @@ class ConcolicExplorer::Recorder : public Explorer::Observer {
 public:
   Recorder(ConcolicExplorer &E, std::shared_ptr<Assignment> Input, RunRecord &R,
            InputStream *Stream)
-      : Observer(E), E(E), Input(std::move(Input)), R(R), Current(E.Tree.root()),
-        Stream(Stream) {}
+      : Observer(E), E(E), Input(std::move(Input)), R(R),
+        Current(E.Tree.root()), Stream(Stream) {}
 
   const Array *makeInput(const InputRequest &Req,
                          std::vector<uint8_t> &Bytes) override {

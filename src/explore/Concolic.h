@@ -72,7 +72,7 @@ private:
   /// --target: open sides the apc could not rule on, negated once no
   /// other side is left (not generational).
   std::deque<Target> Undecided;
-  InputExchange *Exchange = nullptr;  ///< --fuzz; null without.
+  InputExchange *Exchange = nullptr; ///< --fuzz; null without.
   double LastImport = 0;
   /// The exchanged input being run, and whether it crashed natively.
   const ExchangedInput *Importing = nullptr;

@@ -71,8 +71,8 @@ protected:
 
   protected:
     /// New coverage of the block, and whether it reaches the target.
-    unsigned markBlock(const llvm::BasicBlock *BB, const llvm::Instruction *Last,
-                       bool &ReachedTarget) {
+    unsigned markBlock(const llvm::BasicBlock *BB,
+                       const llvm::Instruction *Last, bool &ReachedTarget) {
       if (Core.Watch && Core.Watch->reachedIn(BB, Last))
         ReachedTarget = true;
       return Core.Cov.markBlock(BB, Last);

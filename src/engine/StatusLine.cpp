@@ -1,5 +1,5 @@
 //===- StatusLine.cpp - The live status of a run on stderr ----------------===//
-#include "cli/StatusLine.h"
+#include "engine/StatusLine.h"
 
 #include <cstdio>
 #include <fmt/format.h>

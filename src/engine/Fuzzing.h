@@ -1,8 +1,8 @@
-//===- Fuzzing.h - The --fuzz phase on the command line -------------------===//
-#ifndef THESEUS_CLI_FUZZING_H
-#define THESEUS_CLI_FUZZING_H
+//===- Fuzzing.h - The --fuzz phase of a run ------------------------------===//
+#ifndef THESEUS_ENGINE_FUZZING_H
+#define THESEUS_ENGINE_FUZZING_H
 
-#include "cli/Options.h"
+#include "engine/RunOptions.h"
 #include "explore/Inputs.h"
 #include "fuzz/NativeFuzzer.h"
 #include "report/TestFile.h"
@@ -14,7 +14,7 @@ namespace theseus {
 
 /// Builds the program for libFuzzer in OUTDIR/fuzz and starts fuzzing.
 /// Throws InputError when the run cannot be fuzzed (and says why).
-std::unique_ptr<NativeFuzzer> startFuzzing(const Options &O,
+std::unique_ptr<NativeFuzzer> startFuzzing(const RunOptions &O,
                                            const ProgramDescription &Desc,
                                            const llvm::Function &Entry,
                                            const EntryInputs &Inputs);

@@ -6,8 +6,8 @@
 // the work waiting, and the time against its budget.
 //
 //===----------------------------------------------------------------------===//
-#ifndef THESEUS_CLI_STATUSLINE_H
-#define THESEUS_CLI_STATUSLINE_H
+#ifndef THESEUS_ENGINE_STATUSLINE_H
+#define THESEUS_ENGINE_STATUSLINE_H
 
 #include "explore/Exploration.h"
 #include "report/TestFile.h"

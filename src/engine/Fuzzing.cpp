@@ -1,5 +1,5 @@
-//===- Fuzzing.cpp - The --fuzz phase on the command line -----------------===//
-#include "cli/Fuzzing.h"
+//===- Fuzzing.cpp - The --fuzz phase of a run ----------------------------===//
+#include "engine/Fuzzing.h"
 
 #include "fuzz/FuzzTarget.h"
 #include "report/Summary.h"
@@ -11,7 +11,7 @@
 
 namespace theseus {
 
-std::unique_ptr<NativeFuzzer> startFuzzing(const Options &O,
+std::unique_ptr<NativeFuzzer> startFuzzing(const RunOptions &O,
                                            const ProgramDescription &Desc,
                                            const llvm::Function &Entry,
                                            const EntryInputs &Inputs) {

@@ -1,0 +1,358 @@
+//===- Run.cpp - One exploration of a program, start to end ---------------===//
+#include "engine/Run.h"
+
+#include "engine/Fuzzing.h"
+#include "engine/RunRecord.h"
+#include "engine/StatusLine.h"
+#include "engine/TargetRace.h"
+#include "exec/Native.h"
+#include "explore/Concolic.h"
+#include "explore/Fork.h"
+#include "explore/SelfCheck.h"
+#include "program/Program.h"
+#include "report/Summary.h"
+#include "report/TestComp.h"
+#include "report/TreeWriter.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <fmt/format.h>
+#include <future>
+
+#ifndef THESEUS_INCLUDE_DIR
+#define THESEUS_INCLUDE_DIR ""
+#endif
+
+namespace theseus {
+
+namespace {
+
+std::string absolute(const std::string &Path) {
+  llvm::SmallString<256> P(Path);
+  llvm::sys::fs::make_absolute(P);
+  llvm::sys::path::remove_dots(P, true);
+  return std::string(P);
+}
+
+/// Compiles native-only sources to a shared library and loads it, so that
+/// calls to their functions run natively (the seed's `unknown`).
+void loadNativeCode(const std::vector<std::string> &Files,
+                    const std::vector<std::string> &CFlags,
+                    const TempDir &Tmp) {
+  unsigned Index = 0;
+  for (const std::string &F : Files) {
+    std::string Lib = F;
+    if (llvm::sys::path::extension(F) != ".so") {
+      if (!llvm::sys::fs::exists(F))
+        throw InputError{fmt::format("no such file: {}", F)};
+      Lib = fmt::format("{}/native{}.so", Tmp.path(), Index++);
+      std::vector<std::string> Argv = {findClang(), "-shared", "-fPIC", "-O0",
+                                       "-g"};
+      Argv.insert(Argv.end(), CFlags.begin(), CFlags.end());
+      Argv.insert(Argv.end(), {F, "-o", Lib});
+      runCompiler(Argv, F);
+    }
+    try {
+      NativeCaller::loadLibrary(Lib);
+    } catch (const std::runtime_error &E) {
+      throw InputError{E.what()};
+    }
+  }
+}
+
+/// Passes new paths to the test writer, keeps the summary current, and
+/// keeps the status line up to date.
+class Progress : public ExplorationListener {
+public:
+  Progress(ExplorationListener &Inner, BugConfirmer &Confirm,
+           SummaryKeeper &Keeper, StatusLine &Status)
+      : Inner(Inner), Confirm(Confirm), Keeper(Keeper), Status(Status) {}
+
+  void onNewPath(const PathResult &R) override {
+    Inner.onNewPath(R);
+    Confirm.onNewPath();
+    Keeper.onNewPath();
+  }
+  void onProgress(const ExplorationStats &S) override {
+    Keeper.onProgress(S);
+    Status.update(S);
+  }
+
+private:
+  ExplorationListener &Inner;
+  BugConfirmer &Confirm;
+  SummaryKeeper &Keeper;
+  StatusLine &Status;
+};
+
+/// An explorer of a long run owns millions of expressions and tree nodes;
+/// freeing them one by one took seconds past --max-time, after every result
+/// was written. Like clang's -disable-free, the process leaves that to the
+/// kernel: the explorer stays reachable from here until exit.
+template <typename T> T &keepUntilExit(std::unique_ptr<T> Object) {
+  static std::vector<std::shared_ptr<void>> Kept;
+  T &Ref = *Object;
+  Kept.push_back(std::shared_ptr<void>(Object.release(), [](void *) {}));
+  return Ref;
+}
+
+/// Runs either driver, writing tests as they come and the reports at the
+/// end; `AfterRun` adds what only one mode has to the summary, and returns
+/// false when the engine checked itself and failed.
+template <typename Fn>
+int runExplorer(const RunOptions &O, const ProgramDescription &Desc,
+                Explorer &E, Fn AfterRun) {
+  TestWriter Writer(O.OutDir, Desc, E.inputs());
+  TestCompWriter Suite(Writer, O.OutDir,
+                       {O.TestCompSuite, O.TestCompSpec, O.DataModel, {}},
+                       Desc);
+  SummaryKeeper Keeper(O, Writer, E.coverage());
+  Replayer Replay;
+  BugConfirmer Confirm(Writer, Replay, O.OutDir, O.ConfirmBugs);
+  StatusLine Line(!O.Quiet, O.Explore.MaxTime, E.coverage(), Writer);
+  Progress Status(Suite, Confirm, Keeper, Line);
+  ExplorationStats Stats = E.run(Status);
+  Line.erase();
+  Suite.finish();
+  std::optional<nlohmann::json> Check =
+      checkClaim(O, Replay, Writer.tests(), Stats);
+
+  RunReport Report{
+      Stats,      Writer,   E.coverage(),          O.Mode,
+      O.Strategy, O.OutDir, O.Explore.MaxMemoryMB, &Keeper.finish(Stats)};
+  nlohmann::json Summary = summaryJson(Report);
+  if (Check)
+    Summary["native_check"] = *Check;
+  if (O.Html) // Written last, from the files below.
+    Summary["report"] = O.OutDir + "/report.html";
+  printSummary(stdout, Summary);
+  bool EngineOk = AfterRun(Summary, Stats, Writer);
+  writeJsonFile(O.OutDir + "/summary.json", Summary);
+  writeLcov(O.OutDir + "/coverage.info", E.coverage());
+  if (O.Html && !writeReport(O.OutDir)) {
+    Summary.erase("report");
+    writeJsonFile(O.OutDir + "/summary.json", Summary);
+  }
+  if (!EngineOk)
+    return InternalError;
+  // A bug its native run did not reproduce is a divergence, not a finding.
+  bool Found = llvm::any_of(Writer.bugs(), [](const BugRecord &B) {
+    return B.Confirmation != "unconfirmed";
+  });
+  return Found ? BugsFound : NoBug;
+}
+
+/// The command line after `--`, stdin (--stdin, --sym-stdin) and the
+/// program name argv[0]. Theseus' own stdin is closed to the program, so a
+/// read that reaches the host never waits on the terminal.
+void setProgramInputs(RunOptions &O, ProgramDescription &Desc) {
+  InputOptions &In = O.Explore.Inputs;
+  In.CommandLine = parseCommandLine(O.ProgramArgs);
+  In.CommandLine.ProgramName = llvm::sys::path::stem(O.Files.front()).str();
+  if (O.SymStdin && !O.StdinFile.empty())
+    throw InputError{"--stdin and --sym-stdin exclude each other"};
+  if (O.SymStdin > MaxStdinBytes)
+    throw InputError{
+        fmt::format("--sym-stdin: at most {} bytes", MaxStdinBytes)};
+  O.Explore.Exec.SymbolicStdin = O.SymStdin;
+  if (!O.StdinFile.empty()) {
+    auto Buf = llvm::MemoryBuffer::getFile(O.StdinFile);
+    if (!Buf)
+      throw InputError{fmt::format("--stdin: cannot read {}", O.StdinFile)};
+    if ((*Buf)->getBufferSize() > MaxStdinBytes)
+      throw InputError{fmt::format("--stdin: {} is larger than {} bytes",
+                                   O.StdinFile, MaxStdinBytes)};
+    O.Explore.Exec.Stdin = (*Buf)->getBuffer().str();
+    Desc.Stdin = O.Explore.Exec.Stdin;
+  }
+  if (!std::freopen("/dev/null", "r", stdin))
+    throw InputError{"cannot close stdin"};
+}
+
+} // namespace
+
+int exploreProgram(RunOptions &O) {
+  if (O.Files.empty())
+    throw InputError{"no input files (see --help)"};
+  static const std::map<std::string, Strategy> Strategies = {
+      {"cov-interleaved", Strategy::CovInterleaved},
+      {"bfs", Strategy::BFS},
+      {"dfs", Strategy::DFS},
+      {"generational", Strategy::Generational},
+      {"dart", Strategy::DART},
+      {"random-path", Strategy::RandomPath},
+      {"coverage-new", Strategy::CoverageNew},
+      {"target-distance", Strategy::TargetDistance}};
+  bool Fork = O.Mode == "fork";
+  if (O.Strategy.empty())
+    O.Strategy = toString(Strategy::CovInterleaved);
+  O.Explore.Strat = Strategies.at(O.Strategy);
+  bool ConcolicOnly = O.Explore.Strat == Strategy::Generational ||
+                      O.Explore.Strat == Strategy::DART;
+  if (O.Explore.Strat == Strategy::TargetDistance && O.Targets.empty())
+    throw InputError{"--strategy=target-distance needs --target"};
+  if (Fork && ConcolicOnly)
+    throw InputError{fmt::format("--strategy={} is not available with "
+                                 "--mode={}",
+                                 O.Strategy, O.Mode)};
+  O.Explore.TreeDetailNodes = O.TreeMaxNodes;
+  if (Fork && O.Fuzz)
+    throw InputError{"--fuzz needs --mode=concolic"};
+  if (O.Fuzz && O.NoFuzz)
+    throw InputError{"--fuzz and --no-fuzz exclude each other"};
+  if (!Fork && (O.Explore.LoopBound || O.Explore.Exec.ReportStatements))
+    throw InputError{"--loop-bound and --tree-statements need --mode=fork"};
+  // Both observe loops instruction by instruction.
+  O.Explore.Exec.NativeLoops = !O.NoNativeLoops && !O.Explore.LoopBound &&
+                               !O.Explore.Exec.ReportStatements;
+  for (const std::string &C : O.Concretize) {
+    if (C == "free")
+      O.Explore.Exec.ExternalArgs = ConcretizeMode::Free;
+    else if (C == "pin")
+      O.Explore.Exec.ExternalArgs = ConcretizeMode::Pin;
+    else if (C == "nonlinear")
+      O.Explore.Exec.ConcretizeNonlinear = true;
+  }
+  O.Explore.Exec.Externals = O.Externals == "deny"   ? ExternalPolicy::Deny
+                             : O.Externals == "safe" ? ExternalPolicy::Safe
+                                                     : ExternalPolicy::AllowAll;
+  O.Explore.SolverTimeoutMs =
+      static_cast<unsigned>(std::max(0.0, O.SolverTimeout) * 1000);
+  ProgramDescription Desc;
+
+  setProgramInputs(O, Desc);
+
+  CompileOptions CO;
+  for (const std::string &F : O.Files)
+    CO.Sources.push_back(absolute(F));
+  CO.CFlags = O.CFlags;
+  CO.IncludeDir = THESEUS_INCLUDE_DIR;
+  CO.UndefinedBehaviorChecks =
+      std::find(O.Checks.begin(), O.Checks.end(), "ub") != O.Checks.end();
+  CO.Model = *parseDataModel(O.DataModel);
+  if (CO.Model == DataModel::ILP32 && !O.Native.empty())
+    throw InputError{"--native runs 64-bit host code, which cannot share "
+                     "memory with an ILP32 program (--data-model ILP32)"};
+  TempDir Tmp;
+  std::vector<std::string> NativeSources;
+  for (const std::string &F : O.Native)
+    NativeSources.push_back(absolute(F));
+  loadNativeCode(NativeSources, O.CFlags, Tmp);
+  // The apc's Z3 contexts are made while clang compiles the program.
+  std::future<std::unique_ptr<ApcQueries>> ApcQueriesAhead;
+  if (!O.Targets.empty() && !O.NoApc)
+    ApcQueriesAhead = std::async(std::launch::async,
+                                 [] { return std::make_unique<ApcQueries>(); });
+  auto Prog = Program::load(CO);
+  const llvm::Function &Entry = Prog->selectEntry(O.Entry);
+  if (O.ApcOnly && O.NoApc)
+    throw InputError{"--apc-only and --no-apc exclude each other"};
+  if (O.ApcOnly)
+    return decideApcOnly(O, Entry, std::move(ApcQueriesAhead));
+  if ((O.KeepGoing || O.NoApc || O.ApcFirst) && O.Targets.empty())
+    throw InputError{"--keep-going, --no-apc and --apc-first need --target"};
+  if (O.NoApc && O.ApcFirst)
+    throw InputError{"--no-apc and --apc-first exclude each other"};
+
+  prepareOutDir(O.OutDir);
+  Desc.Sources = CO.Sources;
+  Desc.NativeSources = NativeSources;
+  Desc.CFlags = O.CFlags;
+  Desc.UndefinedBehaviorChecks = CO.UndefinedBehaviorChecks;
+  Desc.Model = CO.Model;
+  Desc.Entry = Entry.getName().str();
+  Desc.Return = describeReturn(Entry);
+
+  std::unique_ptr<TargetRace> Race;
+  if (Fork) {
+    O.Explore.KeepLeafModels = O.SelfCheck;
+    ForkExplorer &Explorer =
+        keepUntilExit(std::make_unique<ForkExplorer>(*Prog, Entry, O.Explore));
+    if (!O.Targets.empty()) {
+      Race = std::make_unique<TargetRace>(O, *Prog, Entry,
+                                          std::move(ApcQueriesAhead));
+      if (std::optional<int> Done = Race->start(Explorer))
+        return *Done;
+    }
+    return runExplorer(
+        O, Desc, Explorer,
+        [&](nlohmann::json &Summary, const ExplorationStats &Stats,
+            const TestWriter &Writer) {
+          if (Race)
+            Race->report(Stats, Writer, Summary);
+          if (Explorer.tree().size() <= O.TreeMaxNodes) {
+            // Graphviz's layout does not fit in a spent time budget.
+            bool RenderSvg = Stats.StopReason != "max-time";
+            std::string Problem = writeTree(
+                Explorer.tree(), O.OutDir,
+                [&](uint64_t Bits) { return Writer.returnValue(Bits); },
+                RenderSvg);
+            if (!Problem.empty())
+              std::fprintf(stderr, "theseus: %s\n", Problem.c_str());
+          } else
+            std::fprintf(
+                stderr,
+                "theseus: the tree has %zu nodes; tree.json and tree.dot "
+                "are written up to --tree-max-nodes=%zu\n",
+                Explorer.tree().size(), O.TreeMaxNodes);
+          Summary["tree_nodes"] = Explorer.tree().size();
+          if (!O.SelfCheck)
+            return true;
+          // Random inputs must each land in a leaf when the search ran out
+          // of states and none were dropped, left undecided, pinned away or
+          // pruned.
+          bool Exhaustive = (Stats.StopReason == "exhausted" ||
+                             Stats.StopReason == "bounded") &&
+                            !Stats.StatesDropped && !Stats.MemoryDropped &&
+                            !Stats.SolverUnknown && !Stats.Pinned &&
+                            !Stats.ApcPruned;
+          SelfCheckReport R = selfCheck(Explorer, Exhaustive,
+                                        O.SelfCheckSamples, O.Explore.Seed);
+          Summary["self_check"] = selfCheckJson(R);
+          printSelfCheck(stdout, Summary["self_check"]);
+          return R.passed();
+        });
+  }
+  if (O.SelfCheck)
+    throw InputError{"--self-check needs --mode=fork"};
+  ConcolicExplorer &Explorer = keepUntilExit(
+      std::make_unique<ConcolicExplorer>(*Prog, Entry, O.Explore));
+  // The fuzzer's process is forked before the apc's thread starts: a fork
+  // while that thread is inside Z3 left the search's own Z3 calls hanging.
+  std::unique_ptr<NativeFuzzer> Fuzzer;
+  if (O.Fuzz) {
+    try {
+      Fuzzer = startFuzzing(O, Desc, Entry, Explorer.inputs());
+      Explorer.exchangeWith(*Fuzzer);
+    } catch (const InputError &E) {
+      if (!O.FuzzIfPossible)
+        throw;
+      std::fprintf(stderr, "theseus: warning: no fuzzing phase: %s\n",
+                   E.Message.c_str());
+    }
+  }
+  if (!O.Targets.empty()) {
+    Race = std::make_unique<TargetRace>(O, *Prog, Entry,
+                                        std::move(ApcQueriesAhead));
+    if (std::optional<int> Done = Race->start(Explorer))
+      return *Done;
+  }
+  return runExplorer(O, Desc, Explorer,
+                     [&](nlohmann::json &Summary, const ExplorationStats &Stats,
+                         const TestWriter &Writer) {
+                       if (Fuzzer)
+                         Summary["fuzz"] =
+                             finishFuzzing(*Fuzzer, Stats, !O.Quiet);
+                       if (Race)
+                         Race->report(Stats, Writer, Summary);
+                       if (Explorer.tree().numNodes() <= O.TreeMaxNodes)
+                         writePathTree(Explorer.tree(), O.OutDir);
+                       return true;
+                     });
+}
+
+} // namespace theseus

@@ -1,0 +1,504 @@
+//===- TargetRace.cpp - The apc of a target, raced against the search -----===//
+#include "engine/TargetRace.h"
+
+#include "apc/Apc.h"
+#include "apc/Solve.h"
+#include "engine/RunRecord.h"
+#include "expr/Printer.h"
+
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Module.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <fmt/format.h>
+#include <fstream>
+#include <thread>
+
+namespace theseus {
+
+/// The bytes of one element of the input array `Arr`: the element size of
+/// a pointer parameter's buffer, or the whole array.
+/// The entry's pointer parameter that `Arr` holds the buffer of, if any.
+static std::optional<ParamInfo> bufferParam(const llvm::Function &Entry,
+                                            const RunOptions &O,
+                                            const Array *Arr) {
+  for (ParamInfo &P : describeParams(Entry, O.Explore.Buffers))
+    if (P.Name == Arr->Name && P.IsPointer && P.ElemBytes > 0)
+      return std::move(P);
+  return std::nullopt;
+}
+
+/// Little-endian signed elements of `ElemBytes` bytes: one integer, or a
+/// list for a buffer. Rows of a 2-D parameter (elements of `CellBytes`
+/// cells) are lists of their cells; other elements wider than 8 bytes are
+/// lists of bytes.
+static nlohmann::json candidateValue(const std::vector<uint8_t> &Bytes,
+                                     unsigned ElemBytes,
+                                     unsigned CellBytes = 0) {
+  nlohmann::json List = nlohmann::json::array();
+  for (size_t At = 0; At + ElemBytes <= Bytes.size(); At += ElemBytes) {
+    if (ElemBytes > 8) {
+      std::vector<uint8_t> Row(Bytes.begin() + At,
+                               Bytes.begin() + At + ElemBytes);
+      List.push_back(candidateValue(Row, CellBytes ? CellBytes : 1));
+      continue;
+    }
+    uint64_t V = 0;
+    for (size_t I = ElemBytes; I-- > 0;)
+      V = (V << 8) | Bytes[At + I];
+    List.push_back(signExtend(V, ElemBytes * 8));
+  }
+  return List.size() == 1 ? List[0] : List;
+}
+
+/// The apc of --target, computed and decided in one expression context
+/// (the explorer's when an exploration follows).
+struct TargetApc {
+  std::vector<TargetSpec> Specs;
+  std::string Names;                ///< "a, b", for messages.
+  std::unique_ptr<Flowgraph> Graph; ///< Of the specs in the entry.
+  Apc A;
+  ApcAnswer Ans;
+  double Build = 0;
+  /// --apc-timeout (within --max-time) for building and deciding it.
+  std::chrono::steady_clock::time_point Deadline;
+  double ReadyAt = 0;       ///< Seconds since the start when it was decided.
+  double SearchFrom = 0;    ///< Seconds since the start when the search began.
+  bool Interrupted = false; ///< The search answered before the apc did.
+  std::string Text, RestsOn;
+  std::vector<std::string> Notes; ///< Calls that count as targets.
+  nlohmann::json Candidate = nlohmann::json::object();
+  /// The apc's Z3 contexts, made while the program compiled.
+  std::future<std::unique_ptr<ApcQueries>> PendingQueries;
+  std::unique_ptr<ApcQueries> Queries;
+};
+
+static const char *satLetter(SatResult R) {
+  return R == SatResult::Sat ? "S" : R == SatResult::Unsat ? "U" : "X";
+}
+
+/// The --target specs and their flowgraph. This reads the program, so it
+/// runs on the thread that owns it.
+static TargetApc prepareApc(const RunOptions &O, const llvm::Function &Entry,
+                            std::future<std::unique_ptr<ApcQueries>> Queries) {
+  TargetApc T;
+  T.PendingQueries = std::move(Queries);
+  for (const std::string &Spec : O.Targets) {
+    T.Specs.push_back(parseTargetSpec(Spec));
+    T.Names += (T.Names.empty() ? "" : ", ") + Spec;
+  }
+  // Checks that the specs name something.
+  T.Graph = std::make_unique<Flowgraph>(Entry, T.Specs);
+  T.Notes = T.Graph->notes();
+  if (O.NoApc) {
+    T.Text = "not computed (--no-apc)";
+    T.ReadyAt = secondsSince(
+        O.Explore.Started.value_or(std::chrono::steady_clock::now()));
+  }
+  return T;
+}
+
+/// The seconds the apc has for being built and decided: --apc-timeout,
+/// within what is left of --max-time.
+static double apcSeconds(const RunOptions &O) {
+  double Seconds = O.ApcTimeout;
+  if (O.Explore.MaxTime > 0) {
+    double Left = O.Explore.MaxTime - secondsSince(O.Explore.Started.value_or(
+                                          std::chrono::steady_clock::now()));
+    // A search waiting for the apc gives it at most a tenth of its time.
+    if (O.ApcFirst && !O.ApcOnly)
+      Left = std::min(Left, std::max(1.0, 0.1 * O.Explore.MaxTime));
+    Seconds = std::clamp(Left, 0.001, Seconds);
+  }
+  return Seconds;
+}
+
+/// Computes the apc of `T`'s flowgraph in `Ctx` (the thread that calls it
+/// must be the only one using `Ctx`); gives up once `*Stop` is set or its
+/// time (apcSeconds) is over.
+static void buildApc(const RunOptions &O, TargetApc &T, ExprContext &Ctx,
+                     const std::atomic<bool> *Stop = nullptr) {
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point Start = Clock::now();
+  double Seconds = apcSeconds(O);
+  T.Deadline = Start + std::chrono::duration_cast<Clock::duration>(
+                           std::chrono::duration<double>(Seconds));
+  T.Queries = T.PendingQueries.valid() ? T.PendingQueries.get()
+                                       : std::make_unique<ApcQueries>();
+  ApcOptions AO;
+  AO.Feasibility = &T.Queries->Feasibility;
+  AO.Sizes = O.Explore.Buffers;
+  AO.Heavyweight = O.ApcHeavyweight;
+  AO.Stop = Stop;
+  AO.Deadline = T.Deadline;
+  AO.HeavyweightTimeoutMs = static_cast<unsigned>(
+      std::min<double>(AO.HeavyweightTimeoutMs, 1000 * Seconds));
+  T.A = computeApc(Ctx, *T.Graph, AO);
+  T.Build = std::chrono::duration<double>(Clock::now() - Start).count();
+  const size_t MaxText = 2000;
+  T.Text = toString(T.A.Formula, MaxText);
+  for (const auto &[Why, Count] : T.A.Unknowns)
+    T.RestsOn += fmt::format("{}{} ({}) unknown", T.RestsOn.empty() ? "" : "; ",
+                             Why, Count);
+  if (T.RestsOn.empty())
+    T.RestsOn = "the program's integer semantics only";
+  if (T.A.ReadsBuffers)
+    T.RestsOn += "; the input buffers as sized for the executor (--max-len, "
+                 "--max-strlen), read in bounds";
+  if (T.A.TooManyBackbones)
+    T.RestsOn = "nothing: too many backbones, the apc is true";
+  if (T.A.Abandoned)
+    T.RestsOn = "nothing: the search ended before the apc was computed";
+  if (T.A.OutOfTime)
+    T.RestsOn = "nothing: --apc-timeout ran out while the apc was built";
+}
+
+/// Whether `T`'s apc was computed (not given up), so there is something to
+/// decide.
+static bool built(const TargetApc &T) {
+  return !T.A.Abandoned && !T.A.OutOfTime;
+}
+
+/// Decides `T`'s apc (built in `Ctx`) in the time its building left; the
+/// thread that calls it must be the only one using `Ctx`. A search beside
+/// it stops it with `Cancel`.
+static void solveBuiltApc(const RunOptions &O, TargetApc &T, ExprContext &Ctx,
+                          const std::atomic<bool> *Cancel = nullptr,
+                          const CandidateFn &OnCandidate = nullptr) {
+  using Clock = std::chrono::steady_clock;
+  double Timeout = std::max(
+      0.001, std::chrono::duration<double>(T.Deadline - Clock::now()).count());
+  T.Ans = solveApc(Ctx, T.A.Formula, O.ApcUnfold, Timeout, Cancel, OnCandidate,
+                   T.Queries.get());
+  T.ReadyAt = secondsSince(
+      O.Explore.Started.value_or(std::chrono::steady_clock::now()));
+}
+
+/// The candidate inputs of a satisfiable apc, as the entry's parameters.
+static void describeCandidate(const RunOptions &O, const llvm::Function &Entry,
+                              TargetApc &T) {
+  if (T.Ans.K != ApcAnswer::Satisfiable)
+    return;
+  for (const auto &[Arr, Bytes] : T.Ans.Model.values()) {
+    std::optional<ParamInfo> Param = bufferParam(Entry, O, Arr);
+    T.Candidate[Arr->Name] =
+        Param ? candidateValue(Bytes, Param->ElemBytes, Param->CellBytes)
+              : candidateValue(Bytes, Arr->Size);
+  }
+}
+
+/// --target: the apc computed and decided on a thread of its own, in an
+/// expression context of its own, while the search runs (seed, section 7).
+/// Its answer reaches the search through the channel.
+class ApcThread {
+public:
+  /// `T` (prepared) is filled in by the thread until finish().
+  ApcThread(const RunOptions &O, TargetApc &T, std::unique_ptr<ExprContext> C)
+      : Channel(std::make_shared<ApcChannel>()), Ctx(std::move(C)),
+        Worker([this, &O, &T] { decide(O, T); }) {}
+  ~ApcThread() { finish(); }
+
+  std::shared_ptr<ApcChannel> channel() const { return Channel; }
+  /// Interrupts the apc if it is still deciding (the search found the
+  /// answer first) and waits for it, a few milliseconds.
+  void finish() {
+    Channel->cancel();
+    wait();
+  }
+  /// Waits until the apc is decided (--apc-first).
+  void wait() {
+    if (Worker.joinable())
+      Worker.join();
+  }
+
+private:
+  void decide(const RunOptions &O, TargetApc &T) {
+    buildApc(O, T, *Ctx, &Channel->cancelled());
+    // States are checked against apc^K: the apc implies it, so what
+    // contradicts apc^K cannot reach the target either, and without
+    // quantifiers Z3 answers in milliseconds where the apc's checks time
+    // out. A satisfiable apc that reads no input (its model is empty:
+    // every input it would depend on is unknown, or there are too many
+    // backbones) neither prunes nor seeds. The first candidate of apc^K
+    // goes to the search at once; the apc's own model, if it comes, after
+    // it.
+    bool Guided = false;
+    auto Guide = [&](const ApcAnswer &A) {
+      if (A.Model.values().empty())
+        return;
+      Channel->publish(ApcChannel::Answer::Guides, A.UnfoldedApc, A.Model);
+      Guided = true;
+    };
+    if (!built(T))
+      T.ReadyAt = secondsSince(
+          O.Explore.Started.value_or(std::chrono::steady_clock::now()));
+    else
+      solveBuiltApc(O, T, *Ctx, &Channel->cancelled(), Guide);
+    T.Interrupted = Channel->cancelled() && T.Ans.K == ApcAnswer::Unknown;
+    if (T.Ans.K == ApcAnswer::Unreachable)
+      Channel->publish(ApcChannel::Answer::Unreachable);
+    else if (T.Ans.K == ApcAnswer::Satisfiable &&
+             (T.Ans.modelsTheApc() || !Guided))
+      Guide(T.Ans);
+    if (!Guided && T.Ans.K != ApcAnswer::Unreachable)
+      Channel->publish(ApcChannel::Answer::Nothing);
+  }
+
+  std::shared_ptr<ApcChannel> Channel;
+  std::unique_ptr<ExprContext> Ctx;
+  std::thread Worker; ///< Last: it starts once the rest is there.
+};
+
+/// --apc-only: the apc built and decided on this thread.
+static TargetApc decideApc(const RunOptions &O, const llvm::Function &Entry,
+                           std::future<std::unique_ptr<ApcQueries>> Queries,
+                           ExprContext &Ctx) {
+  TargetApc T = prepareApc(O, Entry, std::move(Queries));
+  buildApc(O, T, Ctx);
+  if (built(T))
+    solveBuiltApc(O, T, Ctx);
+  describeCandidate(O, Entry, T);
+  return T;
+}
+
+static void printApc(const TargetApc &T) {
+  if (T.Ans.K != ApcAnswer::Unknown)
+    fmt::print("  answered by      {}\n", T.Ans.AnsweredBy);
+  fmt::print("  apc              {}\n", T.Text);
+  fmt::print("  rests on         {}\n", T.RestsOn);
+  for (const std::string &N : T.Notes)
+    fmt::print("  note             {}\n", N);
+  fmt::print("  backbones        {}, loop summaries {}, loop backbones never "
+             "taken {}\n",
+             T.A.Backbones, T.A.Loops, T.A.NeverTaken);
+  if (T.Ans.K != ApcAnswer::Satisfiable)
+    return;
+  std::string Inputs;
+  for (const auto &[Name, Value] : T.Candidate.items())
+    Inputs +=
+        fmt::format("{}{}={}", Inputs.empty() ? "" : ", ", Name, Value.dump());
+  fmt::print("  candidate inputs {}\n", Inputs.empty() ? "any" : Inputs);
+}
+
+/// Which of the apc and the search running beside it finished first.
+static std::string raceText(const TargetApc &T) {
+  if (T.Interrupted)
+    return fmt::format("the search finished first, the apc was interrupted "
+                       "at {:.3f} s",
+                       T.ReadyAt);
+  return fmt::format("the apc finished first, at {:.3f} s", T.ReadyAt);
+}
+
+/// The time line: the apc's split, and the search when one ran.
+static void printApcTimes(const TargetApc &T, std::optional<double> Search) {
+  std::string Line = fmt::format(
+      "  time             build apc {:.3f} s, counters fixed {} {:.3f} s, "
+      "unfold apc^K {:.3f} s, solve apc^K {} {:.3f} s, solve apc {} {:.3f} s",
+      T.Build, satLetter(T.Ans.Fixed.Result), T.Ans.Fixed.Seconds,
+      T.Ans.UnfoldSeconds, satLetter(T.Ans.Unfolded.Result),
+      T.Ans.Unfolded.Seconds, satLetter(T.Ans.Direct.Result),
+      T.Ans.Direct.Seconds);
+  Line += fmt::format("; apc total {:.3f} s", T.Build + T.Ans.Seconds);
+  if (Search)
+    Line += fmt::format(", search {:.3f} s; {}", *Search, raceText(T));
+  fmt::print("{}\n", Line);
+}
+
+/// summary.json's `target` object.
+static nlohmann::json targetJson(const RunOptions &O, const TargetApc &T,
+                                 const std::string &Verdict) {
+  return {{"spec", O.Targets},
+          {"verdict", Verdict},
+          {"answered_by", T.Ans.AnsweredBy},
+          {"apc", T.Text},
+          {"rests_on", T.RestsOn},
+          {"backbones", T.A.Backbones},
+          {"never_taken_loop_backbones", T.A.NeverTaken},
+          {"loop_summaries", T.A.Loops},
+          {"candidate", T.Candidate},
+          {"times",
+           {{"build_apc", T.Build},
+            {"counters_fixed", T.Ans.Fixed.Seconds},
+            {"counters_fixed_result", satLetter(T.Ans.Fixed.Result)},
+            {"unfold_apc_k", T.Ans.UnfoldSeconds},
+            {"solve_apc_k", T.Ans.Unfolded.Seconds},
+            {"solve_apc_k_result", satLetter(T.Ans.Unfolded.Result)},
+            {"solve_apc", T.Ans.Direct.Seconds},
+            {"solve_apc_result", satLetter(T.Ans.Direct.Result)},
+            {"total", T.Build + T.Ans.Seconds}}}};
+}
+
+/// Writes summary.json for a run that decided the target by the apc alone.
+static void writeApcSummary(const RunOptions &O, const llvm::Function &Entry,
+                            const TargetApc &T, const std::string &Verdict) {
+  prepareOutDir(O.OutDir);
+  nlohmann::json J;
+  J["entry"] = Entry.getName().str();
+  J["target"] = targetJson(O, T, Verdict);
+  J["target"]["decided_by"] = "apc";
+  std::ofstream(O.OutDir + "/summary.json") << J.dump(2) << "\n";
+}
+
+/// The apc of --target, decided (--apc-only): the verdict on stdout and
+/// in summary.json's `target` object. Exit status 0 whatever the verdict.
+int decideApcOnly(const RunOptions &O, const llvm::Function &Entry,
+                  std::future<std::unique_ptr<ApcQueries>> Queries) {
+  ExprContext Ctx;
+  TargetApc T = decideApc(O, Entry, std::move(Queries), Ctx);
+  fmt::print("theseus: target {} in {}: {}\n", T.Names, Entry.getName().str(),
+             verdictOf(T.Ans));
+  printApc(T);
+  printApcTimes(T, std::nullopt);
+  writeApcSummary(O, Entry, T, verdictOf(T.Ans));
+  return NoBug;
+}
+
+/// --target with an exploration: what it looks for in the program itself.
+static TargetGuide targetGuide(const RunOptions &O, const Program &Prog,
+                               const TargetApc &T) {
+  TargetGuide G;
+  G.KeepGoing = O.KeepGoing;
+  std::vector<TargetSpec> Located;
+  for (const TargetSpec &S : T.Specs) {
+    if (S.K == TargetSpec::Assert)
+      G.FailingAsserts = true; // A call of an assert function may pass.
+    else
+      Located.push_back(S);
+  }
+  for (const llvm::Function &F : Prog.module())
+    for (const llvm::BasicBlock &BB : F)
+      for (const llvm::Instruction &I : BB)
+        if (!Located.empty() && matchesTarget(I, Located))
+          G.Instructions.push_back(&I);
+  return G;
+}
+
+/// The verdict of an exploration for the target: reached by a test, or
+/// unreachable when nothing but the apc's pruning cut the exploration.
+static std::string explorationVerdict(const ExplorationStats &S) {
+  if (S.TargetTest)
+    return "reached";
+  for (const auto &[Why, Count] : S.Incomplete)
+    if (Why != Cut::ApcPruned)
+      return "unknown";
+  return "unreachable";
+}
+
+TargetRace::TargetRace(const RunOptions &O, const Program &Prog,
+                       const llvm::Function &Entry,
+                       std::future<std::unique_ptr<ApcQueries>> Queries)
+    : O(O), Prog(Prog), Entry(Entry),
+      T(std::make_unique<TargetApc>(prepareApc(O, Entry, std::move(Queries)))) {
+}
+
+TargetRace::~TargetRace() {
+  Apc.reset(); // The thread fills T until it ends.
+}
+
+std::optional<int> TargetRace::start(Explorer &E) {
+  TargetGuide G = targetGuide(O, Prog, *T);
+  if (!O.NoApc) {
+    // The apc's thread reads the program too: lay its structs out now, as
+    // LLVM fills that cache on first use, which is not safe on two threads.
+    const llvm::DataLayout &DL = Entry.getParent()->getDataLayout();
+    for (llvm::StructType *ST : Entry.getParent()->getIdentifiedStructTypes())
+      if (ST->isSized())
+        DL.getStructLayout(ST);
+    auto Ctx = std::make_unique<ExprContext>();
+    Apc = std::make_unique<ApcThread>(O, *T, std::move(Ctx));
+    G.Later = Apc->channel();
+  }
+  if (Apc && O.ApcFirst)
+    Apc->wait();
+  if (Apc && O.ApcFirst && T->Ans.K == ApcAnswer::Unreachable) {
+    fmt::print("theseus: target {} in {}: unreachable (the apc is "
+               "unsatisfiable; no search needed)\n",
+               T->Names, Entry.getName().str());
+    printApc(*T);
+    printApcTimes(*T, std::nullopt);
+    writeApcSummary(O, Entry, *T, "unreachable");
+    return NoBug;
+  }
+  T->SearchFrom = secondsSince(
+      O.Explore.Started.value_or(std::chrono::steady_clock::now()));
+  E.guide(G);
+  return std::nullopt;
+}
+
+/// The bug of the test that reached the target when its native replay ran
+/// differently: a divergence, not a finding.
+static const BugRecord *unconfirmedReach(const ExplorationStats &S,
+                                         const TestWriter &Writer) {
+  if (!S.TargetTest)
+    return nullptr;
+  std::string Test = testFileName(S.TargetTest);
+  for (const BugRecord &B : Writer.bugs())
+    if (B.Test == Test && B.Confirmation == "unconfirmed")
+      return &B;
+  return nullptr;
+}
+
+/// Adds the target's verdict to the console and summary after a search.
+/// The apc's thread is stopped first.
+void TargetRace::report(const ExplorationStats &S, const TestWriter &Writer,
+                        nlohmann::json &Summary) {
+  if (Apc)
+    Apc->finish();
+  TargetApc &T = *this->T;
+  describeCandidate(O, Entry, T);
+  // A test that reaches the target is a fact once its native run agrees;
+  // an unsatisfiable apc proves the opposite however far the search got.
+  const BugRecord *Unconfirmed = unconfirmedReach(S, Writer);
+  bool ByApc =
+      (!S.TargetTest || Unconfirmed) && T.Ans.K == ApcAnswer::Unreachable;
+  std::string Verdict = ByApc         ? "unreachable"
+                        : Unconfirmed ? "unknown"
+                                      : explorationVerdict(S);
+  double Search = std::max(0.0, S.Seconds - T.SearchFrom);
+  std::string How =
+      ByApc         ? std::string("(the apc is unsatisfiable)")
+      : Unconfirmed ? fmt::format("(the engine reached it by {}, but the "
+                                  "native run of that test did not: {}; the "
+                                  "engine's semantics and the program's "
+                                  "differ)",
+                                  Unconfirmed->Test, Unconfirmed->Replay)
+      : Verdict == "reached"     ? "by " + testFileName(S.TargetTest)
+      : Verdict == "unreachable" ? std::string("by exhaustion")
+                                 : "(" + S.StopReason + ")";
+  fmt::print("theseus: target {} in {}: {} {}\n", T.Names,
+             Entry.getName().str(), Verdict, How);
+  if (ByApc)
+    printApc(T);
+  if (O.NoApc) {
+    fmt::print("  time             search {:.3f} s (--no-apc)\n", Search);
+  } else {
+    fmt::print("  apc              {} ({}), {} states pruned, {} inputs "
+               "seeded, {} checks in {:.3f} s\n",
+               verdictOf(T.Ans),
+               T.Ans.AnsweredBy.empty() ? "-" : T.Ans.AnsweredBy, S.ApcPruned,
+               S.SeededInputs, S.ApcChecks, S.ApcCheckSeconds);
+    printApcTimes(T, Search);
+  }
+  nlohmann::json J = targetJson(O, T, Verdict);
+  J["test"] = S.TargetTest ? nlohmann::json(testFileName(S.TargetTest))
+                           : nlohmann::json(nullptr);
+  J["pruned_states"] = S.ApcPruned;
+  J["seeded_inputs"] = S.SeededInputs;
+  J["decided_by"] = ByApc ? "apc" : "search";
+  if (Unconfirmed)
+    J["divergence"] = {{"test", Unconfirmed->Test},
+                       {"native", Unconfirmed->Replay}};
+  J["apc_checks"] = S.ApcChecks;
+  J["times"]["apc_checks"] = S.ApcCheckSeconds;
+  J["times"]["search"] = Search;
+  if (!O.NoApc) {
+    J["times"]["apc_finished_at"] = T.ReadyAt;
+    J["finished_first"] = T.Interrupted ? "search" : "apc";
+  }
+  Summary["target"] = J;
+}
+
+} // namespace theseus
