@@ -53,6 +53,33 @@ CLI::Validator seconds() {
       "SECONDS");
 }
 
+/// An option whose value is one of `Names`, stored in `Target` as the
+/// enumerator it names. Its default shows as its name.
+template <typename Enum>
+CLI::Option *addChoice(CLI::App &App, const std::string &Flag, Enum &Target,
+                       std::vector<std::pair<std::string, Enum>> Names,
+                       const std::string &Help) {
+  std::vector<std::string> Valid;
+  std::string Default;
+  for (const auto &[Name, Value] : Names) {
+    Valid.push_back(Name);
+    if (Value == Target && Default.empty())
+      Default = Name;
+  }
+  return App
+      .add_option_function<std::string>(
+          Flag,
+          [&Target, Names](const std::string &Given) {
+            for (const auto &[Name, Value] : Names)
+              if (Name == Given)
+                Target = Value;
+          },
+          Help)
+      ->check(CLI::IsMember(Valid))
+      ->default_str(Default)
+      ->type_name("TEXT");
+}
+
 } // namespace
 
 std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
@@ -71,21 +98,25 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
                  "first file, else main)");
   App.add_option("-o,--output", O.OutDir, "Run directory")
       ->capture_default_str();
-  App.add_option("--mode", O.Mode,
-                 "concolic: run inputs and negate decisions; fork: split the "
-                 "state at each feasible branch and build the symbolic "
-                 "execution tree (tree.json, tree.dot)")
-      ->check(CLI::IsMember({"concolic", "fork"}))
-      ->capture_default_str();
-  App.add_option("--strategy", O.Strategy,
-                 "Search order: cov-interleaved (default: coverage-new and "
-                 "random-path in turn; with --target, target-distance every "
-                 "third pick), bfs, dfs, random-path, coverage-new, "
-                 "target-distance (closest to a --target), and in concolic "
-                 "mode generational, dart")
-      ->check(CLI::IsMember({"cov-interleaved", "bfs", "dfs", "generational",
-                             "dart", "random-path", "coverage-new",
-                             "target-distance"}));
+  addChoice(App, "--mode", O.Mode,
+            {{"concolic", ExploreMode::Concolic}, {"fork", ExploreMode::Fork}},
+            "concolic: run inputs and negate decisions; fork: split the "
+            "state at each feasible branch and build the symbolic "
+            "execution tree (tree.json, tree.dot)");
+  addChoice(App, "--strategy", O.Explore.Strat,
+            {{"cov-interleaved", Strategy::CovInterleaved},
+             {"bfs", Strategy::BFS},
+             {"dfs", Strategy::DFS},
+             {"generational", Strategy::Generational},
+             {"dart", Strategy::DART},
+             {"random-path", Strategy::RandomPath},
+             {"coverage-new", Strategy::CoverageNew},
+             {"target-distance", Strategy::TargetDistance}},
+            "Search order: cov-interleaved (default: coverage-new and "
+            "random-path in turn; with --target, target-distance every "
+            "third pick), bfs, dfs, random-path, coverage-new, "
+            "target-distance (closest to a --target), and in concolic "
+            "mode generational, dart");
   App.add_option("--return-values", O.Explore.ReturnValues,
                  "Distinct return values sought per path whose return value "
                  "depends on the input, each further one written as a test "
@@ -172,34 +203,49 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
                "Start from a random input instead of zeros");
   App.add_option("--seed-input", O.Explore.SeedInput,
                  "Start values, e.g. x=3,y=-1");
-  App.add_option("--concretize", O.Concretize,
-                 "pin (default): pin symbolic arguments of native calls; "
-                 "free: leave them unconstrained; nonlinear: replace "
-                 "symbolic*symbolic, / and % by their values")
+  App.add_option_function<std::vector<std::string>>(
+         "--concretize",
+         [&O](const std::vector<std::string> &Modes) {
+           for (const std::string &M : Modes) {
+             if (M == "nonlinear")
+               O.Explore.Exec.ConcretizeNonlinear = true;
+             else
+               O.Explore.Exec.ExternalArgs =
+                   M == "free" ? ConcretizeMode::Free : ConcretizeMode::Pin;
+           }
+         },
+         "pin (default): pin symbolic arguments of native calls; "
+         "free: leave them unconstrained; nonlinear: replace "
+         "symbolic*symbolic, / and % by their values")
       ->delimiter(',')
       ->check(CLI::IsMember({"pin", "free", "nonlinear"}));
   App.add_option("--native", O.Native,
                  "C source or .so whose functions run natively, opaque to "
                  "the engine (repeatable)");
-  App.add_option("--check", O.Checks,
-                 "ub: also report undefined behaviour (signed overflow, "
-                 "shifts, ...) through UndefinedBehaviorSanitizer checks")
+  App.add_option_function<std::vector<std::string>>(
+         "--check",
+         [&O](const std::vector<std::string> &) {
+           O.CheckUndefinedBehavior = true; // "ub" is the only check.
+         },
+         "ub: also report undefined behaviour (signed overflow, "
+         "shifts, ...) through UndefinedBehaviorSanitizer checks")
       ->delimiter(',')
       ->check(CLI::IsMember({"ub"}));
-  App.add_option("--externals", O.Externals,
-                 "Functions without a body: safe runs only harmless ones "
-                 "natively and ends the path at the others; allow-all runs "
-                 "all natively (dangerous: they can change files, spawn "
-                 "processes); deny runs only output functions ('allow' is "
-                 "a deprecated synonym of allow-all)")
-      ->check(CLI::IsMember({"safe", "allow-all", "allow", "deny"}))
-      ->capture_default_str();
-  App.add_option("--data-model", O.DataModel,
-                 "The C data model the program is compiled for: LP64 "
-                 "(64-bit long and pointers) or ILP32 (clang -m32: 32-bit "
-                 "long and pointers, as most SV-COMP tasks declare)")
-      ->check(CLI::IsMember({"LP64", "ILP32"}))
-      ->capture_default_str();
+  addChoice(App, "--externals", O.Explore.Exec.Externals,
+            {{"safe", ExternalPolicy::Safe},
+             {"allow-all", ExternalPolicy::AllowAll},
+             {"allow", ExternalPolicy::AllowAll},
+             {"deny", ExternalPolicy::Deny}},
+            "Functions without a body: safe runs only harmless ones "
+            "natively and ends the path at the others; allow-all runs "
+            "all natively (dangerous: they can change files, spawn "
+            "processes); deny runs only output functions ('allow' is "
+            "a deprecated synonym of allow-all)");
+  addChoice(App, "--data-model", O.Model,
+            {{"LP64", DataModel::LP64}, {"ILP32", DataModel::ILP32}},
+            "The C data model the program is compiled for: LP64 "
+            "(64-bit long and pointers) or ILP32 (clang -m32: 32-bit "
+            "long and pointers, as most SV-COMP tasks declare)");
   App.add_option("--cflag", O.CFlags,
                  "Extra flag for clang (repeatable), e.g. --cflag=-DN=4");
   App.add_flag("-q,--quiet", O.Quiet, "No progress line");
@@ -367,6 +413,18 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
     Cmd = Command::Export;
   if (ShowCmd->parsed())
     Cmd = Command::Show;
+  // The exploration's options mean nothing to replay, report, export and
+  // show: refuse them rather than ignore them.
+  if (Cmd != Command::Explore && Cmd != Command::Task)
+    for (const CLI::Option *Opt : App.get_options())
+      if (Opt->count() && Opt != App.get_help_ptr() &&
+          Opt != App.get_version_ptr()) {
+        std::fprintf(stderr,
+                     "theseus: error: %s does not apply to this command "
+                     "(see --help)\n",
+                     Opt->get_name().c_str());
+        return UsageError;
+      }
   return std::nullopt;
 }
 

@@ -265,8 +265,8 @@ int runTask(Options &O, const std::function<int(Options &)> &Explore) {
   O.Files = T.InputFiles;
   O.Entry = "main";
   if (T.DataModel.empty())
-    T.DataModel = O.DataModel;
-  O.DataModel = T.DataModel;
+    T.DataModel = toString(O.Model);
+  O.Model = *parseDataModel(T.DataModel);
   O.TestCompSpec = P.Text;
   if (O.TestCompSuite.empty())
     O.TestCompSuite = O.OutDir + "/test-suite";
@@ -275,7 +275,7 @@ int runTask(Options &O, const std::function<int(Options &)> &Explore) {
   if (P.Name != "coverage-branches")
     O.Targets = {"reach_error"};
   // Native speed for what the interpreter reaches too slowly (long loops).
-  if (!O.Fuzz && !O.NoFuzz && O.Mode == "concolic")
+  if (!O.Fuzz && !O.NoFuzz && O.Mode == ExploreMode::Concolic)
     O.Fuzz = O.FuzzIfPossible = true;
   int Status = Explore(O);
 

@@ -35,7 +35,7 @@ std::unique_ptr<NativeFuzzer> startFuzzing(const RunOptions &O,
       P.Argv.push_back(A.Text);
   }
   P.UndefinedBehaviorChecks = Desc.UndefinedBehaviorChecks;
-  P.ILP32 = O.DataModel == "ILP32";
+  P.ILP32 = O.Model == DataModel::ILP32;
   std::string Dir = O.OutDir + "/fuzz";
   llvm::sys::fs::create_directories(Dir + "/build");
   std::string Binary = buildFuzzTarget(P, Dir + "/build");

@@ -108,7 +108,7 @@ int runExplorer(const RunOptions &O, const ProgramDescription &Desc,
                 Explorer &E, Fn AfterRun) {
   TestWriter Writer(O.OutDir, Desc, E.inputs());
   TestCompWriter Suite(Writer, O.OutDir,
-                       {O.TestCompSuite, O.TestCompSpec, O.DataModel, {}},
+                       {O.TestCompSuite, O.TestCompSpec, toString(O.Model), {}},
                        Desc);
   SummaryKeeper Keeper(O, Writer, E.coverage());
   Replayer Replay;
@@ -122,8 +122,14 @@ int runExplorer(const RunOptions &O, const ProgramDescription &Desc,
       checkClaim(O, Replay, Writer.tests(), Stats);
 
   RunReport Report{
-      Stats,      Writer,   E.coverage(),          O.Mode,
-      O.Strategy, O.OutDir, O.Explore.MaxMemoryMB, &Keeper.finish(Stats)};
+      Stats,
+      Writer,
+      E.coverage(),
+      toString(O.Mode),
+      toString(O.Explore.Strat),
+      O.OutDir,
+      O.Explore.MaxMemoryMB,
+      &Keeper.finish(Stats)};
   nlohmann::json Summary = summaryJson(Report);
   if (Check)
     Summary["native_check"] = *Check;
@@ -153,11 +159,6 @@ void setProgramInputs(RunOptions &O, ProgramDescription &Desc) {
   InputOptions &In = O.Explore.Inputs;
   In.CommandLine = parseCommandLine(O.ProgramArgs);
   In.CommandLine.ProgramName = llvm::sys::path::stem(O.Files.front()).str();
-  if (O.SymStdin && !O.StdinFile.empty())
-    throw InputError{"--stdin and --sym-stdin exclude each other"};
-  if (O.SymStdin > MaxStdinBytes)
-    throw InputError{
-        fmt::format("--sym-stdin: at most {} bytes", MaxStdinBytes)};
   O.Explore.Exec.SymbolicStdin = O.SymStdin;
   if (!O.StdinFile.empty()) {
     auto Buf = llvm::MemoryBuffer::getFile(O.StdinFile);
@@ -176,52 +177,8 @@ void setProgramInputs(RunOptions &O, ProgramDescription &Desc) {
 } // namespace
 
 int exploreProgram(RunOptions &O) {
-  if (O.Files.empty())
-    throw InputError{"no input files (see --help)"};
-  static const std::map<std::string, Strategy> Strategies = {
-      {"cov-interleaved", Strategy::CovInterleaved},
-      {"bfs", Strategy::BFS},
-      {"dfs", Strategy::DFS},
-      {"generational", Strategy::Generational},
-      {"dart", Strategy::DART},
-      {"random-path", Strategy::RandomPath},
-      {"coverage-new", Strategy::CoverageNew},
-      {"target-distance", Strategy::TargetDistance}};
-  bool Fork = O.Mode == "fork";
-  if (O.Strategy.empty())
-    O.Strategy = toString(Strategy::CovInterleaved);
-  O.Explore.Strat = Strategies.at(O.Strategy);
-  bool ConcolicOnly = O.Explore.Strat == Strategy::Generational ||
-                      O.Explore.Strat == Strategy::DART;
-  if (O.Explore.Strat == Strategy::TargetDistance && O.Targets.empty())
-    throw InputError{"--strategy=target-distance needs --target"};
-  if (Fork && ConcolicOnly)
-    throw InputError{fmt::format("--strategy={} is not available with "
-                                 "--mode={}",
-                                 O.Strategy, O.Mode)};
-  O.Explore.TreeDetailNodes = O.TreeMaxNodes;
-  if (Fork && O.Fuzz)
-    throw InputError{"--fuzz needs --mode=concolic"};
-  if (O.Fuzz && O.NoFuzz)
-    throw InputError{"--fuzz and --no-fuzz exclude each other"};
-  if (!Fork && (O.Explore.LoopBound || O.Explore.Exec.ReportStatements))
-    throw InputError{"--loop-bound and --tree-statements need --mode=fork"};
-  // Both observe loops instruction by instruction.
-  O.Explore.Exec.NativeLoops = !O.NoNativeLoops && !O.Explore.LoopBound &&
-                               !O.Explore.Exec.ReportStatements;
-  for (const std::string &C : O.Concretize) {
-    if (C == "free")
-      O.Explore.Exec.ExternalArgs = ConcretizeMode::Free;
-    else if (C == "pin")
-      O.Explore.Exec.ExternalArgs = ConcretizeMode::Pin;
-    else if (C == "nonlinear")
-      O.Explore.Exec.ConcretizeNonlinear = true;
-  }
-  O.Explore.Exec.Externals = O.Externals == "deny"   ? ExternalPolicy::Deny
-                             : O.Externals == "safe" ? ExternalPolicy::Safe
-                                                     : ExternalPolicy::AllowAll;
-  O.Explore.SolverTimeoutMs =
-      static_cast<unsigned>(std::max(0.0, O.SolverTimeout) * 1000);
+  validate(O);
+  settle(O);
   ProgramDescription Desc;
 
   setProgramInputs(O, Desc);
@@ -231,12 +188,8 @@ int exploreProgram(RunOptions &O) {
     CO.Sources.push_back(absolute(F));
   CO.CFlags = O.CFlags;
   CO.IncludeDir = THESEUS_INCLUDE_DIR;
-  CO.UndefinedBehaviorChecks =
-      std::find(O.Checks.begin(), O.Checks.end(), "ub") != O.Checks.end();
-  CO.Model = *parseDataModel(O.DataModel);
-  if (CO.Model == DataModel::ILP32 && !O.Native.empty())
-    throw InputError{"--native runs 64-bit host code, which cannot share "
-                     "memory with an ILP32 program (--data-model ILP32)"};
+  CO.UndefinedBehaviorChecks = O.CheckUndefinedBehavior;
+  CO.Model = O.Model;
   TempDir Tmp;
   std::vector<std::string> NativeSources;
   for (const std::string &F : O.Native)
@@ -249,14 +202,8 @@ int exploreProgram(RunOptions &O) {
                                  [] { return std::make_unique<ApcQueries>(); });
   auto Prog = Program::load(CO);
   const llvm::Function &Entry = Prog->selectEntry(O.Entry);
-  if (O.ApcOnly && O.NoApc)
-    throw InputError{"--apc-only and --no-apc exclude each other"};
   if (O.ApcOnly)
     return decideApcOnly(O, Entry, std::move(ApcQueriesAhead));
-  if ((O.KeepGoing || O.NoApc || O.ApcFirst) && O.Targets.empty())
-    throw InputError{"--keep-going, --no-apc and --apc-first need --target"};
-  if (O.NoApc && O.ApcFirst)
-    throw InputError{"--no-apc and --apc-first exclude each other"};
 
   prepareOutDir(O.OutDir);
   Desc.Sources = CO.Sources;
@@ -268,8 +215,7 @@ int exploreProgram(RunOptions &O) {
   Desc.Return = describeReturn(Entry);
 
   std::unique_ptr<TargetRace> Race;
-  if (Fork) {
-    O.Explore.KeepLeafModels = O.SelfCheck;
+  if (O.Mode == ExploreMode::Fork) {
     ForkExplorer &Explorer =
         keepUntilExit(std::make_unique<ForkExplorer>(*Prog, Entry, O.Explore));
     if (!O.Targets.empty()) {
@@ -317,8 +263,6 @@ int exploreProgram(RunOptions &O) {
           return R.passed();
         });
   }
-  if (O.SelfCheck)
-    throw InputError{"--self-check needs --mode=fork"};
   ConcolicExplorer &Explorer = keepUntilExit(
       std::make_unique<ConcolicExplorer>(*Prog, Entry, O.Explore));
   // The fuzzer's process is forked before the apc's thread starts: a fork

@@ -3,6 +3,7 @@
 #define THESEUS_ENGINE_RUNOPTIONS_H
 
 #include "explore/Exploration.h"
+#include "program/Program.h"
 #include "report/NativeCheck.h"
 
 #include <optional>
@@ -16,21 +17,25 @@ constexpr uint32_t MaxStdinBytes = 1 << 16;
 
 enum ExitStatus { NoBug = 0, BugsFound = 1, UsageError = 2, InternalError = 3 };
 
+/// How the paths are explored: concolic runs (DART, PyExZ3) or forking
+/// states (Steinhöfel's symbolic execution trees).
+enum class ExploreMode : uint8_t { Concolic, Fork };
+/// "concolic" or "fork".
+const char *toString(ExploreMode M);
+
 /// Everything a run of the engine is told: the program, how to explore it,
 /// what to look for and what to write.
 struct RunOptions {
   std::vector<std::string> Files;
   std::string Entry;
   std::string OutDir = "theseus-out";
-  std::string Mode = "concolic";
-  std::string Strategy;
-  std::vector<std::string> Concretize;
+  ExploreMode Mode = ExploreMode::Concolic;
   std::vector<std::string> Native;
   std::vector<std::string> CFlags;
-  std::vector<std::string> Checks;
-  std::string Externals = "safe";
+  /// --check=ub: UndefinedBehaviorSanitizer checks compiled in.
+  bool CheckUndefinedBehavior = false;
   /// The C data model the program is compiled for: LP64 or ILP32.
-  std::string DataModel = "LP64";
+  DataModel Model = DataModel::LP64;
   ExploreOptions Explore;
   double SolverTimeout = 10;
   bool Quiet = false;
@@ -70,6 +75,14 @@ struct RunOptions {
   bool NoNativeLoops = false;
   bool FuzzIfPossible = false;
 };
+
+/// Checks the rules between options (one needs another, two exclude each
+/// other), before any work; throws InputError naming the options.
+void validate(const RunOptions &O);
+
+/// Derives the settings that follow from other options (the solver's
+/// timeout in ms, native loops off where loops are observed edge by edge).
+void settle(RunOptions &O);
 
 } // namespace theseus
 

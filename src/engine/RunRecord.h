@@ -71,8 +71,8 @@ private:
     RunReport Report{S,
                      Tests,
                      Cov,
-                     O.Mode,
-                     O.Strategy,
+                     toString(O.Mode),
+                     toString(O.Explore.Strat),
                      O.OutDir,
                      O.Explore.MaxMemoryMB,
                      &Samples};
