@@ -1,6 +1,6 @@
 //===- Apc.h - The abstract path condition of a target --------------------===//
 //
-// The seed "Abstracting Path Conditions" (Strejcek, Trtik): a necessary
+// Strejček and Trtík, "Abstracting Path Conditions": a necessary
 // condition on the inputs for reaching a target, as a disjunction over the
 // backbones (acyclic complete paths) of the flowgraph of the symbolic
 // execution of the backbone (Algorithm 1), where each loop at an entry node
@@ -37,7 +37,7 @@ struct ApcOptions {
   /// At most this many backbones per (induced) program: beyond, a loop's
   /// summary is unknown, and the whole apc is `true` at the top.
   unsigned MaxBackbones = 4096;
-  /// The heavyweight loop processing (seed, section 3.3): the solver infers
+  /// The heavyweight loop processing (section 3.3): the solver infers
   /// how often an inner loop runs per iteration of the outer loop.
   bool Heavyweight = false;
   /// The time for inferring one inner loop's count (all its queries), and

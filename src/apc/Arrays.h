@@ -1,13 +1,14 @@
 //===- Arrays.h - Arrays the program modifies, for the apc ----------------===//
 //
-// The seed's extension to programs that modify arrays (section 4): a local
+// Strejček and Trtík's extension to programs that modify arrays (section 4): a
+// local
 // array (an alloca that SROA left in memory) or an input buffer the program
 // writes, whose every access is a load or a store of one integer type at an
 // element-aligned offset, is a row of cells, each a variable of the
 // symbolic state (an input buffer's cells start as its input bytes). A store at
 // a computed offset sets every cell to ite(offset = its own, value, old value);
 // a load is the ite chain over the cells. The rules of section 3.1 then apply
-// to each cell, and one more, the seed's rule for an array written on one
+// to each cell, and one more, the paper's rule for an array written on one
 // backbone: after the loop, a cell holds the value the last iteration that
 // wrote it stored, or its value before the loop if none did.
 //
@@ -53,8 +54,8 @@ std::optional<ArrayLayout> arrayLayout(const llvm::Value &Base, uint64_t Bytes,
 ExprRef readCells(ExprContext &Ctx, const std::vector<ExprRef> &Cells,
                   ExprRef Off, uint64_t ElemBytes);
 
-/// The seed's rule for a written array, for one cell: `Written[c]` is the
-/// cell's value after one iteration of backbone c, over its initial value
+/// Strejček and Trtík's rule for a written array, for one cell: `Written[c]` is
+/// the cell's value after one iteration of backbone c, over its initial value
 /// `Initial` and the loop's counters (the iterated state substituted), or
 /// Initial itself where c leaves it. Returns the fact tying `Last`, the
 /// cell after the loop, to the iterations: some iteration wrote it and

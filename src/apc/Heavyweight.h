@@ -1,6 +1,7 @@
 //===- Heavyweight.h - Inner loop counts inferred by the solver -----------===//
 //
-// The seed's heavyweight loop processing (section 3.3, Algorithm 2): in one
+// Strejček and Trtík's heavyweight loop processing (section 3.3, Algorithm
+// 2): in one
 // iteration of an outer loop, an inner loop runs a number of times that the
 // lightweight rules cannot name, so every value it changes becomes unknown
 // in the outer loop's summary. An artificial variable s stands for the sum
@@ -34,7 +35,7 @@ struct InnerLoopVisit {
 
 /// sigma and delta of Algorithm 2 for `S`, the count of `V`: the exit
 /// test held after counters summing to S, and earlier iterations (after
-/// counters summing to S - 1, the seed's sigma, and S - 2^8, S - 2^16,
+/// counters summing to S - 1, the paper's sigma, and S - 2^8, S - 2^16,
 /// S - 2^32, which pin S in bit-vectors) passed the tests of some
 /// backbone. Counters that are not their sum become fresh free variables
 /// named after `Fresh`, which a satisfiability check treats as

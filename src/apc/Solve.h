@@ -1,7 +1,7 @@
 //===- Solve.h - Deciding an apc: the formula and its unfolding raced ----===//
 //
 // Z3 gets the quantified apc directly, and on another thread its unfolding
-// apc^K (seed, section 6): every universal quantifier over a counter tau
+// apc^K (Strejček and Trtík, section 6): every universal quantifier over a counter tau
 // instantiated at tau = 0..K-1, every existential replaced by a fresh free
 // variable. The apc implies apc^K (instances of a universal are weaker than
 // it), so an unsatisfiable apc^K proves the apc unsatisfiable too; a model

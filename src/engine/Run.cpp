@@ -39,7 +39,8 @@ std::string absolute(const std::string &Path) {
 }
 
 /// Compiles native-only sources to a shared library and loads it, so that
-/// calls to their functions run natively (the seed's `unknown`).
+/// calls to their functions run natively (DART's `unknown`, in Steffen and
+/// Stolz's course script).
 void loadNativeCode(const std::vector<std::string> &Files,
                     const std::vector<std::string> &CFlags,
                     const TempDir &Tmp) {
@@ -121,15 +122,14 @@ int runExplorer(const RunOptions &O, const ProgramDescription &Desc,
   std::optional<nlohmann::json> Check =
       checkClaim(O, Replay, Writer.tests(), Stats);
 
-  RunReport Report{
-      Stats,
-      Writer,
-      E.coverage(),
-      toString(O.Mode),
-      toString(O.Explore.Strat),
-      O.OutDir,
-      O.Explore.MaxMemoryMB,
-      &Keeper.finish(Stats)};
+  RunReport Report{Stats,
+                   Writer,
+                   E.coverage(),
+                   toString(O.Mode),
+                   toString(O.Explore.Strat),
+                   O.OutDir,
+                   O.Explore.MaxMemoryMB,
+                   &Keeper.finish(Stats)};
   nlohmann::json Summary = summaryJson(Report);
   if (Check)
     Summary["native_check"] = *Check;

@@ -191,7 +191,7 @@ static void describeCandidate(const RunOptions &O, const llvm::Function &Entry,
 }
 
 /// --target: the apc computed and decided on a thread of its own, in an
-/// expression context of its own, while the search runs (seed, section 7).
+/// expression context of its own, while the search runs (Strejček and Trtík, section 7).
 /// Its answer reaches the search through the channel.
 class ApcThread {
 public:

@@ -25,7 +25,8 @@ namespace theseus {
 /// A value as the interpreter sees it: always a concrete bit pattern (of
 /// the IR type's width; pointers are 64-bit addresses, floating point is
 /// the IEEE bit pattern) and, when it depends on inputs, the symbolic
-/// expression it equals (architecture principle 3).
+/// expression it equals: every value is concrete first, and only values that
+/// depend on the input carry an expression.
 struct ConcolicValue {
   uint64_t Bits = 0;
   ExprRef Sym = nullptr;

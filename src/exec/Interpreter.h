@@ -5,7 +5,7 @@
 // The interpreter follows the concrete values; decisions that depend on
 // inputs are reported to an ExecutionObserver, which is how the drivers
 // (concolic, forking) learn the path condition without re-implementing
-// instruction semantics (architecture principle 1).
+// instruction semantics: one interpreter serves every driver.
 //
 //===----------------------------------------------------------------------===//
 #ifndef THESEUS_EXEC_INTERPRETER_H

@@ -2,9 +2,9 @@
 //
 // Every allocation (global, stack, heap) is an object at a concrete address.
 // Its contents are concrete bytes plus a sparse map of symbolic bytes where
-// input-dependent values were stored (architecture principle 7). Contents
-// are shared copy-on-write between copies of a Memory, so a run starts from
-// the initial globals without copying them, and states can fork cheaply.
+// input-dependent values were stored. Contents are shared copy-on-write between
+// copies of a Memory, so a run starts from the initial globals without copying
+// them, and states can fork cheaply.
 //
 // Addresses come from a deterministic bump allocator inside a host arena
 // reserved at a fixed address: a program sees the same addresses on every

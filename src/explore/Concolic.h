@@ -2,8 +2,8 @@
 //
 // Runs the entry function on an input, records its input-dependent
 // decisions in the path tree, picks an open side, solves prefix ∧ ¬branch,
-// runs the new input, and repeats (the seed's Figure 1 with the tree of
-// section 4.4). Strategies decide which open side comes next.
+// runs the new input, and repeats (PyExZ3: Ball and Daniel's Figure 1 with the
+// tree of section 4.4). Strategies decide which open side comes next.
 //
 //===----------------------------------------------------------------------===//
 #ifndef THESEUS_EXPLORE_CONCOLIC_H

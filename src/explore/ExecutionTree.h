@@ -1,10 +1,10 @@
 //===- ExecutionTree.h - The symbolic execution tree of a forking run -----===//
 //
-// The seed's SET: one node per branch point a path reached (straight-line
-// code between branch points is collapsed into the node), a child per side
-// of the branch that a path took or that the solver proved infeasible, and
-// a leaf per way a path ended. A path condition is the conjunction of the
-// conditions added on the way from the root.
+// Steinhöfel's symbolic execution tree (SET): one node per branch point a path
+// reached (straight-line code between branch points is collapsed into the
+// node), a child per side of the branch that a path took or that the solver
+// proved infeasible, and a leaf per way a path ended. A path condition is the
+// conjunction of the conditions added on the way from the root.
 //
 //===----------------------------------------------------------------------===//
 #ifndef THESEUS_EXPLORE_EXECUTIONTREE_H

@@ -1,13 +1,13 @@
 //===- Fork.h - Forking (static, online) symbolic execution driver --------===//
 //
-// The seed's static symbolic interpreter as a second driver over the same
-// interpreter (architecture principle 1). Each state carries a model of its
-// path condition, so its concrete values are those of a real input. At a
-// decision whose other side is satisfiable, the state is copied (memory is
-// shared copy-on-write), moved back to the start of the deciding instruction,
-// recomputed under a model of the other side, and queued; the running state
-// goes on. Every way a path ends becomes a leaf of the ExecutionTree and a
-// test.
+// Steinhöfel's static, online symbolic interpreter as a second driver over
+// the same interpreter, which alone knows the instructions' semantics. Each
+// state carries a model of its path condition, so its concrete values are those
+// of a real input. At a decision whose other side is satisfiable, the state is
+// copied (memory is shared copy-on-write), moved back to the start of the
+// deciding instruction, recomputed under a model of the other side, and queued;
+// the running state goes on. Every way a path ends becomes a leaf of the
+// ExecutionTree and a test.
 //
 //===----------------------------------------------------------------------===//
 #ifndef THESEUS_EXPLORE_FORK_H
@@ -25,7 +25,7 @@ class LoopInfo;
 
 namespace theseus {
 
-/// The --loop-bound rule (the seed's loop_unrolling_threshold): a path may
+/// The --loop-bound rule (Steinhöfel's loop_unrolling_threshold): a path may
 /// start at most `Bound` iterations of a loop each time it enters it; the
 /// edge that would start one more cuts the path. Shared by the forking run
 /// and the self-check's concrete runs, so both cut at the same place.

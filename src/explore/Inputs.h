@@ -52,8 +52,9 @@ struct InputSpec {
   std::vector<int16_t> Fixed;
 };
 
-/// Maps the entry's parameters to named byte arrays (architecture principle
-/// 4) and back to typed values.
+/// Maps the entry's parameters to named byte arrays (inputs are bytes, as
+/// in KLEE, so any type round-trips through a test) and back to typed
+/// values.
 class EntryInputs {
 public:
   EntryInputs(ExprContext &Ctx, const llvm::Function &Entry,

@@ -1,11 +1,12 @@
 //===- PathTree.h - The tree of explored path conditions ------------------===//
 //
-// The seed's section 4.4: each root-to-node path is a sequence of decisions
-// in execution order. A node is one decision point, identified by its
-// prefix and its condition; if a later run reaches the same prefix with a
-// different condition (a pinned value that changed, or an unsound
-// concretisation), that condition gets its own node, chained as an
-// alternative, so every node's prefix is exactly what some run executed.
+// PyExZ3's path-condition tree (Ball and Daniel, section 4.4): each
+// root-to-node path is a sequence of decisions in execution order. A node is
+// one decision point, identified by its prefix and its condition; if a later
+// run reaches the same prefix with a different condition (a pinned value that
+// changed, or an unsound concretisation), that condition gets its own node,
+// chained as an alternative, so every node's prefix is exactly what some run
+// executed.
 //
 //===----------------------------------------------------------------------===//
 #ifndef THESEUS_EXPLORE_PATHTREE_H

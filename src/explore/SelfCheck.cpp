@@ -1,4 +1,4 @@
-//===- SelfCheck.cpp - The seed's precision and exhaustiveness checks -----===//
+//===- SelfCheck.cpp - Steinhöfel's precision and exhaustiveness checks===//
 #include "explore/SelfCheck.h"
 
 #include <fmt/format.h>

@@ -1,4 +1,4 @@
-//===- SelfCheck.h - The seed's precision and exhaustiveness checks -------===//
+//===- SelfCheck.h - Steinhöfel's precision and exhaustiveness checks===//
 //
 // Checks a forking run against concrete execution of the same interpreter
 // with no symbolic values at all:

@@ -12,7 +12,7 @@ namespace theseus {
 bool hasNonlinear(ExprRef E);
 
 /// Replaces every non-linear sub-expression of `E` (as in hasNonlinear) by
-/// its value under `A`: the concretisation the seed applies to fermat3.
+/// its value under `A`: the concretisation PyExZ3 applies to fermat3.
 /// `Replaced` counts the sub-expressions replaced.
 ExprRef concretizeNonlinear(ExprContext &Ctx, ExprRef E, const Assignment &A,
                             unsigned &Replaced);

@@ -17,7 +17,7 @@ using ReturnFormatter = std::function<nlohmann::json(uint64_t Bits)>;
 /// Every node with its location, source line, added condition, path
 /// condition, variables and, for leaves, the outcome (format theseus-tree-1).
 nlohmann::json treeJson(const ExecutionTree &T, const ReturnFormatter &Return);
-/// Graphviz with the seed's colours: red errors, green infeasible, blue
+/// Graphviz with Steinhöfel's colours: red errors, green infeasible, blue
 /// normal ends, grey bound reached, yellow unsupported or unknown, orange
 /// (dashed) dropped or interrupted.
 std::string treeDot(const ExecutionTree &T, const ReturnFormatter &Return);

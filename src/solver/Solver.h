@@ -2,7 +2,7 @@
 //
 // The solver layer answers "is this conjunction of boolean expressions
 // satisfiable, and with which input bytes?". A query goes through three
-// stages before Z3 sees it (architecture principle 6):
+// stages before Z3 sees it, so that the solver sees small queries:
 //   1. slicing: keep only the constraints transitively sharing input bytes
 //      with the goal (the cone of influence, see Independence.h);
 //   2. the counterexample cache (CexCache.h): an identical sliced query

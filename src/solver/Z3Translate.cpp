@@ -73,7 +73,7 @@ z3::expr Z3Translator::build(ExprRef E) {
     return z3::urem(Op(0), Op(1));
   case ExprKind::SRem:
     // The wrong rule, bvsmod, takes the divisor's sign: Python's `%`,
-    // the mismatch the seed's self-check found.
+    // the mismatch the self-check (Steinhöfel's precision check) found.
     return wrongSRemForTesting() ? z3::smod(Op(0), Op(1))
                                  : z3::srem(Op(0), Op(1));
   case ExprKind::And:

@@ -1,5 +1,5 @@
 // --apc-timeout bounds building the apc, not only deciding it: four search
-// loops in sequence (HWM of the seed's appendix) take far longer than 10 ms
+// loops in sequence (HWM of Strejček and Trtík's appendix) take far longer than 10 ms
 // to build, so the verdict is unknown and rests on nothing.
 // RUN: rm -rf %t.out %t.ok
 // RUN: %theseus %s --max-strlen 32 --target reach_error --apc-only --apc-timeout 0.01 --cflag=-DHWM -o %t.out | FileCheck %s

@@ -1,4 +1,4 @@
-// The seed's running example: the target needs ten or more 1s in A. The
+// Strejček and Trtík's running example: the target needs ten or more 1s in A. The
 // reads of A become reads of the input array at the counters' index, so
 // the candidate has them; with 16 elements, more than 16 increments are
 // impossible and the apc proves the other target unreachable.

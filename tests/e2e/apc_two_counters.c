@@ -1,4 +1,4 @@
-// OneLoop and TwoLoops of the seed: i steps by 4, then j by 2 until
+// OneLoop and TwoLoops of Strejček and Trtík: i steps by 4, then j by 2 until
 // i == j + 7, which no even i and j satisfy: the linear relation between
 // the two loops' counters makes the target unreachable.
 // RUN: rm -rf %t.out

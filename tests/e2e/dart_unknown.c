@@ -1,4 +1,4 @@
-// The seed's Figure 4: unknown() is compiled natively and opaque to the
+// DART in Steffen and Stolz's course script, Figure 4: unknown() is compiled natively and opaque to the
 // engine; its result is used concretely and the call's symbolic argument is
 // pinned, so the branch unknown(x) == y is still covered.
 // RUN: rm -rf %t.out %t.free

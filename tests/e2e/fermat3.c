@@ -1,4 +1,4 @@
-// The seed's Figure 3: non-linear arithmetic.
+// PyExZ3's fermat3 (Ball and Daniel, Figure 3): non-linear arithmetic.
 //
 // --concretize=nonlinear replaces a product of two symbolic values by its
 // concrete value, and reports it per site; every test still replays.

@@ -1,4 +1,4 @@
-// The seed's first tree: x = 2*y; if (x < 0) x = -x; forks into two
+// Steinhöfel's first tree: x = 2*y; if (x < 0) x = -x; forks into two
 // normal leaves and nothing infeasible; the self-check passes.
 // RUN: rm -rf %t.out %t.stmt
 // RUN: %theseus --mode=fork --self-check %s -o %t.out | FileCheck %s

@@ -293,7 +293,7 @@ struct ApcRuleTest : ::testing::Test {
 };
 
 // Rule 2 with two backbones: i steps by one on both, k only on the one
-// that sees a 1: theta(i) = i + k1 + k2, theta(k) = k + k1 (seed, section 1).
+// that sees a 1: theta(i) = i + k1 + k2, theta(k) = k + k1 (Strejček and Trtík, section 1).
 TEST_F(ApcRuleTest, AddStepOnTwoBackbones) {
   compute("void f(int n, int m) { int k = 3;"
           "  for (int i = 0; i < n; ++i) if (i % 3 == m) ++k;"
@@ -377,7 +377,7 @@ TEST_F(ApcRuleTest, UnchangedValueStaysItsInitialValue) {
             ApcAnswer::Unreachable);
 }
 
-// Figure 3 of the seed: the inner loop's counter is fixed by its exit
+// Figure 3 of Strejček and Trtík: the inner loop's counter is fixed by its exit
 // test, so theta(j) = ite(k > 0, max(n, i + k - 1), j) in the outer loop
 // (section 3.2); without that, j would be unknown.
 TEST_F(ApcRuleTest, NestedLoopCounterEliminatedByExitTest) {
@@ -405,7 +405,7 @@ TEST_F(ApcRuleTest, NestedLoopCounterEliminatedByExitTest) {
       << text(JIn);
 }
 
-/// The seed's inner loop `while (j < n) j += Step` (Figure 3 has Step 1)
+/// Strejček and Trtík's inner loop `while (j < n) j += Step` (Figure 3 has Step 1)
 /// entered with j = i + kappa in an iteration of the outer loop, as a
 /// backbone of the outer loop sees it, and the facts on its count s.
 struct InnerLoopExample {
@@ -436,7 +436,7 @@ struct InnerLoopExample {
   }
 };
 
-// Algorithm 2 on the seed's nested example (Figure 3): the inner loop
+// Algorithm 2 on Strejček and Trtík's nested example (Figure 3): the inner loop
 // runs max(0, n - j) times when entered with j = i + kappa. The weakened
 // looping condition and the exit determine its count s, which the solver
 // infers as that linear form of n and the current i.
@@ -536,7 +536,7 @@ TEST_F(ApcRuleTest, ArrayCellReadingItselfStaysUnknown) {
   EXPECT_EQ(decide(), ApcAnswer::Satisfiable);
 }
 
-// Read-only buffers (seed, section 4): an element at a computed index is one
+// Read-only buffers (Strejček and Trtík, section 4): an element at a computed index is one
 // ArrayRead node of the array, whatever its size, not an ite over its
 // elements; rows of a 2-D parameter are read at row * columns + column.
 TEST_F(ApcRuleTest, BufferReadsAreArrayReadsAtTheElementIndex) {
@@ -569,7 +569,7 @@ TEST_F(ApcRuleTest, BufferReadsAreArrayReadsAtTheElementIndex) {
 
 // A backbone of the outer loop that leaves the inner loop through its
 // `w[k] == 0` exit and then takes `w[k] != 0` is never taken: it gets no
-// counter, and the apc (Hello of the seed's appendix) stays satisfiable,
+// counter, and the apc (Hello of Strejček and Trtík's appendix) stays satisfiable,
 // with a model that contains the word.
 TEST_F(ApcRuleTest, NeverTakenLoopBackbonesAreLeftOut) {
   compute("void f(const char *a) { const char *w = \"Hi\"; int h = 0;"
