@@ -194,8 +194,23 @@ private:
       L = sourceLocOf(&*It);
     if (!L.known())
       L = sourceLocOf(*I.getFunction());
-    Out.Message = fmt::format("unsupported: {} at {}", What, L.str());
+    Out.Message = fmt::format("unsupported: {}{} at {}", What,
+                              unsupportedFloatNote(I), L.str());
     finish(PathEnd::Unsupported, &I);
+  }
+  /// Names the floating-point format the interpreter lacks when `I`
+  /// computes on one (C's `long double` is x87's 80-bit format).
+  static const char *unsupportedFloatNote(const llvm::Instruction &I) {
+    auto Exotic = [](const llvm::Type *T) {
+      return T->isX86_FP80Ty() || T->isFP128Ty() || T->isHalfTy() ||
+             T->isBFloatTy() || T->isPPC_FP128Ty();
+    };
+    bool Uses = Exotic(I.getType());
+    for (const llvm::Use &Op : I.operands())
+      Uses |= Exotic(Op->getType());
+    return Uses ? " (long double and other floating-point formats than float "
+                  "and double are not supported)"
+                : "";
   }
   std::vector<StackEntry> callStack(const llvm::Instruction *At) const;
   /// Where a path ends in the program's source: code without debug info
