@@ -165,6 +165,23 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
                  "concretised and the query retried")
       ->capture_default_str()
       ->check(seconds());
+  // The solver chain's stages (SolverStages.h), to measure or rule out each.
+  SolverChainOptions &Chain = O.Explore.SolverChain;
+  App.add_flag("--no-solver-slicing{false}", Chain.Slicing,
+               "Solver: do not slice queries to the goal's cone of influence");
+  App.add_flag("--no-solver-cache{false}", Chain.Cache,
+               "Solver: do not answer a query from the same query's answer");
+  App.add_flag("--no-solver-cex-cache{false}", Chain.CexCache,
+               "Solver: do not answer a query from the answers of subsets "
+               "and supersets of it");
+  App.add_flag("--no-solver-model-reuse{false}", Chain.ModelReuse,
+               "Solver: do not try recent models on a query");
+  App.add_flag("--no-solver-single-byte{false}", Chain.SingleByte,
+               "Solver: send queries on one input byte to Z3 rather than "
+               "trying the byte's 256 values");
+  App.add_flag("--solver-validate", Chain.Validate,
+               "Solver: re-check every answer with a fresh Z3 solver or the "
+               "evaluator, and abort on a wrong one");
   App.add_option("--seed", O.Explore.Seed, "Random seed")
       ->capture_default_str()
       ->check(countAtLeast(0));

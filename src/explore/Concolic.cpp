@@ -155,7 +155,8 @@ ConcolicExplorer::ConcolicExplorer(const Program &P,
                                    const ExploreOptions &Opts)
     : Entry(Entry), Opts(Opts), Inputs(Ctx, Entry, Opts.Buffers, Opts.Inputs),
       Budget(Opts), Interp(P, Ctx, Budget.withStop(Opts.Exec)),
-      Solv(createZ3Backend(Opts.SolverTimeoutMs, Budget.solverStop())),
+      Solv(createZ3Backend(Opts.SolverTimeoutMs, Budget.solverStop()),
+           Opts.SolverChain),
       Cov(P.module()), Rng(Opts.Seed),
       OpenSides(SearchIndex(Opts.Strat, P.module(), Cov, Opts.Seed,
                             [](SearchIndex::Key K) -> SearchIndex::Key {
@@ -168,6 +169,8 @@ ConcolicExplorer::~ConcolicExplorer() = default;
 
 void ConcolicExplorer::guide(const TargetGuide &G) {
   Watch = std::make_unique<TargetWatch>(G);
+  if (Opts.SolverChain.Validate)
+    Watch->validateChecks();
   OpenSides.index().setTargets(targetBlocks(&G));
   if (G.Later)
     Budget.haltWhen(&G.Later->unreachable());

@@ -267,7 +267,8 @@ ForkExplorer::ForkExplorer(const Program &P, const llvm::Function &Entry,
                            const ExploreOptions &Opts)
     : Entry(Entry), Opts(Opts), Inputs(Ctx, Entry, Opts.Buffers, Opts.Inputs),
       Budget(Opts), Interp(P, Ctx, Budget.withStop(Opts.Exec)),
-      Solv(createZ3Backend(Opts.SolverTimeoutMs, Budget.solverStop())),
+      Solv(createZ3Backend(Opts.SolverTimeoutMs, Budget.solverStop()),
+           Opts.SolverChain),
       Cov(P.module()),
       Pending(SearchIndex(Opts.Strat, P.module(), Cov, Opts.Seed,
                           [](SearchIndex::Key K) -> SearchIndex::Key {
@@ -284,6 +285,8 @@ ForkExplorer::~ForkExplorer() = default;
 
 void ForkExplorer::guide(const TargetGuide &G) {
   Watch = std::make_unique<TargetWatch>(G);
+  if (Opts.SolverChain.Validate)
+    Watch->validateChecks();
   Pending.index().setTargets(targetBlocks(&G));
   if (G.Later)
     Budget.haltWhen(&G.Later->unreachable());
