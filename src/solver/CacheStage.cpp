@@ -4,10 +4,7 @@
 namespace theseus {
 
 size_t CacheStage::KeyHash::operator()(const CexCache::Key &K) const {
-  size_t H = K.size();
-  for (uint32_t V : K)
-    H ^= V + 0x9e3779b97f4a7c15ULL + (H << 6) + (H >> 2);
-  return H;
+  return CexCache::hashOf(K);
 }
 
 StageAnswer CacheStage::solve(const SolverQuery &Q) {

@@ -159,12 +159,9 @@ public:
   /// bytes fixed.
   std::string checkQuantified(const std::vector<ExprRef> &Formulas,
                               const SolverResponse &R) const;
-  /// Re-checks that could not decide (e.g. timed out).
-  uint64_t undecided() const { return Undecided; }
 
 private:
   unsigned TimeoutMs;
-  mutable uint64_t Undecided = 0;
 };
 
 class ValidatingStage : public SolverStage {
@@ -176,7 +173,6 @@ public:
                   Handler OnDisagreement = nullptr);
   StageAnswer solve(const SolverQuery &Q) override;
   void setTimeout(unsigned Ms) override;
-  const AnswerValidator &validator() const { return Validator; }
 
 private:
   AnswerValidator Validator;

@@ -77,7 +77,6 @@ std::string AnswerValidator::check(const std::vector<ExprRef> &Cs,
   }
   if (R.Result == SatResult::Unsat) {
     SatResult Fresh = freshCheck(Cs, TimeoutMs);
-    Undecided += Fresh == SatResult::Unknown;
     if (Fresh == SatResult::Sat)
       return "a fresh Z3 solver finds the constraints satisfiable";
   }
@@ -91,7 +90,6 @@ AnswerValidator::checkQuantified(const std::vector<ExprRef> &Formulas,
     return "";
   SatResult Fresh = freshCheck(Formulas, TimeoutMs,
                                R.Result == SatResult::Sat ? &R.Model : nullptr);
-  Undecided += Fresh == SatResult::Unknown;
   if (R.Result == SatResult::Sat && Fresh == SatResult::Unsat)
     return "a fresh Z3 solver finds no solution with the model's bytes";
   if (R.Result == SatResult::Unsat && Fresh == SatResult::Sat)
