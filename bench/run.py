@@ -2,7 +2,8 @@
 """Runs Theseus on the benchmark programs and prints a table.
 
 Usage: bench/run.py [--theseus build/bin/theseus] [--mode concolic|fork]
-                    [--strategy S] [--native] [PROGRAM.c ...]
+                    [--strategy S] [--native] [--theseus-args ARGS]
+                    [PROGRAM.c ...]
 
 For each program: paths, tests written, total wall time of the theseus
 process, seconds until its first bug (summary.json found_after), branch
@@ -13,7 +14,9 @@ counterexample cache, milliseconds per query, executions (runs) per second
 (exec/s: runs, or states in fork mode) and peak memory. Each row is one run
 of:
     theseus PROGRAM.c OPTIONS -o OUT -q --mode MODE [--strategy S] --max-time 60
-where OPTIONS come from the program's `bench-options:` line. --json OUT
+        [ARGS]
+where OPTIONS come from the program's `bench-options:` line and ARGS from
+--theseus-args (e.g. --theseus-args=--no-solver-cache). --json OUT
 saves the rows; --compare OLD.json adds the total and first-bug times of an
 earlier run (e.g. another build) as "before" columns.
 
@@ -37,12 +40,13 @@ from benchlib import (BENCH_DIR, DEFAULT_THESEUS, explore, list_programs,
                       program_options)
 
 
-def run(theseus, program, mode, strategy, max_time):
+def run(theseus, program, mode, strategy, max_time, extra):
     out = tempfile.mkdtemp(prefix="theseus-bench-")
     args = program_options(program) + ["--mode", mode,
                                        "--max-time", str(max_time)]
     if strategy:
         args += ["--strategy", strategy]
+    args += extra
     e = explore(theseus, program, out, args)
     if e.failed:
         sys.exit(f"theseus failed on {program}:\n{e.stderr}")
@@ -64,6 +68,7 @@ def run(theseus, program, mode, strategy, max_time):
         "solver": s["time"]["solver"],
         "runs": s["runs"],
         "z3": solver["z3_calls"],
+        "z3_seconds": solver["z3_seconds"],
         "complete": s["complete"],
         "peak_mb": e.peak_mb,
         "branch_pct": branches["percent"],
@@ -137,13 +142,16 @@ def main():
                    help="compare the interpreter's speed with native code")
     p.add_argument("--json", help="save the rows to this file")
     p.add_argument("--compare", help="rows saved by an earlier --json")
+    p.add_argument("--theseus-args", default="",
+                   help="more theseus options, space-separated, e.g. "
+                   "--theseus-args=--no-solver-cache")
     p.add_argument("programs", nargs="*")
     a = p.parse_args()
     programs = a.programs or list_programs(os.path.join(BENCH_DIR, "programs"))
     if a.native:
         return native_table(a.theseus, programs, a.mode, a.max_time)
-    rows = [run(a.theseus, prog, a.mode, a.strategy, a.max_time)
-            for prog in programs]
+    rows = [run(a.theseus, prog, a.mode, a.strategy, a.max_time,
+                a.theseus_args.split()) for prog in programs]
     before = {}
     if a.compare:
         with open(a.compare) as f:

@@ -196,6 +196,27 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
                  "concretised and the query retried")
       ->capture_default_str()
       ->check(seconds());
+  // The solver chain's stages (SolverStages.h), to measure or rule out each.
+  SolverChainOptions &Chain = O.Explore.SolverChain;
+  auto StageOff = [&App](const char *Flag, bool &Stage, const char *Help) {
+    App.add_flag_callback(
+        Flag, [&Stage] { Stage = false; }, Help);
+  };
+  StageOff("--no-solver-slicing", Chain.Slicing,
+           "Solver: do not slice queries to the goal's cone of influence");
+  StageOff("--no-solver-cache", Chain.Cache,
+           "Solver: do not answer a query from the same query's answer");
+  StageOff("--no-solver-cex-cache", Chain.CexCache,
+           "Solver: do not answer a query from the answers of subsets and "
+           "supersets of it");
+  StageOff("--no-solver-model-reuse", Chain.ModelReuse,
+           "Solver: do not try recent models on a query");
+  StageOff("--no-solver-single-byte", Chain.SingleByte,
+           "Solver: send queries on one input byte to Z3 rather than trying "
+           "the byte's 256 values");
+  App.add_flag("--solver-validate", Chain.Validate,
+               "Solver: re-check every answer with a fresh Z3 solver or the "
+               "evaluator, and abort on a wrong one");
   App.add_option("--seed", O.Explore.Seed, "Random seed")
       ->capture_default_str()
       ->check(countAtLeast(0));

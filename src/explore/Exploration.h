@@ -46,6 +46,7 @@ struct ExploreOptions {
   bool RandomStart = false;   ///< Start from a random input (dart implies it).
   std::string SeedInput;      ///< "name=value,..." start values.
   unsigned SolverTimeoutMs = 10'000;
+  SolverChainOptions SolverChain; ///< The solver's optional stages.
   /// dart: stop after this many restarts in a row found no new path.
   unsigned MaxFruitlessRestarts = 100;
   BufferSizes Buffers; ///< Behind pointer parameters.

@@ -9,7 +9,8 @@ Explorer::Explorer(const Program &P, const llvm::Function &Entry,
                    const ExploreOptions &Opts)
     : Entry(Entry), Opts(Opts), Inputs(Ctx, Entry, Opts.Buffers, Opts.Inputs),
       Budget(Opts), Interp(P, Ctx, Budget.withStop(Opts.Exec)),
-      Solv(createZ3Backend(Opts.SolverTimeoutMs, Budget.solverStop())),
+      Solv(createZ3Backend(Opts.SolverTimeoutMs, Budget.solverStop()),
+           Opts.SolverChain),
       Cov(P.module()), ReturnValues(Ctx, Solv, Interp, Entry, Inputs, Cov,
                                     Budget, Opts.ReturnValues) {}
 
@@ -17,6 +18,8 @@ Explorer::~Explorer() = default;
 
 void Explorer::guide(const TargetGuide &G) {
   Watch = std::make_unique<TargetWatch>(G);
+  if (Opts.SolverChain.Validate)
+    Watch->validateChecks();
   searchIndex().setTargets(targetBlocks(&G));
   if (G.Later)
     Budget.haltWhen(&G.Later->unreachable());

@@ -94,6 +94,9 @@ class TargetWatch {
 public:
   explicit TargetWatch(TargetGuide G);
   ~TargetWatch();
+  /// Re-check every answer of the path conditions' checks against the apc
+  /// (--solver-validate), aborting on a wrong one.
+  void validateChecks() { Query->validate(); }
 
   const TargetGuide &guide() const { return G; }
   /// Whether there is an apc to check path conditions against.

@@ -56,8 +56,9 @@ public:
   static constexpr size_t MaxScanned = 256;
   static constexpr size_t MaxSubsetModels = 8;
 
-private:
   static size_t hashOf(const Key &K);
+
+private:
   void clear();
 
   size_t MaxEntries;

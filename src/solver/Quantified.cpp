@@ -1,6 +1,7 @@
 //===- Quantified.cpp - Satisfiability of one quantified formula ----------===//
 #include "solver/Quantified.h"
 
+#include "solver/SolverStages.h"
 #include "solver/Z3Translate.h"
 
 #include <atomic>
@@ -22,15 +23,42 @@ struct QuantifiedQuery::Impl {
   std::vector<ExprRef> Stack;
   std::set<std::pair<const Array *, uint32_t>> BaseReads;
 
+  /// validate(): how answers are re-checked, and who hears of a wrong one.
+  std::optional<AnswerValidator> Validator;
+  std::function<void(const Disagreement &)> OnDisagreement;
+
   SolverResponse
   answer(z3::solver &S, z3::check_result R,
          const std::set<std::pair<const Array *, uint32_t>> &Reads);
+  /// `R`, once validate()'s re-check of it as the answer for the
+  /// conjunction of `Formulas` is done.
+  SolverResponse validated(const std::vector<ExprRef> &Formulas,
+                           SolverResponse R, unsigned TimeoutMs);
 };
 
 QuantifiedQuery::QuantifiedQuery() : P(std::make_unique<Impl>()) {
   P->Translator.setCancel(&P->Interrupted);
 }
 QuantifiedQuery::~QuantifiedQuery() = default;
+
+void QuantifiedQuery::validate(
+    std::function<void(const Disagreement &)> OnDisagreement) {
+  P->Validator.emplace(0);
+  P->OnDisagreement =
+      OnDisagreement ? std::move(OnDisagreement) : abortOnDisagreement;
+}
+
+SolverResponse
+QuantifiedQuery::Impl::validated(const std::vector<ExprRef> &Formulas,
+                                 SolverResponse R, unsigned TimeoutMs) {
+  if (!Validator || Interrupted)
+    return R;
+  Validator->setTimeout(TimeoutMs);
+  std::string Why = Validator->checkQuantified(Formulas, R);
+  if (!Why.empty())
+    OnDisagreement({AnswerSource::Backend, R.Result, std::move(Why)});
+  return R;
+}
 
 void QuantifiedQuery::interrupt() {
   P->Interrupted = true;
@@ -107,7 +135,8 @@ SolverResponse QuantifiedQuery::check(ExprRef Formula, unsigned TimeoutMs) {
     S.add(P->Translator.boolOf(Formula));
     for (const z3::expr &Tie : P->Translator.arrayTies())
       S.add(Tie);
-    return P->answer(S, S.check(), readsOf(Formula));
+    return P->validated({Formula}, P->answer(S, S.check(), readsOf(Formula)),
+                        TimeoutMs);
   } catch (const z3::exception &) {
     // Resource limits and interruptions surface as exceptions.
     return {SatResult::Unknown, {}};
@@ -185,7 +214,9 @@ SolverResponse QuantifiedQuery::checkWith(ExprRef Base,
         Values->push_back(
             M.eval(P->Translator.translate(V), true).get_numeral_uint64());
     }
-    return R;
+    std::vector<ExprRef> Formulas = {Base};
+    Formulas.insert(Formulas.end(), Conjuncts.begin(), Conjuncts.end());
+    return P->validated(Formulas, std::move(R), TimeoutMs);
   } catch (const z3::exception &) {
     // The solver may be left mid-scope: start afresh next time.
     P->Incremental.reset();

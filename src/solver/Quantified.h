@@ -15,10 +15,13 @@
 #include "expr/Expr.h"
 #include "solver/Solver.h"
 
+#include <functional>
 #include <memory>
 #include <vector>
 
 namespace theseus {
+
+struct Disagreement;
 
 class QuantifiedQuery {
 public:
@@ -44,6 +47,11 @@ public:
                            unsigned TimeoutMs,
                            const std::vector<ExprRef> &Vars = {},
                            std::vector<uint64_t> *Values = nullptr);
+  /// From now on, every answer of check() and checkWith() is re-checked by
+  /// a fresh solver (AnswerValidator, SolverStages.h), and a wrong one
+  /// goes to `OnDisagreement`, by default abortOnDisagreement.
+  void
+  validate(std::function<void(const Disagreement &)> OnDisagreement = nullptr);
   /// Makes a check in progress on another thread answer Unknown soon; later
   /// checks answer Unknown at once.
   void interrupt();

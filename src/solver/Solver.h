@@ -1,19 +1,23 @@
 //===- Solver.h - Satisfiability of path constraints ----------------------===//
 //
 // The solver layer answers "is this conjunction of boolean expressions
-// satisfiable, and with which input bytes?". A query goes through three
-// stages before Z3 sees it, so that the solver sees small queries:
+// satisfiable, and with which input bytes?". Solver is the façade of a chain
+// of stages (SolverStages.h) that a query goes through before Z3 sees it, so
+// that Z3 sees small queries:
 //   1. slicing: keep only the constraints transitively sharing input bytes
 //      with the goal (the cone of influence, see Independence.h);
-//   2. the counterexample cache (CexCache.h): an identical sliced query
-//      returns the stored answer, a stored unsatisfiable subset proves it
-//      unsatisfiable, a stored model of a superset or subset that satisfies
-//      it answers it;
-//   3. model reuse: a recent model, laid over the caller's hint, that
+//   2. the exact cache: an identical sliced query returns the stored answer;
+//   3. the counterexample cache (CexCache.h): a stored unsatisfiable subset
+//      proves it unsatisfiable, a stored model of a superset or subset that
+//      satisfies it answers it;
+//   4. model reuse: a recent model, laid over the caller's hint, that
 //      already satisfies the sliced query answers it without Z3;
-//   4. a query that reads a single input byte is decided by evaluating it
-//      on the byte's 256 values.
-// Unknown (e.g. timeout) is an ordinary result the caller handles.
+//   5. a query that reads a single input byte is decided by evaluating it
+//      on the byte's 256 values;
+//   6. the backend (Z3).
+// Each of 1-5 can be switched off (SolverChainOptions), and a validating
+// stage can be put in front of them all. Unknown (e.g. timeout) is an
+// ordinary result the caller handles.
 //
 //===----------------------------------------------------------------------===//
 #ifndef THESEUS_SOLVER_SOLVER_H
@@ -83,11 +87,26 @@ std::vector<ExprRef> sliceForGoal(const std::vector<ExprRef> &Prefix,
 /// signed remainder. Never set outside tests.
 bool &wrongSRemForTesting();
 
-/// The full solver chain: slicing, cache, model reuse, backend. A solver
-/// memoises by expression node, so it serves a single ExprContext.
+/// Which stages the chain has. Switching one off changes what a query costs
+/// and which model a Sat answer carries, never whether a decided query is
+/// Sat or Unsat.
+struct SolverChainOptions {
+  bool Slicing = true;
+  bool Cache = true;
+  bool CexCache = true;
+  bool ModelReuse = true;
+  bool SingleByte = true;
+  /// Re-check every answer independently, and abort on a wrong one. For
+  /// tests: it costs a Z3 call per Unsat answer.
+  bool Validate = false;
+};
+
+/// The solver chain. A solver memoises by expression node, so it serves a
+/// single ExprContext.
 class Solver {
 public:
-  explicit Solver(std::unique_ptr<SolverBackend> Backend);
+  explicit Solver(std::unique_ptr<SolverBackend> Backend,
+                  const SolverChainOptions &Opts = {});
   ~Solver();
 
   /// Is `Prefix ∧ Goal` satisfiable? Bytes outside the goal's cone keep
