@@ -457,8 +457,8 @@ ExprRef Builder::evaluateLoad(const State &S, const llvm::LoadInst &L,
     return unknown(L, Why);
   // The executor ends a path at an out-of-bounds read (a bug), so reaching
   // the target needs every read in bounds: the read's value is Ā(index),
-  // one term whatever the index (Strejček and Trtík, section 4: arrays as functions),
-  // and the index in bounds joins the path condition.
+  // one term whatever the index (Strejček and Trtík, section 4: arrays as
+  // functions), and the index in bounds joins the path condition.
   const Array *A = It->second;
   Out.ReadsBuffers = true;
   Apc =
@@ -1162,9 +1162,9 @@ State Builder::iterate(const std::vector<const llvm::Instruction *> &Vars,
                        const llvm::BasicBlock *Entry,
                        const std::vector<InnerCount> &Counts) {
   // Start from the unknown state and apply the four rules until nothing
-  // changes (Strejček and Trtík, section 3.1), alternating with the solver's inference
-  // of inner loop counts (section 3.3), each tried again only when what is
-  // known of its conditions changed.
+  // changes (Strejček and Trtík, section 3.1), alternating with the solver's
+  // inference of inner loop counts (section 3.3), each tried again only when
+  // what is known of its conditions changed.
   Substitution Known;
   for (const llvm::Instruction *X : Vars)
     Known[symbol(X)] = nullptr;

@@ -1,12 +1,12 @@
 //===- Solve.h - Deciding an apc: the formula and its unfolding raced ----===//
 //
 // Z3 gets the quantified apc directly, and on another thread its unfolding
-// apc^K (Strejček and Trtík, section 6): every universal quantifier over a counter tau
-// instantiated at tau = 0..K-1, every existential replaced by a fresh free
-// variable. The apc implies apc^K (instances of a universal are weaker than
-// it), so an unsatisfiable apc^K proves the apc unsatisfiable too; a model
-// of apc^K is only a candidate. The unfolding side tries growing K (2, 6,
-// then K): an answer at a small K comes fast and is as much a proof.
+// apc^K (Strejček and Trtík, section 6): every universal quantifier over a
+// counter tau instantiated at tau = 0..K-1, every existential replaced by a
+// fresh free variable. The apc implies apc^K (instances of a universal are
+// weaker than it), so an unsatisfiable apc^K proves the apc unsatisfiable too;
+// a model of apc^K is only a candidate. The unfolding side tries growing K (2,
+// 6, then K): an answer at a small K comes fast and is as much a proof.
 //
 // A third thread strengthens the apc instead: its outermost counters fixed
 // at values a model of apc^0 allows (0 where it can), the range of every

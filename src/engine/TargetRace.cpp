@@ -191,8 +191,8 @@ static void describeCandidate(const RunOptions &O, const llvm::Function &Entry,
 }
 
 /// --target: the apc computed and decided on a thread of its own, in an
-/// expression context of its own, while the search runs (Strejček and Trtík, section 7).
-/// Its answer reaches the search through the channel.
+/// expression context of its own, while the search runs (Strejček and Trtík,
+/// section 7). Its answer reaches the search through the channel.
 class ApcThread {
 public:
   /// `T` (prepared) is filled in by the thread until finish().

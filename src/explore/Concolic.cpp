@@ -280,7 +280,8 @@ ConcolicExplorer::negate(PathNode *N, bool Dir, bool MayDefer) {
   SolverResponse R = Solv.solve(Prefix, Goal, *N->Input);
   if (R.Result == SatResult::Unknown) {
     // Past the solver's budget: replace non-linear terms by their values on
-    // the input that reached N, and try the simpler query (PyExZ3, Ball and Daniel §1.2).
+    // the input that reached N, and try the simpler query (PyExZ3, Ball and
+    // Daniel §1.2).
     std::vector<ExprRef> Sliced = sliceForGoal(Prefix, Goal);
     unsigned Replaced = 0;
     for (ExprRef &C : Sliced)

@@ -5,10 +5,11 @@
 // the run unless --keep-going. The abstract path condition of the target
 // (apc, computed by the apc module in the explorer's expression context)
 // guides it: a waiting state or open side whose path condition contradicts
-// the apc cannot reach the target (Strejček and Trtík, "Abstracting Path Conditions",
-// section 7) and is pruned, and a model of path condition ∧ apc is an input
-// heading for it. The apc is decided on a thread of its own while the search
-// runs (an ApcChannel): the search takes its answer over when it arrives.
+// the apc cannot reach the target (Strejček and Trtík, "Abstracting Path
+// Conditions", section 7) and is pruned, and a model of path condition ∧ apc is
+// an input heading for it. The apc is decided on a thread of its own while the
+// search runs (an ApcChannel): the search takes its answer over when it
+// arrives.
 //
 //===----------------------------------------------------------------------===//
 #ifndef THESEUS_EXPLORE_TARGET_H

@@ -99,9 +99,9 @@ private:
       }
       collectReads(C, Used, Mentioned);
     }
-    // Prefer small values, as PyExZ3 does (Ball and Daniel, section 5): first ask for
-    // a model with every integer-sized input in [-256, 256], then drop the
-    // preference if that is unsatisfiable. Tests stay readable.
+    // Prefer small values, as PyExZ3 does (Ball and Daniel, section 5): first
+    // ask for a model with every integer-sized input in [-256, 256], then drop
+    // the preference if that is unsatisfiable. Tests stay readable.
     z3::expr_vector Small(Ctx);
     for (const auto &[A, _] : Used)
       if (A->Size <= 8)

@@ -293,7 +293,8 @@ struct ApcRuleTest : ::testing::Test {
 };
 
 // Rule 2 with two backbones: i steps by one on both, k only on the one
-// that sees a 1: theta(i) = i + k1 + k2, theta(k) = k + k1 (Strejček and Trtík, section 1).
+// that sees a 1: theta(i) = i + k1 + k2, theta(k) = k + k1 (Strejček and Trtík,
+// section 1).
 TEST_F(ApcRuleTest, AddStepOnTwoBackbones) {
   compute("void f(int n, int m) { int k = 3;"
           "  for (int i = 0; i < n; ++i) if (i % 3 == m) ++k;"
@@ -405,8 +406,8 @@ TEST_F(ApcRuleTest, NestedLoopCounterEliminatedByExitTest) {
       << text(JIn);
 }
 
-/// Strejček and Trtík's inner loop `while (j < n) j += Step` (Figure 3 has Step 1)
-/// entered with j = i + kappa in an iteration of the outer loop, as a
+/// Strejček and Trtík's inner loop `while (j < n) j += Step` (Figure 3 has Step
+/// 1) entered with j = i + kappa in an iteration of the outer loop, as a
 /// backbone of the outer loop sees it, and the facts on its count s.
 struct InnerLoopExample {
   ExprContext Ctx;
@@ -536,9 +537,9 @@ TEST_F(ApcRuleTest, ArrayCellReadingItselfStaysUnknown) {
   EXPECT_EQ(decide(), ApcAnswer::Satisfiable);
 }
 
-// Read-only buffers (Strejček and Trtík, section 4): an element at a computed index is one
-// ArrayRead node of the array, whatever its size, not an ite over its
-// elements; rows of a 2-D parameter are read at row * columns + column.
+// Read-only buffers (Strejček and Trtík, section 4): an element at a computed
+// index is one ArrayRead node of the array, whatever its size, not an ite over
+// its elements; rows of a 2-D parameter are read at row * columns + column.
 TEST_F(ApcRuleTest, BufferReadsAreArrayReadsAtTheElementIndex) {
   compute("void f(const char *s, int (*m)[21]) {"
           "  int i = 0; while (s[i]) ++i;"
@@ -569,8 +570,8 @@ TEST_F(ApcRuleTest, BufferReadsAreArrayReadsAtTheElementIndex) {
 
 // A backbone of the outer loop that leaves the inner loop through its
 // `w[k] == 0` exit and then takes `w[k] != 0` is never taken: it gets no
-// counter, and the apc (Hello of Strejček and Trtík's appendix) stays satisfiable,
-// with a model that contains the word.
+// counter, and the apc (Hello of Strejček and Trtík's appendix) stays
+// satisfiable, with a model that contains the word.
 TEST_F(ApcRuleTest, NeverTakenLoopBackbonesAreLeftOut) {
   compute("void f(const char *a) { const char *w = \"Hi\"; int h = 0;"
           "  for (int i = 0; a[i] != 0; ++i) { int j = i, k = 0;"

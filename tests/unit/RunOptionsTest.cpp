@@ -41,8 +41,8 @@ struct Rule {
 void PrintTo(const Rule &R, std::ostream *OS) { *OS << R.Name; }
 
 const Rule Rules[] = {
-    {"NoFiles", [](RunOptions &O) { O.Files.clear(); },
-     [](RunOptions &) {}, "no input files"},
+    {"NoFiles", [](RunOptions &O) { O.Files.clear(); }, [](RunOptions &) {},
+     "no input files"},
     {"TargetDistanceNeedsTarget",
      [](RunOptions &O) { O.Explore.Strat = Strategy::TargetDistance; },
      [](RunOptions &O) {
@@ -70,8 +70,7 @@ const Rule Rules[] = {
        O.Fuzz = true;
      },
      [](RunOptions &O) { O.Fuzz = true; }, "--fuzz needs --mode=concolic"},
-    {"FuzzAndNoFuzz",
-     [](RunOptions &O) { O.Fuzz = O.NoFuzz = true; },
+    {"FuzzAndNoFuzz", [](RunOptions &O) { O.Fuzz = O.NoFuzz = true; },
      [](RunOptions &O) { O.NoFuzz = true; },
      "--fuzz and --no-fuzz exclude each other"},
     {"LoopBoundIsFork", [](RunOptions &O) { O.Explore.LoopBound = 3; },
@@ -101,8 +100,7 @@ const Rule Rules[] = {
      [](RunOptions &O) { O.SymStdin = 4; },
      "--stdin and --sym-stdin exclude each other"},
     {"SymStdinSize", [](RunOptions &O) { O.SymStdin = MaxStdinBytes + 1; },
-     [](RunOptions &O) { O.SymStdin = MaxStdinBytes; },
-     "--sym-stdin: at most"},
+     [](RunOptions &O) { O.SymStdin = MaxStdinBytes; }, "--sym-stdin: at most"},
     {"NativeIsLP64",
      [](RunOptions &O) {
        O.Native = {"lib.c"};
