@@ -54,8 +54,6 @@ const char *irName(Ty T) {
   return "";
 }
 
-bool isFloat(Ty T) { return T == Ty::F32 || T == Ty::F64; }
-
 /// One function of the test program: `Body` computes `%v` of type `Result`
 /// from the operands `%x`, `%y`, `%z` of type `Operand`.
 struct FloatCase {
@@ -64,7 +62,7 @@ struct FloatCase {
   unsigned Arity;
   Ty Result;
   std::string Body;
-  std::string Declare; ///< An intrinsic's declaration, if any.
+  std::string Declare = {}; ///< An intrinsic's declaration, if any.
 };
 
 void PrintTo(const FloatCase &C, std::ostream *OS) { *OS << C.Name; }
