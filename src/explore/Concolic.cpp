@@ -140,10 +140,8 @@ ConcolicExplorer::ConcolicExplorer(const Program &P,
                                    const llvm::Function &Entry,
                                    const ExploreOptions &Opts)
     : Explorer(P, Entry, Opts), Rng(Opts.Seed),
-      OpenSides(SearchIndex(Opts.Strat, P.module(), Cov, Opts.Seed,
-                            [](SearchIndex::Key K) -> SearchIndex::Key {
-                              return static_cast<const PathNode *>(K)->Parent;
-                            })) {}
+      OpenSides(makeSearcher({Opts.Strat, Opts.Seed, PathTree::parentOf}, P.module(),
+                             Cov)) {}
 
 ConcolicExplorer::~ConcolicExplorer() = default;
 
@@ -197,7 +195,7 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound,
   }
   if (Opts.Strat != Strategy::Generational)
     for (Target T : Rec.NewOpen)
-      OpenSides.push(&T.Node->Side[T.Dir], T.Node,
+      OpenSides.push(&T.Node->Waiting[T.Dir], T.Node,
                      headingOf(T.Node->Inst, T.Dir), T);
 
   PathNode *Leaf = Rec.Current;

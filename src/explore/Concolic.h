@@ -64,7 +64,7 @@ private:
   bool waitForExchange();
   void exploreGenerational();
 
-  SearchIndex &searchIndex() override { return OpenSides.index(); }
+  Searcher &searcher() override { return OpenSides.searcher(); }
 
   PathTree Tree;
   std::mt19937_64 Rng;

@@ -11,6 +11,7 @@
 #define THESEUS_EXPLORE_EXECUTIONTREE_H
 
 #include "exec/ExecutionState.h"
+#include "explore/Search.h"
 #include "expr/Assignment.h"
 
 #include <memory>
@@ -39,7 +40,7 @@ struct VariableValue {
   std::string Value;
 };
 
-struct TreeNode {
+struct TreeNode : SearchNode {
   uint32_t Id = 0;
   TreeNode *Parent = nullptr;
   /// The condition added on the edge from the parent; null at the root
@@ -68,6 +69,10 @@ public:
   TreeNode *root() { return Root.get(); }
   const TreeNode *root() const { return Root.get(); }
   TreeNode *addChild(TreeNode *Parent, ExprRef Added);
+  /// A node's parent for the searcher (SearchSettings::ParentOf).
+  static const SearchNode *parentOf(const SearchNode *N) {
+    return static_cast<const TreeNode *>(N)->Parent;
+  }
   size_t size() const { return Count; }
 
   /// The conditions from the root down to `N`, in order.

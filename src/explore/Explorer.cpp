@@ -20,7 +20,7 @@ void Explorer::guide(const TargetGuide &G) {
   Watch = std::make_unique<TargetWatch>(G);
   if (Opts.SolverChain.Validate)
     Watch->validateChecks();
-  searchIndex().setTargets(targetBlocks(&G));
+  searcher().setTargets(targetBlocks(&G));
   if (G.Later)
     Budget.haltWhen(&G.Later->unreachable());
   Watch->takeAnswer(Ctx); // Decided already with --apc-first.

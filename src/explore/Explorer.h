@@ -43,8 +43,8 @@ protected:
   Explorer(const Program &P, const llvm::Function &Entry,
            const ExploreOptions &Opts);
 
-  /// The index the driver's frontier picks its next work from.
-  virtual SearchIndex &searchIndex() = 0;
+  /// The searcher that picks the driver's next waiting work.
+  virtual Searcher &searcher() = 0;
 
   /// Whether the run may go on: the target, when reached, stops it (unless
   /// --keep-going); then the budgets. `CheckMemory`: the memory budget

@@ -254,14 +254,9 @@ void ForkExplorer::Stepper::onEdge(const llvm::Instruction *Term,
 ForkExplorer::ForkExplorer(const Program &P, const llvm::Function &Entry,
                            const ExploreOptions &Opts)
     : Explorer(P, Entry, Opts),
-      Pending(SearchIndex(Opts.Strat, P.module(), Cov, Opts.Seed,
-                          [](SearchIndex::Key K) -> SearchIndex::Key {
-                            return static_cast<const TreeNode *>(K)->Parent;
-                          })) {
-  // Each waiting state holds a copy of its execution state: past this many,
-  // the default search finishes subtrees instead of opening more of them.
-  Pending.index().limitBreadth(1024);
-}
+      Pending(makeSearcher({Opts.Strat, Opts.Seed, ExecutionTree::parentOf,
+                            /*BreadthLimit=*/MaxBreadth},
+                           P.module(), Cov)) {}
 
 ForkExplorer::~ForkExplorer() = default;
 

@@ -79,7 +79,7 @@ private:
   void runState(std::unique_ptr<State> St);
   void endPath(State &St, const PathOutcome &Outcome);
   bool budgetLeft() { return Explorer::budgetLeft(/*CheckMemory=*/false); }
-  SearchIndex &searchIndex() override { return Pending.index(); }
+  Searcher &searcher() override { return Pending.searcher(); }
   /// --target: drops `St` as a pruned leaf when its path condition
   /// contradicts the apc.
   bool prunedByApc(State &St);
@@ -87,6 +87,9 @@ private:
   void writeInterruptedStates();
   std::vector<VariableValue> variablesOf(const ExecutionState &S);
 
+  /// Each waiting state holds a copy of its execution state: past this
+  /// many, the default search finishes subtrees instead of opening more.
+  static constexpr size_t MaxBreadth = 1024;
   ExecutionTree Tree;
   Frontier<std::unique_ptr<State>> Pending;
   struct LoopData;

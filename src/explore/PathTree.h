@@ -13,6 +13,7 @@
 #define THESEUS_EXPLORE_PATHTREE_H
 
 #include "exec/Interpreter.h"
+#include "explore/Search.h"
 #include "expr/Assignment.h"
 
 #include <memory>
@@ -31,7 +32,7 @@ enum class SideState : uint8_t {
   Pruned,     ///< --target: contradicts the apc, cannot reach the target.
 };
 
-struct PathNode {
+struct PathNode : SearchNode {
   PathNode *Parent = nullptr;
   bool DirFromParent = false;
   uint32_t Depth = 0;
@@ -39,6 +40,8 @@ struct PathNode {
   BranchKind Kind = BranchKind::Branch;
   const llvm::Instruction *Inst = nullptr;
   SideState Side[2] = {SideState::Unseen, SideState::Unseen};
+  /// Where open side D waits in the search (Concolic's frontier).
+  SearchNode Waiting[2];
   std::unique_ptr<PathNode> Child[2];
   std::unique_ptr<PathNode> Alternative; ///< Same prefix, other condition.
   /// The input of the first run that reached this node: the hint for
@@ -69,6 +72,10 @@ public:
   /// alternative) when needed.
   PathNode *nodeFor(PathNode *At, ExprRef Cond);
   PathNode *child(PathNode *N, bool Dir);
+  /// A node's parent for the searcher (SearchSettings::ParentOf).
+  static const SearchNode *parentOf(const SearchNode *N) {
+    return static_cast<const PathNode *>(N)->Parent;
+  }
 
   uint64_t numNodes() const { return Nodes; }
 

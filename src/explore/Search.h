@@ -2,14 +2,15 @@
 //
 // Both drivers keep their waiting work at leaves of a tree: the forking
 // driver's states at leaves of the execution tree, the concolic driver's
-// open sides in the path tree. A Frontier holds that work and hands out the
-// next item by the search strategy: insertion order (bfs, dfs), a random
-// walk down the tree (random-path), the item closest to code no path has run
-// yet (coverage-new), or, by default, these two in turn (cov-interleaved, in
-// the spirit of KLEE's default). With --target, the item closest to a target
-// block (target-distance, KLEE's md2u towards one location) is a third turn
-// of the default, or the whole order. The random choices come from a seeded
-// generator, so a run is reproducible.
+// open sides in the path tree. A Frontier holds that work; a Searcher picks
+// the next item, after KLEE's searchers: insertion order (bfs, dfs), a
+// random walk down the tree (random-path), the item closest to code no path
+// has run yet (coverage-new), the item closest to a target block
+// (target-distance, KLEE's md2u towards one location), or, by default,
+// coverage-new and random-path in turn (cov-interleaved, in the spirit of
+// KLEE's default), with a third turn for target-distance under --target.
+// The random choices come from a seeded generator, so a run is
+// reproducible.
 //
 //===----------------------------------------------------------------------===//
 #ifndef THESEUS_EXPLORE_SEARCH_H
@@ -19,15 +20,18 @@
 #include "explore/Exploration.h"
 
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/SmallVector.h"
 
-#include <functional>
-#include <limits>
 #include <map>
-#include <random>
+#include <memory>
 #include <set>
+#include <vector>
 
 namespace theseus {
+
+/// A position in a driver's tree as searchers see it: known by identity,
+/// its parent given by the driver (SearchSettings::ParentOf). The drivers'
+/// tree nodes derive from it.
+struct SearchNode {};
 
 /// Where a waiting item goes next: the block it runs, and the branch edge it
 /// takes to get there (`Term` null when it is not a branch's side).
@@ -41,108 +45,88 @@ struct Heading {
 /// successor along that edge, else the decision's own block.
 Heading headingOf(const llvm::Instruction *I, bool Dir);
 
-/// The order of the waiting items, by their tree positions (opaque keys).
-class SearchIndex {
+/// The waiting items' positions, in the order they were added, with what
+/// every searcher reads: each item's parent and heading, and the items by
+/// the block they head for.
+class WaitingItems {
 public:
-  using Key = const void *;
-  /// `ParentOf` gives a tree node's parent, null at the root.
-  SearchIndex(Strategy S, const llvm::Module &M, const Coverage &Cov,
-              uint64_t Seed, std::function<Key(Key)> ParentOf);
-  /// The blocks target-distance heads for.
-  void setTargets(const std::vector<const llvm::BasicBlock *> &Targets);
-  /// cov-interleaved: with more than `N` items waiting, its random-path
-  /// turn takes the newest item instead, which drains a subtree before
-  /// opening others (the forking driver's waiting states cost memory).
-  void limitBreadth(size_t N) { BreadthLimit = N; }
-
-  /// Adds an item at the new leaf `Leaf` below node `Parent` (null: the
-  /// leaf is the root), which goes to `To` next (a null block: unknown).
-  void add(Key Leaf, Key Parent, Heading To);
-  void remove(Key Leaf);
-  /// The item the strategy runs next; the index must not be empty.
-  Key next();
-  Key oldest() const { return Order.begin()->second; }
-  Key newest() const { return Order.rbegin()->second; }
-  size_t size() const { return Entries.size(); }
-
-private:
-  struct Entry {
+  struct Item {
     uint64_t Seq;
-    Key Parent;
+    const SearchNode *Parent;
     Heading To;
   };
-  using Edge = std::pair<const llvm::Instruction *, unsigned>;
-  /// How often the items of one uncovered edge are tried first before the
-  /// edge loses its priority (it may be infeasible).
-  static constexpr unsigned MaxEdgeTries = 8;
-  /// How many picks the distance to one block of uncovered code guides in a
-  /// round before the block stops attracting (it may be unreachable, and
-  /// every path may pass next to it); a round ends when no block attracts.
-  static constexpr unsigned MaxSeedPicks = 32;
+  /// Adds an item at the new leaf `Leaf` below node `Parent` (null: the
+  /// leaf is the root).
+  const Item &add(const SearchNode *Leaf, const SearchNode *Parent,
+                  Heading To);
+  /// Removes `Leaf`'s item and returns it.
+  Item remove(const SearchNode *Leaf);
 
-  Key randomPath();
-  /// The newest item taking a branch edge no path has taken yet, or null.
-  Key freshEdge();
-  using DistanceMap = llvm::DenseMap<const llvm::BasicBlock *, unsigned>;
-  /// The newest item heading closest to a block of distance 0 in `Dist`,
-  /// or null when no item's block can reach any.
-  Key nearest(const DistanceMap &Dist) const;
-  Key nearestToUncovered();
-  void refreshDistances();
-  using OriginMap =
-      llvm::DenseMap<const llvm::BasicBlock *, const llvm::BasicBlock *>;
-  /// Breadth-first backwards from the blocks `Dist` holds (at distance 0);
-  /// `Origin`, if given, gets each block's nearest block of distance 0.
-  void spread(DistanceMap &Dist, OriginMap *Origin = nullptr) const;
-  void unlink(Key Child, Key Parent);
+  const Item &item(const SearchNode *Leaf) const { return Items.at(Leaf); }
+  const SearchNode *bySeq(uint64_t Seq) const { return Order.at(Seq); }
+  const SearchNode *oldest() const { return Order.begin()->second; }
+  const SearchNode *newest() const { return Order.rbegin()->second; }
+  size_t size() const { return Items.size(); }
+  /// The items' sequence numbers by the block they head for.
+  const llvm::DenseMap<const llvm::BasicBlock *, std::set<uint64_t>> &
+  byBlock() const {
+    return ByBlock;
+  }
 
-  Strategy Strat;
-  const Coverage &Cov;
-  std::mt19937_64 Rng;
-  std::function<Key(Key)> ParentOf;
+private:
   uint64_t NextSeq = 0;
-  uint64_t Picks = 0;
-  size_t BreadthLimit = std::numeric_limits<size_t>::max();
-  llvm::DenseMap<Key, Entry> Entries;
-  std::map<uint64_t, Key> Order;
-  /// For random-path: each node's children with an item below them.
-  llvm::DenseMap<Key, llvm::SmallVector<Key, 2>> LiveChildren;
-  /// For coverage-new: the items whose edge was not covered when they were
-  /// added, and how often each such edge was tried.
-  std::set<uint64_t> Fresh;
-  llvm::DenseMap<Edge, unsigned> EdgeTries;
-  /// For coverage-new: the items by the block they head for, and each
-  /// block's distance (in blocks, calls and returns) to uncovered code, the
-  /// block of uncovered code it is nearest to (its seed), and how many picks
-  /// each seed guided in this round.
+  llvm::DenseMap<const SearchNode *, Item> Items;
+  std::map<uint64_t, const SearchNode *> Order;
   llvm::DenseMap<const llvm::BasicBlock *, std::set<uint64_t>> ByBlock;
-  llvm::DenseMap<const llvm::BasicBlock *,
-                 llvm::SmallVector<const llvm::BasicBlock *, 4>>
-      Predecessors;
-  DistanceMap Distance;
-  OriginMap NearestSeed;
-  /// Each block's index in program order.
-  llvm::DenseMap<const llvm::BasicBlock *, unsigned> BlockOrder;
-  llvm::DenseMap<const llvm::BasicBlock *, unsigned> SeedPicks;
-  uint64_t DistanceGeneration = ~uint64_t(0);
-  /// For target-distance: each block's distance to a target block.
-  DistanceMap ToTarget;
 };
 
-/// The waiting items themselves, in the order of a SearchIndex.
+/// One search strategy. It sees every item come and go, and picks from the
+/// waiting items; it may decline (null), and the newest item runs then.
+class Searcher {
+public:
+  virtual ~Searcher();
+  virtual void added(const SearchNode *Leaf, const WaitingItems::Item &I) {}
+  virtual void removed(const SearchNode *Leaf, const WaitingItems::Item &I) {}
+  /// The item to run next among `W` (not empty), or null.
+  virtual const SearchNode *select(const WaitingItems &W) = 0;
+  /// The blocks a target-directed strategy heads for.
+  virtual void setTargets(const std::vector<const llvm::BasicBlock *> &) {}
+};
+
+struct SearchSettings {
+  Strategy Strat = Strategy::CovInterleaved;
+  uint64_t Seed = 0;
+  /// A tree node's parent, null at the root.
+  const SearchNode *(*ParentOf)(const SearchNode *) = nullptr;
+  /// cov-interleaved: with more than this many items waiting, its
+  /// random-path turn takes the newest item instead, which drains a subtree
+  /// before opening others (the forking driver's waiting states cost
+  /// memory).
+  size_t BreadthLimit = ~size_t(0);
+};
+
+/// The searcher of strategy `S.Strat` over program `M`.
+std::unique_ptr<Searcher> makeSearcher(const SearchSettings &S,
+                                       const llvm::Module &M,
+                                       const Coverage &Cov);
+
+/// The waiting items themselves, in the order a Searcher picks them.
 template <typename Item> class Frontier {
 public:
-  using Key = SearchIndex::Key;
-  explicit Frontier(SearchIndex Index) : Index(std::move(Index)) {}
+  explicit Frontier(std::unique_ptr<Searcher> S) : Search(std::move(S)) {}
 
-  void push(Key Leaf, Key Parent, Heading To, Item I) {
+  void push(const SearchNode *Leaf, const SearchNode *Parent, Heading To,
+            Item I) {
     Items.try_emplace(Leaf, std::move(I));
-    Index.add(Leaf, Parent, To);
+    Search->added(Leaf, Waiting.add(Leaf, Parent, To));
   }
-  Item pop() { return take(Index.next()); }
-  SearchIndex &index() { return Index; }
-  Item popOldest() { return take(Index.oldest()); }
-  Item popNewest() { return take(Index.newest()); }
+  Item pop() {
+    const SearchNode *Next = Search->select(Waiting);
+    return take(Next ? Next : Waiting.newest());
+  }
+  Item popOldest() { return take(Waiting.oldest()); }
+  Item popNewest() { return take(Waiting.newest()); }
+  Searcher &searcher() { return *Search; }
   size_t size() const { return Items.size(); }
   bool empty() const { return Items.empty(); }
   template <typename Fn> void forEach(Fn F) {
@@ -151,16 +135,17 @@ public:
   }
 
 private:
-  Item take(Key K) {
-    Index.remove(K);
-    auto It = Items.find(K);
+  Item take(const SearchNode *Leaf) {
+    Search->removed(Leaf, Waiting.remove(Leaf));
+    auto It = Items.find(Leaf);
     Item I = std::move(It->second);
     Items.erase(It);
     return I;
   }
 
-  SearchIndex Index;
-  llvm::DenseMap<Key, Item> Items;
+  WaitingItems Waiting;
+  std::unique_ptr<Searcher> Search;
+  llvm::DenseMap<const SearchNode *, Item> Items;
 };
 
 } // namespace theseus

@@ -16,28 +16,53 @@
 namespace theseus {
 namespace {
 
-struct Node {
+struct Node : SearchNode {
   const Node *Parent = nullptr;
 };
 
-SearchIndex::Key parentOf(SearchIndex::Key K) {
-  return static_cast<const Node *>(K)->Parent;
+const SearchNode *parentOf(const SearchNode *N) {
+  return static_cast<const Node *>(N)->Parent;
 }
 
-/// A tree, and an index over its leaves, for a program without code.
+/// The waiting items of one strategy's searcher, over leaves of a tree of
+/// Nodes, picked as Frontier picks them but left in until removed.
+class Queue {
+public:
+  Queue(Strategy S, const llvm::Module &M, const Coverage &Cov,
+        uint64_t Seed = 0)
+      : Search(makeSearcher({S, Seed, parentOf}, M, Cov)) {}
+  void add(const Node *Leaf, const Node *Parent, Heading To) {
+    Search->added(Leaf, Waiting.add(Leaf, Parent, To));
+  }
+  void remove(const SearchNode *Leaf) {
+    Search->removed(Leaf, Waiting.remove(Leaf));
+  }
+  const SearchNode *next() {
+    const SearchNode *N = Search->select(Waiting);
+    return N ? N : Waiting.newest();
+  }
+  void setTargets(const std::vector<const llvm::BasicBlock *> &T) {
+    Search->setTargets(T);
+  }
+  size_t size() const { return Waiting.size(); }
+
+private:
+  WaitingItems Waiting;
+  std::unique_ptr<Searcher> Search;
+};
+
+/// A tree, and a queue over its leaves, for a program without code.
 class SearchTest : public ::testing::Test {
 protected:
   SearchTest() : M("empty", Ctx), Cov(M) {}
 
-  SearchIndex index(Strategy S, uint64_t Seed = 0) {
-    return SearchIndex(S, M, Cov, Seed, parentOf);
-  }
+  Queue index(Strategy S, uint64_t Seed = 0) { return Queue(S, M, Cov, Seed); }
   const Node *node(const Node *Parent) {
-    Nodes.push_back({Parent});
+    Nodes.emplace_back().Parent = Parent;
     return &Nodes.back();
   }
   /// Adds a chain of `Depth` nodes below `At` and an item at its end.
-  const Node *addChain(SearchIndex &I, const Node *At, unsigned Depth) {
+  const Node *addChain(Queue &I, const Node *At, unsigned Depth) {
     for (unsigned D = 0; D < Depth; ++D)
       At = node(At);
     const Node *Leaf = node(At);
@@ -53,7 +78,7 @@ protected:
 
 TEST_F(SearchTest, BfsAndDfsFollowInsertionOrder) {
   for (Strategy S : {Strategy::BFS, Strategy::DFS}) {
-    SearchIndex I = index(S);
+    Queue I = index(S);
     const Node *Root = node(nullptr);
     const Node *A = addChain(I, Root, 0);
     const Node *B = addChain(I, Root, 3);
@@ -69,7 +94,7 @@ TEST_F(SearchTest, BfsAndDfsFollowInsertionOrder) {
 TEST_F(SearchTest, RandomPathFavoursShallowItems) {
   unsigned Shallow = 0;
   for (uint64_t Seed = 0; Seed < 400; ++Seed) {
-    SearchIndex I = index(Strategy::RandomPath, Seed);
+    Queue I = index(Strategy::RandomPath, Seed);
     const Node *Root = node(nullptr);
     const Node *A = addChain(I, Root, 0);
     const Node *Deep = node(node(Root));
@@ -85,7 +110,7 @@ TEST_F(SearchTest, RandomPathFavoursShallowItems) {
 // index empties completely and takes new items afterwards.
 TEST_F(SearchTest, InterleavedIsReproducibleAndLosesNothing) {
   auto Drain = [&](uint64_t Seed) {
-    SearchIndex I = index(Strategy::CovInterleaved, Seed);
+    Queue I = index(Strategy::CovInterleaved, Seed);
     const Node *Root = node(nullptr);
     const Node *Inner = node(node(Root));
     std::vector<const Node *> Leaves;
@@ -93,7 +118,7 @@ TEST_F(SearchTest, InterleavedIsReproducibleAndLosesNothing) {
       Leaves.push_back(addChain(I, D % 2 ? Root : Inner, D % 5));
     std::vector<size_t> Order;
     while (I.size()) {
-      SearchIndex::Key K = I.next();
+      const SearchNode *K = I.next();
       I.remove(K);
       Order.push_back(std::find(Leaves.begin(), Leaves.end(), K) -
                       Leaves.begin());
@@ -134,7 +159,7 @@ TEST(TargetDistance, PicksTheItemClosestToATarget) {
   B.SetInsertPoint(Away);
   B.CreateRetVoid();
   Coverage Cov(M);
-  SearchIndex I(Strategy::TargetDistance, M, Cov, 0, parentOf);
+  Queue I(Strategy::TargetDistance, M, Cov);
   I.setTargets({Target});
   Node Root, A, Bn, C;
   A.Parent = Bn.Parent = C.Parent = &Root;
@@ -168,13 +193,13 @@ TEST(CoverageNew, PrefersItemsOnUncoveredEdges) {
   Node Root, Fresh, Old;
   Fresh.Parent = Old.Parent = &Root;
   auto Index = [&] {
-    SearchIndex I(Strategy::CoverageNew, Prog->module(), Cov, 0, parentOf);
+    Queue I(Strategy::CoverageNew, Prog->module(), Cov);
     I.add(&Fresh, &Root, headingOf(Br, false));
     I.add(&Old, &Root, headingOf(Br, true));
     return I;
   };
   Cov.markEdge(Br, 0);
-  SearchIndex I = Index();
+  Queue I = Index();
   for (int K = 0; K < 8; ++K)
     EXPECT_EQ(I.next(), &Fresh);
   EXPECT_EQ(I.next(), &Old); // Tried enough: the newest item comes first.
@@ -225,7 +250,7 @@ TEST(CoverageNew, SharesPicksAmongUncoveredCode) {
   // branch that cannot be taken.
   Node Root, NearLive, NearDead;
   NearLive.Parent = NearDead.Parent = &Root;
-  SearchIndex I(Strategy::CoverageNew, M, Cov, 0, parentOf);
+  Queue I(Strategy::CoverageNew, M, Cov);
   I.add(&NearLive, &Root, {Before->getSuccessor(0)});
   I.add(&NearDead, &Root, {Dead->getParent()});
   unsigned Picks = 1;
