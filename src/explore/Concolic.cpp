@@ -140,8 +140,8 @@ ConcolicExplorer::ConcolicExplorer(const Program &P,
                                    const llvm::Function &Entry,
                                    const ExploreOptions &Opts)
     : Explorer(P, Entry, Opts), Rng(Opts.Seed),
-      OpenSides(makeSearcher({Opts.Strat, Opts.Seed, PathTree::parentOf}, P.module(),
-                             Cov)) {}
+      OpenSides(makeSearcher({Opts.Strat, Opts.Seed, PathTree::parentOf},
+                             P.module(), Cov)) {}
 
 ConcolicExplorer::~ConcolicExplorer() = default;
 

@@ -83,8 +83,7 @@ void Interleaved::added(const SearchNode *Leaf, const WaitingItems::Item &I) {
   Random.added(Leaf, I);
 }
 
-void Interleaved::removed(const SearchNode *Leaf,
-                          const WaitingItems::Item &I) {
+void Interleaved::removed(const SearchNode *Leaf, const WaitingItems::Item &I) {
   Uncovered.removed(Leaf, I);
   Random.removed(Leaf, I);
 }
@@ -115,8 +114,8 @@ std::unique_ptr<Searcher> makeSearcher(const SearchSettings &S,
     return std::make_unique<TargetDistance>(
         std::make_shared<BlockDistances>(M));
   case Strategy::CovInterleaved:
-    return std::make_unique<Interleaved>(
-        S, std::make_shared<BlockDistances>(M), Cov);
+    return std::make_unique<Interleaved>(S, std::make_shared<BlockDistances>(M),
+                                         Cov);
   case Strategy::DFS:
   case Strategy::Generational:
   case Strategy::DART:

@@ -57,8 +57,7 @@ public:
   };
   /// Adds an item at the new leaf `Leaf` below node `Parent` (null: the
   /// leaf is the root).
-  const Item &add(const SearchNode *Leaf, const SearchNode *Parent,
-                  Heading To);
+  const Item &add(const SearchNode *Leaf, const SearchNode *Parent, Heading To);
   /// Removes `Leaf`'s item and returns it.
   Item remove(const SearchNode *Leaf);
 

@@ -96,8 +96,7 @@ void TargetDistance::setTargets(
   Graph->spread(ToTarget);
 }
 
-void NearestUncovered::added(const SearchNode *,
-                             const WaitingItems::Item &I) {
+void NearestUncovered::added(const SearchNode *, const WaitingItems::Item &I) {
   if (I.To.Term && Cov.edgeUncovered(I.To.Term, I.To.Index))
     Fresh.insert(I.Seq);
 }

@@ -36,8 +36,7 @@ public:
 /// forks share, are favoured, so no deep subtree can starve the others.
 class RandomPath : public Searcher {
 public:
-  RandomPath(uint64_t Seed,
-             const SearchNode *(*ParentOf)(const SearchNode *))
+  RandomPath(uint64_t Seed, const SearchNode *(*ParentOf)(const SearchNode *))
       : Rng(Seed), ParentOf(ParentOf) {}
   void added(const SearchNode *Leaf, const WaitingItems::Item &I) override;
   void removed(const SearchNode *Leaf, const WaitingItems::Item &I) override;
@@ -149,8 +148,7 @@ private:
 class Interleaved : public Searcher {
 public:
   Interleaved(const SearchSettings &S,
-              std::shared_ptr<const BlockDistances> Graph,
-              const Coverage &Cov)
+              std::shared_ptr<const BlockDistances> Graph, const Coverage &Cov)
       : Uncovered(Graph, Cov), Random(S.Seed, S.ParentOf), Target(Graph),
         BreadthLimit(S.BreadthLimit) {}
   void added(const SearchNode *Leaf, const WaitingItems::Item &I) override;
