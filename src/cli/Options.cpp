@@ -104,14 +104,7 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
             "state at each feasible branch and build the symbolic "
             "execution tree (tree.json, tree.dot)");
   addChoice(App, "--strategy", O.Explore.Strat,
-            {{"cov-interleaved", Strategy::CovInterleaved},
-             {"bfs", Strategy::BFS},
-             {"dfs", Strategy::DFS},
-             {"generational", Strategy::Generational},
-             {"dart", Strategy::DART},
-             {"random-path", Strategy::RandomPath},
-             {"coverage-new", Strategy::CoverageNew},
-             {"target-distance", Strategy::TargetDistance}},
+            {std::begin(StrategyNames), std::end(StrategyNames)},
             "Search order: cov-interleaved (default: coverage-new and "
             "random-path in turn; with --target, target-distance every "
             "third pick), bfs, dfs, random-path, coverage-new, "

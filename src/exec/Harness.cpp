@@ -2,7 +2,9 @@
 #include "exec/InterpreterRun.h"
 
 #include <csignal>
+#include <cstddef>
 #include <cstdio>
+#include <type_traits>
 #include <unistd.h>
 
 namespace theseus {
@@ -101,28 +103,13 @@ struct NondetType {
 };
 
 const NondetType *nondetType(llvm::StringRef Suffix) {
+  // The list the native runtimes of replay and fuzzing use too.
+#define THESEUS_NONDET(Type, Suffix) {#Suffix, {#Type, std::is_signed_v<Type>}},
   static const llvm::StringMap<NondetType> Types = {
       {"bool", {"_Bool", false}},
-      {"char", {"char", true}},
-      {"uchar", {"unsigned char", false}},
-      {"u8", {"unsigned char", false}},
-      {"short", {"short", true}},
-      {"ushort", {"unsigned short", false}},
-      {"u16", {"unsigned short", false}},
-      {"int", {"int", true}},
-      {"uint", {"unsigned int", false}},
-      {"unsigned", {"unsigned int", false}},
-      {"u32", {"unsigned int", false}},
-      {"long", {"long", true}},
-      {"ulong", {"unsigned long", false}},
-      {"longlong", {"long long", true}},
-      {"ulonglong", {"unsigned long long", false}},
-      {"loff_t", {"long long", true}},
-      {"size_t", {"size_t", false}},
-      {"pointer", {"void *", false}},
-      {"pchar", {"char *", false}},
-      {"float", {"float", true}},
-      {"double", {"double", true}}};
+#include "theseus_nondet.def"
+  };
+#undef THESEUS_NONDET
   auto It = Types.find(Suffix);
   return It == Types.end() ? nullptr : &It->second;
 }

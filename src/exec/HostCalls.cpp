@@ -292,15 +292,20 @@ void Interpreter::Run::native(const llvm::CallBase &I,
   unsigned Fixed = F.getFunctionType()->getNumParams();
   uint64_t Ret = 0;
   std::string Error;
-  if (PassesPointer)
-    S.Mem.syncToHost();
   bool Ok;
   {
-    StdoutCapture Capture(S.Stdout);
-    Ok = In.Native->call(Fn, I.getType(), Args, Fixed, Ret, Error);
+    std::unique_lock<std::mutex> Host;
+    if (PassesPointer) {
+      Host = S.Mem.lockHost();
+      S.Mem.syncToHost();
+    }
+    {
+      StdoutCapture Capture(S.Stdout);
+      Ok = In.Native->call(Fn, I.getType(), Args, Fixed, Ret, Error);
+    }
+    if (PassesPointer)
+      S.Mem.syncFromHost();
   }
-  if (PassesPointer)
-    S.Mem.syncFromHost();
   if (!Ok)
     return unsupported(I, fmt::format("native call to '{}' with {}",
                                       F.getName().str(), Error));

@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -63,12 +64,20 @@ const char *bugKindFor(AccessError E);
 /// pointers, far from Theseus' own memory, and one for programs with
 /// 32-bit pointers (ILP32) below 4 GiB, so that their addresses are host
 /// addresses zero-extended and native functions can use them.
+///
+/// An arena is a range of the process's address space, so there is one of
+/// each per process, shared by every Memory: their objects are numbered
+/// alike and meet only in host memory, while native code runs on them
+/// (syncToHost to syncFromHost). `hostUse()` orders those phases between
+/// interpreters running in threads of one process.
 class Arena {
 public:
   static Arena &get(unsigned PointerBits = 64);
   uint64_t begin() const { return Begin; }
   uint64_t end() const { return Begin + Size; }
   bool isHostBacked() const { return HostBacked; }
+  /// Held from copying objects to the host until copying them back.
+  std::mutex &hostUse() const { return HostUse; }
 
 private:
   /// Reserves `Size` bytes at `Hint`, or anywhere if `Anywhere`.
@@ -76,6 +85,7 @@ private:
   uint64_t Begin = 0;
   uint64_t Size = 0;
   bool HostBacked = false;
+  mutable std::mutex HostUse;
 };
 
 class Memory {
@@ -87,6 +97,10 @@ public:
   bool hasRoom(uint64_t Size) const;
   /// Whether native code can read and write the objects in place.
   bool isHostBacked() const { return Space->isHostBacked(); }
+  /// Held while native code runs on this memory's objects in the host.
+  std::unique_lock<std::mutex> lockHost() const {
+    return std::unique_lock<std::mutex>(Space->hostUse());
+  }
 
   /// Allocates `Size` bytes (zero-filled), aligned to `Align`.
   const MemoryObject *allocate(uint64_t Size, uint64_t Align, ObjectKind Kind,

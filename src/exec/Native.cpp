@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <ffi.h>
 #include <fmt/format.h>
+#include <mutex>
 #include <set>
 #include <string>
 #include <sys/mman.h>
@@ -22,10 +23,16 @@ namespace theseus {
 
 namespace {
 
-/// The libraries given to loadLibrary, as the dynamic loader names them.
-std::set<std::string> &loadedLibraries() {
-  static std::set<std::string> Paths;
-  return Paths;
+/// The libraries given to loadLibrary, as the dynamic loader names them:
+/// like the loader's own list, one for the process.
+struct LoadedLibraries {
+  std::mutex Lock;
+  std::set<std::string> Paths;
+};
+
+LoadedLibraries &loadedLibraries() {
+  static LoadedLibraries Libraries;
+  return Libraries;
 }
 
 } // namespace
@@ -34,7 +41,9 @@ void NativeCaller::loadLibrary(const std::string &Path) {
   if (!dlopen(Path.c_str(), RTLD_NOW | RTLD_GLOBAL))
     throw std::runtime_error(
         fmt::format("cannot load {}: {}", Path, dlerror()));
-  loadedLibraries().insert(Path);
+  LoadedLibraries &L = loadedLibraries();
+  std::lock_guard<std::mutex> Guard(L.Lock);
+  L.Paths.insert(Path);
 }
 
 void *NativeCaller::lookup(const std::string &Name) {
@@ -44,18 +53,23 @@ void *NativeCaller::lookup(const std::string &Name) {
 bool NativeCaller::isFromLoadedLibrary(const std::string &Name) {
   Dl_info Info;
   void *Addr = lookup(Name);
-  return Addr && dladdr(Addr, &Info) && Info.dli_fname &&
-         loadedLibraries().count(Info.dli_fname);
+  if (!Addr || !dladdr(Addr, &Info) || !Info.dli_fname)
+    return false;
+  LoadedLibraries &L = loadedLibraries();
+  std::lock_guard<std::mutex> Guard(L.Lock);
+  return L.Paths.count(Info.dli_fname);
 }
 
 namespace {
 
 /// The file native output is captured in, and Theseus' own fd 1; opened
-/// once per process. Both are -1 when capturing is impossible (fd 1
-/// closed), and then output goes where it would anyway.
+/// once per process, as fd 1 is the process's. Both are -1 when capturing
+/// is impossible (fd 1 closed), and then output goes where it would anyway.
+/// One capture at a time holds `Lock`.
 struct CaptureFiles {
   int File = memfd_create("theseus-stdout", MFD_CLOEXEC);
   int Own = fcntl(1, F_DUPFD_CLOEXEC, 3);
+  std::mutex Lock;
   bool usable() const { return File >= 0 && Own >= 0; }
 };
 
@@ -67,9 +81,10 @@ CaptureFiles &captureFiles() {
 } // namespace
 
 StdoutCapture::StdoutCapture(std::string &Into) : Into(Into) {
-  const CaptureFiles &F = captureFiles();
+  CaptureFiles &F = captureFiles();
   if (!F.usable())
     return;
+  Held = std::unique_lock<std::mutex>(F.Lock);
   std::fflush(stdout); // Earlier output belongs to whoever wrote it.
   Active = dup2(F.File, 1) >= 0;
 }
@@ -77,7 +92,7 @@ StdoutCapture::StdoutCapture(std::string &Into) : Into(Into) {
 StdoutCapture::~StdoutCapture() {
   if (!Active)
     return;
-  const CaptureFiles &F = captureFiles();
+  CaptureFiles &F = captureFiles();
   std::fflush(stdout);
   dup2(F.Own, 1);
   // fd 1 shared the file's offset: it is the number of bytes written.
@@ -354,19 +369,35 @@ const char *hostEffectOf(std::string_view Name) {
 
 namespace {
 
-std::set<uint64_t> &openHostFiles() {
-  static std::set<uint64_t> Handles;
-  return Handles;
+/// Host files belong to the process, so does their list.
+struct OpenHostFiles {
+  std::mutex Lock;
+  std::set<uint64_t> Handles;
+};
+
+OpenHostFiles &openHostFiles() {
+  static OpenHostFiles Files;
+  return Files;
 }
 
 } // namespace
 
-void HostFiles::opened(uint64_t Handle) { openHostFiles().insert(Handle); }
+void HostFiles::opened(uint64_t Handle) {
+  OpenHostFiles &F = openHostFiles();
+  std::lock_guard<std::mutex> Guard(F.Lock);
+  F.Handles.insert(Handle);
+}
 
-void HostFiles::closed(uint64_t Handle) { openHostFiles().erase(Handle); }
+void HostFiles::closed(uint64_t Handle) {
+  OpenHostFiles &F = openHostFiles();
+  std::lock_guard<std::mutex> Guard(F.Lock);
+  F.Handles.erase(Handle);
+}
 
 bool HostFiles::isOpen(uint64_t Handle) {
-  return openHostFiles().count(Handle) != 0;
+  OpenHostFiles &F = openHostFiles();
+  std::lock_guard<std::mutex> Guard(F.Lock);
+  return F.Handles.count(Handle) != 0;
 }
 
 } // namespace theseus

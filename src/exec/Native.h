@@ -3,6 +3,7 @@
 #define THESEUS_EXEC_NATIVE_H
 
 #include <cstdint>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -35,6 +36,7 @@ public:
 private:
   std::string &Into;
   bool Active = false;
+  std::unique_lock<std::mutex> Held;
 };
 
 /// Calls host functions through libffi with concrete arguments.

@@ -118,33 +118,23 @@ bool eligibleInstruction(const llvm::Instruction &I) {
 
 } // namespace
 
-namespace {
-
-/// One shadow per arena for the process, like the arena itself.
-RegionLayout layoutFor(const Arena &A) {
-  RegionLayout L;
-  L.ArenaBegin = A.begin();
-  L.ArenaSpan = A.end() - A.begin() - 16;
-  L.Shadow = static_cast<uint8_t *>(reserve(A.end() - A.begin()));
-  return L;
-}
-
-} // namespace
-
+/// Each instance has a shadow of its own (reserved, not committed: only
+/// the pages of objects a region touches are ever written), so that
+/// interpreters in one process share nothing but the arena.
 NativeLoops::NativeLoops(
     unsigned PointerBits,
     std::function<uint64_t(const llvm::Constant *)> ConstantBits)
     : ConstantBits(std::move(ConstantBits)), Space(&Arena::get(PointerBits)) {
-  if (PointerBits == 32) {
-    static RegionLayout Low = layoutFor(*Space);
-    Layout = Low;
-  } else {
-    static RegionLayout Wide = layoutFor(*Space);
-    Layout = Wide;
-  }
+  Layout.ArenaBegin = Space->begin();
+  Layout.ArenaSpan = Space->end() - Space->begin() - 16;
+  Layout.Shadow =
+      static_cast<uint8_t *>(reserve(Space->end() - Space->begin()));
 }
 
-NativeLoops::~NativeLoops() = default;
+NativeLoops::~NativeLoops() {
+  if (Layout.Shadow)
+    munmap(Layout.Shadow, Space->end() - Space->begin());
+}
 
 bool NativeLoops::usable() const {
   return Layout.Shadow && Space->isHostBacked();
@@ -313,12 +303,17 @@ void Interpreter::Run::runNative(NativeRegion &R) {
   C.Keys = Keys.data();
   C.Counts = Counts.data();
   ++R.Entries;
-  R.BytesMoved += Loops.prepare(S.Mem);
-  int32_t Exit = Code(F.Values.data(), &C);
-  Loops.clearShadow(S.Mem);
+  int32_t Exit;
+  {
+    std::unique_lock<std::mutex> Host = S.Mem.lockHost();
+    R.BytesMoved += Loops.prepare(S.Mem);
+    Exit = Code(F.Values.data(), &C);
+    Loops.clearShadow(S.Mem);
+    if (Exit >= 0)
+      S.Mem.syncFromHost();
+  }
   if (Exit < 0)
     return nativeBailed(R, C.Bail);
-  S.Mem.syncFromHost();
   S.Steps += C.Steps;
   S.UnchargedSteps +=
       C.Steps - (C.Steps + NativeStepsPerStep - 1) / NativeStepsPerStep;

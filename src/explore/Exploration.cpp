@@ -17,24 +17,9 @@ std::atomic<bool> &stopRequested() {
 }
 
 const char *toString(Strategy S) {
-  switch (S) {
-  case Strategy::CovInterleaved:
-    return "cov-interleaved";
-  case Strategy::BFS:
-    return "bfs";
-  case Strategy::DFS:
-    return "dfs";
-  case Strategy::Generational:
-    return "generational";
-  case Strategy::DART:
-    return "dart";
-  case Strategy::RandomPath:
-    return "random-path";
-  case Strategy::CoverageNew:
-    return "coverage-new";
-  case Strategy::TargetDistance:
-    return "target-distance";
-  }
+  for (const auto &[Name, Value] : StrategyNames)
+    if (Value == S)
+      return Name;
   return "?";
 }
 

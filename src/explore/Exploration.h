@@ -19,6 +19,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace theseus {
@@ -35,6 +36,16 @@ enum class Strategy {
   CoverageNew,
   TargetDistance
 };
+/// Every strategy with its name on the command line and in summaries.
+inline constexpr std::pair<const char *, Strategy> StrategyNames[] = {
+    {"cov-interleaved", Strategy::CovInterleaved},
+    {"bfs", Strategy::BFS},
+    {"dfs", Strategy::DFS},
+    {"generational", Strategy::Generational},
+    {"dart", Strategy::DART},
+    {"random-path", Strategy::RandomPath},
+    {"coverage-new", Strategy::CoverageNew},
+    {"target-distance", Strategy::TargetDistance}};
 const char *toString(Strategy S);
 
 struct ExploreOptions {

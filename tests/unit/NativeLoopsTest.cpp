@@ -14,10 +14,12 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
+#include <thread>
 
 using namespace theseus;
 
@@ -36,6 +38,17 @@ unsigned sum_loop(int n) {
     else
       s ^= (unsigned)n;
   }
+  return s;
+}
+
+static unsigned scaled[64];
+unsigned scaled_sum(unsigned n) {
+  unsigned s = 0;
+  for (int r = 0; r < 200; r++)
+    for (int i = 0; i < 64; i++) {
+      scaled[i] += n * (unsigned)i;
+      s += scaled[i];
+    }
   return s;
 }
 
@@ -226,6 +239,53 @@ TEST_F(NativeLoopsTest, DivisionByZeroBailsAndIsReported) {
   Result R = compare("divide", 1);
   EXPECT_EQ(R.Out.BugKind, "division-by-zero");
   EXPECT_EQ(R.Stats.Bails["division"], 1u);
+}
+
+// Interpreters in threads of one process share only the arena, and take
+// turns while native code runs on it: each one's loops see its own
+// objects, run after run.
+TEST(NativeLoopsThreads, InterpretersInTwoThreadsKeepTheirOwnMemory) {
+  auto Dir = std::filesystem::temp_directory_path() /
+             ("theseus-native-threads-" + std::to_string(getpid()));
+  std::filesystem::create_directories(Dir);
+  std::ofstream(Dir / "loops.c") << Source;
+  std::atomic<int> Loaded{0};
+  auto Runs = [&](uint64_t N, std::vector<uint64_t> &Values,
+                  uint64_t &NativeRuns) {
+    CompileOptions Compile;
+    Compile.Sources = {(Dir / "loops.c").string()};
+    std::unique_ptr<Program> P = Program::load(Compile);
+    ExprContext Ctx;
+    ExecOptions Opts;
+    Opts.NativeLoops = true;
+    Interpreter In(*P, Ctx, Opts);
+    const llvm::Function &F = *P->module().getFunction("scaled_sum");
+    for (++Loaded; Loaded < 2;) // Both run their loops at the same time.
+      std::this_thread::yield();
+    for (int K = 0; K < 200; ++K) {
+      auto S = In.createState(F, std::vector<ConcolicValue>{{N, nullptr}});
+      Tracer Trace;
+      Values.push_back(In.run(*S, Trace).Value);
+    }
+    NativeRuns = In.nativeLoopStats() ? In.nativeLoopStats()->Runs : 0;
+  };
+  std::vector<uint64_t> A, B;
+  uint64_t RunsA = 0, RunsB = 0;
+  std::thread First([&] { Runs(5, A, RunsA); });
+  std::thread Second([&] { Runs(9, B, RunsB); });
+  First.join();
+  Second.join();
+  std::filesystem::remove_all(Dir);
+  ASSERT_EQ(A.size(), 200u);
+  ASSERT_EQ(B.size(), 200u);
+  // Round r adds r * n * i to each scaled[i]: n * 2016 * (1 + ... + 200).
+  auto Expected = [](uint64_t N) { return N * 2016 * (200 * 201 / 2); };
+  for (size_t K = 0; K < 200; ++K) {
+    EXPECT_EQ(A[K], Expected(5));
+    EXPECT_EQ(B[K], Expected(9));
+  }
+  EXPECT_EQ(RunsA, 200u);
+  EXPECT_EQ(RunsB, 200u);
 }
 
 } // namespace
