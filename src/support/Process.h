@@ -24,7 +24,6 @@ struct ProcessInput {
   Kind From = Kind::Inherit;
   std::string Data; ///< The path (File) or the bytes (Bytes).
 
-  static ProcessInput inherit() { return {}; }
   static ProcessInput null() { return {Kind::Null, ""}; }
   static ProcessInput file(std::string Path) {
     return {Kind::File, std::move(Path)};
@@ -40,7 +39,6 @@ struct ProcessOutput {
   Kind To = Kind::Inherit;
   std::string Path; ///< For File and Append.
 
-  static ProcessOutput inherit() { return {}; }
   static ProcessOutput discard() { return {Kind::Discard, ""}; }
   /// Truncated first.
   static ProcessOutput file(std::string Path) {
@@ -104,8 +102,6 @@ public:
   void signal(int Signal);
   /// How it ended; valid once ended() or wait() said so.
   ProcessResult result();
-
-  pid_t pid() const { return Pid; }
 
 private:
   Process() = default;
