@@ -17,11 +17,14 @@
  * on. Other crashes (a sanitizer report, a signal) end the process, and
  * libFuzzer saves the input. */
 #include <setjmp.h>
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <unistd.h>
 
 void theseus_fuzz_reset(void);
 void theseus_fuzz_call(void);
@@ -172,6 +175,19 @@ __attribute__((weak)) _Bool __VERIFIER_nondet_bool(void) {
 /* SV-COMP's markers of atomic sections: a single-threaded run ignores them. */
 __attribute__((weak)) void __VERIFIER_atomic_begin(void) {}
 __attribute__((weak)) void __VERIFIER_atomic_end(void) {}
+
+/* A fuzzer outliving a killed Theseus would run on forever: it dies with
+ * Theseus ($THESEUS_FUZZ_PARENT, its pid), including a Theseus that died
+ * before this line. Theseus starts it with posix_spawn, which cannot ask
+ * for this before the exec. */
+__attribute__((constructor)) static void theseus_fuzz_die_with_parent(void) {
+  const char *parent = getenv("THESEUS_FUZZ_PARENT");
+  if (!parent)
+    return;
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != (pid_t)atol(parent))
+    _exit(127);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   stream = data;

@@ -265,8 +265,6 @@ int exploreProgram(RunOptions &O) {
   }
   ConcolicExplorer &Explorer = keepUntilExit(
       std::make_unique<ConcolicExplorer>(*Prog, Entry, O.Explore));
-  // The fuzzer's process is forked before the apc's thread starts: a fork
-  // while that thread is inside Z3 left the search's own Z3 calls hanging.
   std::unique_ptr<NativeFuzzer> Fuzzer;
   if (O.Fuzz) {
     try {

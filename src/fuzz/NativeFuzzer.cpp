@@ -13,10 +13,7 @@
 #include <fmt/format.h>
 #include <fstream>
 #include <sstream>
-#include <sys/prctl.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
-#include <thread>
 #include <unistd.h>
 
 namespace theseus {
@@ -51,42 +48,24 @@ bool isError(llvm::StringRef Name) {
 }
 
 /// Starts `Args` in a process group of its own with `Env` added to ours,
-/// stdin from /dev/null and stdout and stderr appended to `Log`.
-pid_t spawn(std::vector<std::string> Args, std::vector<std::string> Env,
-            const std::string &Log) {
-  // Everything the child needs is made before fork(): between fork and
-  // exec only async-signal-safe calls are allowed (the solver may have
-  // threads running).
-  for (char **E = environ; *E; ++E)
-    Env.push_back(*E); // execve takes the first of a name: ours.
-  auto Pointers = [](std::vector<std::string> &Strings) {
-    std::vector<char *> Out;
-    for (std::string &S : Strings)
-      Out.push_back(S.data());
-    Out.push_back(nullptr);
-    return Out;
-  };
-  std::vector<char *> Argv = Pointers(Args), Envp = Pointers(Env);
-  pid_t Parent = getpid();
-  pid_t Pid = fork();
-  if (Pid != 0)
-    return Pid;
-  setpgid(0, 0);
-  // A fuzzer outliving a killed Theseus would run on forever: it dies with
-  // its parent, including a parent that died before this line.
-  prctl(PR_SET_PDEATHSIG, SIGKILL);
-  if (getppid() != Parent)
-    _exit(127);
-  int Out = open(Log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
-  int Null = open("/dev/null", O_RDONLY);
-  if (Out >= 0) {
-    dup2(Out, 1);
-    dup2(Out, 2);
-  }
-  if (Null >= 0)
-    dup2(Null, 0);
-  execve(Argv[0], Argv.data(), Envp.data());
-  _exit(127);
+/// stdin from /dev/null and stdout and stderr appended to `Log`. A fuzzer
+/// outliving a killed Theseus would run on forever: the runtime makes it
+/// die with us (THESEUS_FUZZ_PARENT, runtime/theseus_fuzz.c).
+std::optional<Process> spawn(std::vector<std::string> Args,
+                             std::vector<std::string> Env,
+                             const std::string &Log) {
+  ProcessOptions O;
+  O.Argv = std::move(Args);
+  O.Environment = std::move(Env);
+  O.Environment.push_back(fmt::format("THESEUS_FUZZ_PARENT={}", getpid()));
+  O.Stdin = ProcessInput::null();
+  O.Stdout = ProcessOutput::append(Log);
+  O.Stderr = ProcessOutput::toStdout();
+  O.NewProcessGroup = true;
+  // A fuzzer that cannot start leaves the search alone, as one that
+  // crashed at once.
+  std::string Error;
+  return Process::start(O, Error);
 }
 
 /// Inputs the engine offered: the fuzzer has them, the engine ran them.
@@ -138,13 +117,10 @@ void NativeFuzzer::launch() {
 }
 
 void NativeFuzzer::poll() {
-  if (Child <= 0)
+  if (!Child || !Child->ended())
     return;
-  int Status = 0;
-  if (waitpid(Child, &Status, WNOHANG) != Child)
-    return;
-  Child = -1;
-  bool Crashed = !(WIFEXITED(Status) && WEXITSTATUS(Status) == 0);
+  bool Crashed = !Child->result().succeeded();
+  Child.reset();
   if (Crashed && Stats.Restarts < Settings.MaxRestarts) {
     ++Stats.Restarts;
     launch();
@@ -153,7 +129,7 @@ void NativeFuzzer::poll() {
 
 bool NativeFuzzer::running() {
   poll();
-  return Child > 0;
+  return Child.has_value();
 }
 
 std::vector<ExchangedInput> NativeFuzzer::take() {
@@ -197,20 +173,10 @@ void NativeFuzzer::offer(const std::vector<uint8_t> &Bytes) {
 }
 
 void NativeFuzzer::stop() {
-  if (Child > 0) {
-    kill(-Child, SIGINT); // libFuzzer prints its final statistics.
-    for (int I = 0; I < 40; ++I) {
-      if (waitpid(Child, nullptr, WNOHANG) == Child) {
-        Child = -1;
-        break;
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-    if (Child > 0) {
-      kill(-Child, SIGKILL);
-      waitpid(Child, nullptr, 0);
-      Child = -1;
-    }
+  if (Child) {
+    Child->signal(SIGINT); // libFuzzer prints its final statistics.
+    Child->wait(std::chrono::seconds(2));
+    Child.reset();
   }
   if (Started != std::chrono::steady_clock::time_point())
     Stats.Seconds = elapsed();

@@ -12,11 +12,12 @@
 #define THESEUS_FUZZ_NATIVEFUZZER_H
 
 #include "explore/Exchange.h"
+#include "support/Process.h"
 
 #include <chrono>
+#include <optional>
 #include <set>
 #include <string>
-#include <sys/types.h>
 
 namespace theseus {
 
@@ -65,7 +66,7 @@ private:
   std::string Binary, Dir;
   FuzzSettings Settings;
   FuzzStats Stats;
-  pid_t Child = -1;
+  std::optional<Process> Child;
   std::chrono::steady_clock::time_point Started;
   std::set<std::string> Seen; ///< Files of the corpus and crashes taken.
   time_t CorpusStamp = 0;     ///< The corpus directory's mtime last set.

@@ -1,5 +1,6 @@
 //===- Program.cpp - Compile, link and describe the program under test ----===//
 #include "program/Program.h"
+#include "support/Process.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -47,17 +48,16 @@ std::string findClang() {
 int runProgram(const std::vector<std::string> &Argv,
                std::optional<std::string> StdoutFile,
                std::optional<std::string> StderrFile) {
-  std::vector<llvm::StringRef> Args(Argv.begin(), Argv.end());
-  std::optional<llvm::StringRef> Redirects[3] = {std::nullopt, std::nullopt,
-                                                 std::nullopt};
+  ProcessOptions O;
+  O.Argv = Argv;
   if (StdoutFile)
-    Redirects[1] = llvm::StringRef(*StdoutFile);
+    O.Stdout = ProcessOutput::file(*StdoutFile);
   if (StderrFile)
-    Redirects[2] = llvm::StringRef(*StderrFile);
-  std::string Err;
-  int RC = llvm::sys::ExecuteAndWait(Argv[0], Args, std::nullopt, Redirects, 0,
-                                     0, &Err);
-  return RC;
+    O.Stderr = StderrFile == StdoutFile ? ProcessOutput::toStdout()
+                                        : ProcessOutput::file(*StderrFile);
+  std::string Error;
+  std::optional<ProcessResult> R = runProcess(O, Error);
+  return R && R->Exited ? R->Code : -1;
 }
 
 bool isCxxFileName(llvm::StringRef Path) {
@@ -104,33 +104,26 @@ std::string firstClangError(llvm::StringRef Log) {
   return First;
 }
 
-std::string readFile(const std::string &Path) {
-  auto Buf = llvm::MemoryBuffer::getFile(Path);
-  return Buf ? (*Buf)->getBuffer().str() : std::string();
-}
-
 } // namespace
 
 void runCompiler(const std::vector<std::string> &Argv,
                  const std::string &Source) {
-  llvm::SmallString<128> LogPath;
-  if (llvm::sys::fs::createTemporaryFile("theseus-clang", "log", LogPath))
-    throw InputError{"cannot create a temporary file"};
-  std::string LogFile(LogPath);
-  int RC = runProgram(Argv, std::nullopt, LogFile);
-  std::string Log = readFile(LogFile);
-  llvm::sys::fs::remove(LogFile);
-  if (RC < 0)
-    throw InputError{fmt::format("cannot run {}", Argv[0])};
-  if (RC == 0) {
-    std::fputs(Log.c_str(), stderr);
+  ProcessOptions O;
+  O.Argv = Argv;
+  O.Stderr = ProcessOutput::capture();
+  std::string Error;
+  std::optional<ProcessResult> R = runProcess(O, Error);
+  if (!R)
+    throw InputError{fmt::format("cannot run {}: {}", Argv[0], Error)};
+  if (R->succeeded()) {
+    std::fputs(R->Stderr.c_str(), stderr);
     return;
   }
   if (looksLikeCxx(Source))
     throw InputError{fmt::format("C++ is not supported: {} (clang: {})", Source,
-                                 firstClangError(Log))};
+                                 firstClangError(R->Stderr))};
   throw InputError{fmt::format("compilation of {} failed: {}", Source,
-                               firstClangError(Log))};
+                               firstClangError(R->Stderr))};
 }
 
 TempDir::TempDir() {

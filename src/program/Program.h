@@ -60,8 +60,9 @@ const char *undefinedBehaviorSanitizeFlag();
 /// Finds clang-19: `$THESEUS_CLANG`, the configured path, then PATH.
 std::string findClang();
 
-/// Runs a program and waits; returns its exit status (or -1 if it could not
-/// run). Output goes where ours goes unless redirected.
+/// Runs a program and waits (support/Process.h); returns its exit status
+/// (or -1 if it could not run or died of a signal). Output goes where ours
+/// goes unless redirected; to one file when both name it.
 int runProgram(const std::vector<std::string> &Argv,
                std::optional<std::string> StdoutFile = std::nullopt,
                std::optional<std::string> StderrFile = std::nullopt);

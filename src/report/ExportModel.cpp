@@ -2,7 +2,8 @@
 #include "report/Export.h"
 
 #include "program/Program.h"
-#include "report/Replay.h"
+#include "report/ReplayOutcome.h"
+#include "report/TestRecord.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Function.h"
@@ -450,13 +451,6 @@ bool callsHarness(const std::vector<std::string> &Sources) {
   return false;
 }
 
-std::string readText(const std::string &F) {
-  std::ifstream In(F);
-  if (!In)
-    throw InputError{"export: cannot read " + F};
-  return std::string(std::istreambuf_iterator<char>(In), {});
-}
-
 /// The suite-wide facts, from the first test.
 void describeEntry(ExportedSuite &Suite, const ProgramDescription &P) {
   Suite.Suite = P.Entry;
@@ -471,8 +465,8 @@ public:
   explicit SuiteBuilder(ExportedSuite &S) : Suite(S) {}
 
   void add(const std::string &File) {
-    std::string Text = readText(File);
-    ReplayTestFields Fields = parseTest(Text, File, "export");
+    std::string Text = readTestText(File, "export");
+    TestRecord Fields = parseTest(Text, File, "export");
     json Test = parseOutline(Text, File, "export");
     if (!Layouts) {
       Program = Fields.ProgramKey;
@@ -498,7 +492,7 @@ public:
 
 private:
   ExportedTest build(const std::string &File, const json &Test,
-                     const ReplayTestFields &Fields) {
+                     const TestRecord &Fields) {
     ExportedTest T;
     T.File = File;
     T.Number = Test.value("test", 0u);
@@ -517,7 +511,7 @@ private:
     T.Comment.push_back("Reproduce: theseus replay " + Abs.str().str());
 
     TestBuilder B(Suite, *Layouts, Declared);
-    bool HasCreated = !Fields.CreatedInputs.empty();
+    bool HasCreated = !Fields.createdInputs().empty();
     if (Suite.Harness || HasCreated) {
       Suite.Harness = true;
       createdInputs(Test.at("inputs"), T);

@@ -4,7 +4,7 @@
 #include "program/Program.h"
 #include "report/SourceText.h"
 #include "report/Summary.h"
-#include "report/TestFile.h"
+#include "report/TestRecord.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -211,10 +211,7 @@ void show(const std::string &Path, std::FILE *Out) {
     if (llvm::sys::fs::is_directory(Path))
       return showRun(Path, Out);
     nlohmann::json Test = readJson(Path);
-    if (!Test.is_object() || Test.value("format", "") != "theseus-test-1")
-      throw InputError{fmt::format("show: {} is not a Theseus test (no "
-                                   "\"format\": \"theseus-test-1\")",
-                                   Path)};
+    checkFormat(Test, Path, "show");
     std::string Text;
     showTest(Path, Test, Text);
     std::fputs(Text.c_str(), Out);

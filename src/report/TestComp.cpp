@@ -3,6 +3,7 @@
 
 #include "program/Program.h"
 #include "report/Html.h"
+#include "support/Process.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -15,14 +16,10 @@
 #include <ctime>
 #include <fmt/format.h>
 #include <fstream>
-#include <spawn.h>
-#include <sys/wait.h>
 
 #ifndef THESEUS_VERSION
 #define THESEUS_VERSION "0.1.0"
 #endif
-
-extern char **environ;
 
 namespace theseus {
 namespace {
@@ -228,27 +225,16 @@ void zipTestCompSuite(const std::string &SuiteDir) {
   std::string Dir = normalized(SuiteDir);
   std::string Parent = llvm::sys::path::parent_path(Dir).str();
   std::string Name = llvm::sys::path::filename(Dir).str();
-  std::string Archive = Name + ".zip";
   llvm::sys::fs::remove(Dir + ".zip");
   // zip names entries as given, so it runs in the parent directory.
-  posix_spawn_file_actions_t Actions;
-  posix_spawn_file_actions_init(&Actions);
-  posix_spawn_file_actions_addchdir_np(&Actions, Parent.c_str());
-  std::vector<char *> Argv = {const_cast<char *>("zip"),
-                              const_cast<char *>("-q"),
-                              const_cast<char *>("-r"),
-                              const_cast<char *>("-X"),
-                              Archive.data(),
-                              Name.data(),
-                              nullptr};
-  pid_t Pid = 0;
-  int Err = posix_spawnp(&Pid, "zip", &Actions, nullptr, Argv.data(), environ);
-  posix_spawn_file_actions_destroy(&Actions);
-  int Status = 0;
-  if (Err != 0)
+  ProcessOptions O;
+  O.Argv = {"zip", "-q", "-r", "-X", Name + ".zip", Name};
+  O.Directory = Parent;
+  std::string Error;
+  std::optional<ProcessResult> R = runProcess(O, Error);
+  if (!R)
     throw std::runtime_error("cannot run zip (is it installed?)");
-  if (waitpid(Pid, &Status, 0) != Pid || !WIFEXITED(Status) ||
-      WEXITSTATUS(Status) != 0)
+  if (!R->succeeded())
     throw std::runtime_error(fmt::format("zip failed on {}", Dir));
 }
 

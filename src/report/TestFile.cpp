@@ -2,6 +2,7 @@
 #include "report/TestFile.h"
 #include "program/Program.h"
 #include "report/JsonWriter.h"
+#include "report/TestRecord.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -477,7 +478,7 @@ void TestWriter::writeTest(JsonWriter &W, const PathResult &R) {
   W.key("explanation");
   writeExplanation(W, Steps);
   W.field("explanation_truncated", R.Explanation.omitted())
-      .field("format", "theseus-test-1");
+      .field("format", testFormat());
   if (!R.Origin.empty())
     W.field("found_by", R.Origin);
   W.key("inputs");

@@ -4,6 +4,7 @@
 #include "expr/Printer.h"
 #include "program/Program.h"
 #include "report/TestFile.h"
+#include "support/Process.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Program.h"
@@ -352,13 +353,15 @@ std::string writeTree(const ExecutionTree &T, const std::string &Dir,
   if (!Dot || T.size() > MaxRendered || !RenderSvg)
     return "";
   std::string Svg = Dir + "/tree.svg";
-  llvm::StringRef Args[] = {*Dot, "-Tsvg", DotPath, "-o", Svg};
+  ProcessOptions O;
+  O.Argv = {*Dot, "-Tsvg", DotPath, "-o", Svg};
   // Graphviz's complaints stay out of the console; failure is reported by
   // the caller.
-  std::optional<llvm::StringRef> Quiet[] = {std::nullopt, "", ""};
+  O.Stdout = O.Stderr = ProcessOutput::discard();
   std::string Error;
-  if (llvm::sys::ExecuteAndWait(*Dot, Args, std::nullopt, Quiet,
-                                /*SecondsToWait=*/30, 0, &Error) == 0)
+  std::optional<ProcessResult> R =
+      runProcess(O, Error, std::chrono::seconds(30));
+  if (R && R->succeeded())
     return "";
   llvm::sys::fs::remove(Svg);
   return "Graphviz could not render tree.svg from tree.dot";

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "program/Program.h"
-#include "report/Replay.h"
+#include "report/TestRecord.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -15,7 +15,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   std::string Text(reinterpret_cast<const char *>(Data), Size);
   try {
-    theseus::parseTest(Text, "fuzz.json");
+    theseus::parseTest(Text, "fuzz.json", "replay");
   } catch (const theseus::InputError &) {
     // A rejected test is a correct answer.
   }

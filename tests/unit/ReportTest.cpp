@@ -6,6 +6,7 @@
 #include "report/JsonWriter.h"
 #include "report/Summary.h"
 #include "report/TestFile.h"
+#include "report/TestRecord.h"
 
 #include <filesystem>
 #include <fstream>
@@ -229,6 +230,38 @@ TEST_F(TestFileTest, TestsAreWrittenAsNlohmannWritesThem) {
        {"return", "exit", "bug", "argv", "negated", "input.fields",
         "input.string", "input.pointer", "input.struct", "input.value"})
     EXPECT_TRUE(Seen.count(Part)) << Part;
+}
+
+/// The reader takes every test the writer writes: the entry's parameters
+/// with their layout, the created inputs, the command line and stdin.
+TEST_F(TestFileTest, TheReaderReadsWhatTheWriterWrote) {
+  for (const std::string &Text : explore<ForkExplorer>("f", ExploreOptions())) {
+    nlohmann::json J = nlohmann::json::parse(Text);
+    TestRecord T = parseTest(Text, "test.json", "replay");
+    EXPECT_EQ(T.Outcome.Kind, J["outcome"]["kind"].get<std::string>());
+    EXPECT_FALSE(T.CommandLine);
+    std::vector<const TestInput *> Params = T.parameters();
+    ASSERT_EQ(Params.size(), 5u);
+    EXPECT_TRUE(Params[0]->Param.IsStruct);
+    EXPECT_EQ(Params[0]->Param.Bytes, 8u);
+    EXPECT_TRUE(Params[1]->Param.IsPointer);
+    EXPECT_EQ(Params[3]->Param.BaseCType, "unsigned int");
+    EXPECT_FALSE(Params[3]->Param.Signed);
+    EXPECT_TRUE(Params[4]->Param.Signed);
+    EXPECT_EQ(Params[4]->Bytes, J["inputs"][4]["bytes"].get<std::string>());
+    if (T.Outcome.Kind == "bug")
+      EXPECT_NE(T.createdInputs().find("nondet_int"), std::string::npos);
+  }
+  ExploreOptions Main;
+  Main.Inputs.CommandLine = parseCommandLine({"--sym-arg", "2"});
+  Main.Exec.Stdin = "in\x01\"put";
+  for (const std::string &Text : explore<ForkExplorer>("main", Main)) {
+    TestRecord T = parseTest(Text, "test.json", "replay");
+    EXPECT_TRUE(T.CommandLine);
+    EXPECT_TRUE(T.parameters().empty());
+    EXPECT_EQ(T.Argv.size(), 2u);
+    EXPECT_EQ(T.Stdin, "in\x01\"put");
+  }
 }
 
 TEST_F(TestFileTest, OutputBytesAndReturnValuesKeepTheirForm) {

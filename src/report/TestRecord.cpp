@@ -1,0 +1,213 @@
+//===- TestRecord.cpp - Reading test files --------------------------------===//
+#include "report/TestRecord.h"
+
+#include "program/Program.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <fstream>
+
+namespace theseus {
+
+namespace {
+
+using json = nlohmann::json;
+
+/// The bytes of a test's "stdin" member; throws InputError naming the test
+/// `Name` unless it is an even number of hex digits.
+std::string hexToBytes(llvm::StringRef Hex, const std::string &Name,
+                       llvm::StringRef Cmd) {
+  std::string Out;
+  for (size_t I = 0; I + 1 < Hex.size(); I += 2) {
+    unsigned Byte;
+    if (Hex.substr(I, 2).getAsInteger(16, Byte))
+      throw InputError{fmt::format(
+          "{}: {} is not a valid Theseus test: stdin bytes \"{}\" are not "
+          "hex",
+          Cmd.str(), Name, Hex.substr(I, 2).str())};
+    Out.push_back(static_cast<char>(Byte));
+  }
+  if (Hex.size() % 2)
+    throw InputError{fmt::format("{}: {} is not a valid Theseus test: "
+                                 "stdin bytes have an odd number of digits",
+                                 Cmd.str(), Name)};
+  return Out;
+}
+
+/// nlohmann's message without its "[json.exception.type_error.302] " tag.
+std::string jsonError(const json::exception &E) {
+  auto [Tag, Message] = llvm::StringRef(E.what()).split("] ");
+  return Message.empty() ? Tag.str() : Message.str();
+}
+
+/// The version in a "format" member, "theseus-test-<version>"; 0 for any
+/// other value.
+unsigned formatVersion(const json &Format) {
+  if (!Format.is_string())
+    return 0;
+  llvm::StringRef F = Format.get_ref<const std::string &>();
+  unsigned Version = 0;
+  if (!F.consume_front("theseus-test-") || F.getAsInteger(10, Version))
+    return 0;
+  return Version;
+}
+
+RecordedOutcome recordedOutcome(const json &O) {
+  RecordedOutcome R;
+  R.Kind = O.at("kind").get<std::string>();
+  R.File = O.value("file", "");
+  R.Line = O.value("line", 0u);
+  if (R.Kind == "bug")
+    R.Bug = O.at("bug").get<std::string>();
+  if (R.Kind == "exit")
+    R.Code = O.at("code").get<int>();
+  if (R.Kind == "return" && O.contains("value"))
+    R.Value = O.at("value").dump();
+  return R;
+}
+
+/// An input; a parameter's type only when the entry takes parameters
+/// (not main's command line).
+TestInput testInput(const json &In, bool CommandLine) {
+  TestInput T;
+  T.Created = In.value("kind", "parameter") != "parameter";
+  if (!T.Created && !CommandLine) {
+    ParamInfo &P = T.Param;
+    P.BaseCType = In.at("base_type").get<std::string>();
+    P.Bits = In.at("bits").get<unsigned>();
+    P.Bytes = P.Bits / 8;
+    P.IsStruct = In.value("struct", false);
+    P.IsPointer = In.value("pointer", false);
+    if (!P.IsStruct && !P.IsPointer)
+      P.Signed = In.at("signed").get<bool>();
+  }
+  if (T.Created)
+    T.Name = In.at("name").get<std::string>();
+  if (T.Created || !CommandLine)
+    T.Bytes = In.at("bytes").get<std::string>();
+  return T;
+}
+
+/// The members of a test with a valid outline; throws nlohmann's
+/// exceptions for members of the wrong type.
+TestRecord testRecord(const json &Test, const std::string &Name,
+                      llvm::StringRef Cmd) {
+  TestRecord T;
+  T.Program = ProgramDescription::fromJson(Test.at("program"));
+  T.ProgramKey = Test.at("program").dump();
+  T.Outcome = recordedOutcome(Test.at("outcome"));
+  T.CommandLine = Test.contains("argv");
+  for (const json &In : Test.at("inputs"))
+    T.Inputs.push_back(testInput(In, T.CommandLine));
+  for (const json &Arg : Test.value("argv", json::array()))
+    T.Argv.push_back(Arg.at("bytes").get<std::string>());
+  if (Test.contains("stdin"))
+    T.Stdin = hexToBytes(Test.at("stdin").value("bytes", ""), Name, Cmd);
+  return T;
+}
+
+} // namespace
+
+std::string testFormat(unsigned Version) {
+  return fmt::format("theseus-test-{}", Version);
+}
+
+std::vector<const TestInput *> TestRecord::parameters() const {
+  std::vector<const TestInput *> Out;
+  if (!CommandLine)
+    for (const TestInput &In : Inputs)
+      if (!In.Created)
+        Out.push_back(&In);
+  return Out;
+}
+
+std::string TestRecord::createdInputs() const {
+  std::string Out;
+  for (const TestInput &In : Inputs)
+    if (In.Created)
+      Out += In.Name + " " + In.Bytes + "\n";
+  return Out;
+}
+
+void collectTests(const std::string &Path, std::vector<std::string> &Out,
+                  llvm::StringRef Cmd) {
+  if (!llvm::sys::fs::exists(Path))
+    throw InputError{
+        fmt::format("{}: no such file or directory: {}", Cmd.str(), Path)};
+  if (!llvm::sys::fs::is_directory(Path)) {
+    Out.push_back(Path);
+    return;
+  }
+  std::error_code EC;
+  std::vector<std::string> Found;
+  for (llvm::sys::fs::directory_iterator It(Path, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    llvm::StringRef Name = llvm::sys::path::filename(It->path());
+    if (Name.starts_with("test") && Name.ends_with(".json"))
+      Found.push_back(It->path());
+  }
+  if (Found.empty())
+    throw InputError{
+        fmt::format("{}: no test files (test*.json) in {}", Cmd.str(), Path)};
+  std::sort(Found.begin(), Found.end());
+  Out.insert(Out.end(), Found.begin(), Found.end());
+}
+
+void checkFormat(const json &Test, const std::string &F, llvm::StringRef Cmd) {
+  unsigned Version =
+      Test.is_object() ? formatVersion(Test.value("format", json())) : 0;
+  if (Version == 0)
+    throw InputError{fmt::format("{}: {} is not a Theseus test (no "
+                                 "\"format\": \"{}\")",
+                                 Cmd.str(), F, testFormat())};
+  if (Version != TestFormatVersion)
+    throw InputError{fmt::format(
+        "{}: {} is a Theseus test of format version {}; this Theseus reads "
+        "version {} (\"format\": \"{}\")",
+        Cmd.str(), F, Version, TestFormatVersion, testFormat())};
+}
+
+json parseOutline(const std::string &Text, const std::string &F,
+                  llvm::StringRef Cmd) {
+  json Test;
+  try {
+    Test = json::parse(Text);
+  } catch (const json::exception &E) {
+    throw InputError{fmt::format("{}: {} is not valid JSON: {}", Cmd.str(), F,
+                                 jsonError(E))};
+  }
+  checkFormat(Test, F, Cmd);
+  if (!Test.value("program", json()).is_object() ||
+      !Test.value("outcome", json()).is_object() ||
+      !Test.value("inputs", json()).is_array())
+    throw InputError{
+        fmt::format("{}: {} is not a valid Theseus test: it needs the objects "
+                    "\"program\" and \"outcome\" and the array \"inputs\"",
+                    Cmd.str(), F)};
+  return Test;
+}
+
+TestRecord parseTest(const std::string &Text, const std::string &Name,
+                     llvm::StringRef Cmd) {
+  json Test = parseOutline(Text, Name, Cmd);
+  // A member of the wrong type names the test instead of ending Theseus
+  // with an internal error.
+  try {
+    return testRecord(Test, Name, Cmd);
+  } catch (const json::exception &E) {
+    throw InputError{fmt::format("{}: {} is not a valid Theseus test: {}",
+                                 Cmd.str(), Name, jsonError(E))};
+  }
+}
+
+std::string readTestText(const std::string &Path, llvm::StringRef Cmd) {
+  std::ifstream In(Path);
+  if (!In)
+    throw InputError{fmt::format("{}: cannot read {}", Cmd.str(), Path)};
+  return std::string(std::istreambuf_iterator<char>(In), {});
+}
+
+} // namespace theseus
