@@ -3,6 +3,7 @@
 #include "program/Program.h"
 #include "report/JsonWriter.h"
 #include "report/TestRecord.h"
+#include "support/Process.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -79,18 +80,6 @@ void prepareDirectory(const std::string &Dir,
 }
 
 namespace {
-
-bool writeAll(int Fd, const std::string &Contents) {
-  for (size_t Done = 0; Done < Contents.size();) {
-    ssize_t N = ::write(Fd, Contents.data() + Done, Contents.size() - Done);
-    if (N < 0 && errno == EINTR)
-      continue;
-    if (N <= 0)
-      return false;
-    Done += static_cast<size_t>(N);
-  }
-  return true;
-}
 
 /// Writes a file that appears under `Path` only when whole: as an unnamed
 /// file linked in afterwards, which costs one directory update instead of a

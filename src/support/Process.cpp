@@ -51,18 +51,6 @@ std::vector<char *> cStrings(std::vector<std::string> &Strings) {
 /// would need a thread to drain or fill it while the child runs.
 int memoryFile(const char *Name) { return memfd_create(Name, MFD_CLOEXEC); }
 
-bool writeAll(int Fd, const std::string &Bytes) {
-  for (size_t Done = 0; Done < Bytes.size();) {
-    ssize_t N = ::write(Fd, Bytes.data() + Done, Bytes.size() - Done);
-    if (N < 0 && errno == EINTR)
-      continue;
-    if (N <= 0)
-      return false;
-    Done += static_cast<size_t>(N);
-  }
-  return true;
-}
-
 /// Blocks until `Pid` ends; false if it is not our child.
 bool waitForChild(pid_t Pid, int &Status) {
   for (;;) {
@@ -165,6 +153,18 @@ private:
 };
 
 } // namespace
+
+bool writeAll(int Fd, const std::string &Bytes) {
+  for (size_t Done = 0; Done < Bytes.size();) {
+    ssize_t N = ::write(Fd, Bytes.data() + Done, Bytes.size() - Done);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0)
+      return false;
+    Done += static_cast<size_t>(N);
+  }
+  return true;
+}
 
 std::optional<Process> Process::start(const ProcessOptions &O,
                                       std::string &Error) {

@@ -122,6 +122,9 @@ std::optional<ProcessResult>
 runProcess(const ProcessOptions &Options, std::string &Error,
            std::optional<std::chrono::milliseconds> Timeout = {});
 
+/// Writes all of `Bytes` to `Fd`, retrying after signals; false on error.
+bool writeAll(int Fd, const std::string &Bytes);
+
 /// "exited with code 3", "killed by signal 11 (Segmentation fault)" or
 /// "timed out".
 std::string describeExit(const ProcessResult &R);
