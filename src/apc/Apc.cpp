@@ -60,26 +60,7 @@ ApcBuilder::executeBackbone(const Region &R, const std::vector<unsigned> &Path,
     std::vector<bool> C = Enumerator.loopAt(R, Path, I + 1);
     if (!C[Next])
       continue;
-    const Summary &L = processLoop(C, Next);
-    Substitution Theta = Ir.asSubstitution(S);
-    Apc = Ctx.logicalAnd(Apc, substituteFormula(Ctx, L.Phi, Theta));
-    State After = S;
-    for (auto &[V, E] : L.Theta)
-      After[V] = E ? substituteValue(Ctx, E, Theta) : nullptr;
-    S = std::move(After);
-    if (I + 2 < Path.size() && (Path[I + 2] == InducedEnd || !C[Path[I + 2]])) {
-      unsigned Exit = Path[I + 2];
-      const llvm::BasicBlock *ExitBlock =
-          G.block(Exit == InducedEnd ? R.Start : Exit);
-      if (Inner)
-        Inner->push_back({L.Counters.Kappa, L.Apcs, L.Iterated, Theta,
-                          exitCondition(S, G.block(Next), ExitBlock)});
-      Apc =
-          Ctx.logicalAnd(Apc, eliminateCounter(S, L, G.block(Next), ExitBlock));
-    }
-    Closed.insert(Closed.end(), L.Counters.Kappa.begin(),
-                  L.Counters.Kappa.end());
-    Closed.insert(Closed.end(), L.Witnesses.begin(), L.Witnesses.end());
+    enterLoop(R, Path, I + 1, C, S, Apc, Closed, Inner);
   }
   unsigned Last = Path.back();
   if (Last != InducedEnd && G.isTarget(Last)) {
@@ -92,6 +73,31 @@ ApcBuilder::executeBackbone(const Region &R, const std::vector<unsigned> &Path,
   for (auto It = Closed.rbegin(); It != Closed.rend(); ++It)
     Apc = Ctx.exists(*It, Apc);
   return {std::move(S), Apc};
+}
+
+void ApcBuilder::enterLoop(const Region &R, const std::vector<unsigned> &Path,
+                           size_t I, const std::vector<bool> &C, State &S,
+                           ExprRef &Apc, std::vector<ExprRef> &Closed,
+                           std::vector<InnerLoopVisit> *Inner) {
+  unsigned Next = Path[I];
+  const Summary &L = processLoop(C, Next);
+  Substitution Theta = Ir.asSubstitution(S);
+  Apc = Ctx.logicalAnd(Apc, substituteFormula(Ctx, L.Phi, Theta));
+  State After = S;
+  for (auto &[V, E] : L.Theta)
+    After[V] = E ? substituteValue(Ctx, E, Theta) : nullptr;
+  S = std::move(After);
+  if (I + 1 < Path.size() && (Path[I + 1] == InducedEnd || !C[Path[I + 1]])) {
+    unsigned Exit = Path[I + 1];
+    const llvm::BasicBlock *ExitBlock =
+        G.block(Exit == InducedEnd ? R.Start : Exit);
+    if (Inner)
+      Inner->push_back({L.Counters.Kappa, L.Apcs, L.Iterated, Theta,
+                        exitCondition(S, G.block(Next), ExitBlock)});
+    Apc = Ctx.logicalAnd(Apc, eliminateCounter(S, L, G.block(Next), ExitBlock));
+  }
+  Closed.insert(Closed.end(), L.Counters.Kappa.begin(), L.Counters.Kappa.end());
+  Closed.insert(Closed.end(), L.Witnesses.begin(), L.Witnesses.end());
 }
 
 const Summary &ApcBuilder::processLoop(const std::vector<bool> &C, unsigned V) {

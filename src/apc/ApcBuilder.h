@@ -73,6 +73,13 @@ private:
   std::pair<State, ExprRef>
   executeBackbone(const Region &R, const std::vector<unsigned> &Path,
                   std::vector<InnerLoopVisit> *Inner = nullptr);
+  /// Applies the summary of the loop `C` at `Path[I]` to the state `S` and
+  /// the condition `Apc`; its counters and witnesses join `Closed`, to be
+  /// closed at the backbone's end, and its visit joins `Inner`, if given.
+  void enterLoop(const Region &R, const std::vector<unsigned> &Path, size_t I,
+                 const std::vector<bool> &C, State &S, ExprRef &Apc,
+                 std::vector<ExprRef> &Closed,
+                 std::vector<InnerLoopVisit> *Inner);
   const Summary &processLoop(const std::vector<bool> &C, unsigned V);
 
   // LoopSummary.cpp
