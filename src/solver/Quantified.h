@@ -6,7 +6,8 @@
 // (SolverStages.h): validating (after validate()) -> exact cache ->
 // QuantifiedStage, whose Z3 context no other query shares, so two queries
 // can run on two threads and one can interrupt the other (the race of the
-// apc against its unfolding). No slicing: the formula is one constraint.
+// apc against its unfolding). No slicing: these queries are few, or (the
+// checks of path conditions against an apc) incremental.
 // The cache keeps check()'s answers only: checkWith() returns values the
 // cache does not hold, and mayBeSatisfiable() answers a weaker question.
 // As Solver, a query memoises by expression node: it serves one

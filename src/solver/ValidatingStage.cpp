@@ -114,7 +114,9 @@ StageAnswer ValidatingStage::solve(const SolverQuery &Q) {
     Why = Validator.checkQuantified(Q.constraints(), A.Response);
     break;
   case QueryForm::Weakened:
-    break; // Its Sat is no claim, and its Unsat holds for a stronger query.
+    // Its Sat is no claim, and a re-check would tie the buffers to their
+    // bytes: another question.
+    break;
   }
   if (!Why.empty())
     OnDisagreement({A.Source, A.Response.Result, std::move(Why)});
