@@ -13,6 +13,7 @@
 #include "exec/FloatOps.h"
 #include "exec/Native.h"
 #include "exec/NativeLoops.h"
+#include "program/Opcodes.h"
 #include "program/Program.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -50,37 +51,6 @@ inline std::optional<FloatFormat> floatFormat(const llvm::Type *T) {
   if (T->isDoubleTy())
     return FloatFormat::Double;
   return std::nullopt;
-}
-
-inline ExprKind binaryKind(unsigned Opcode) {
-  switch (Opcode) {
-  case llvm::Instruction::Add:
-    return ExprKind::Add;
-  case llvm::Instruction::Sub:
-    return ExprKind::Sub;
-  case llvm::Instruction::Mul:
-    return ExprKind::Mul;
-  case llvm::Instruction::UDiv:
-    return ExprKind::UDiv;
-  case llvm::Instruction::SDiv:
-    return ExprKind::SDiv;
-  case llvm::Instruction::URem:
-    return ExprKind::URem;
-  case llvm::Instruction::SRem:
-    return ExprKind::SRem;
-  case llvm::Instruction::And:
-    return ExprKind::And;
-  case llvm::Instruction::Or:
-    return ExprKind::Or;
-  case llvm::Instruction::Xor:
-    return ExprKind::Xor;
-  case llvm::Instruction::Shl:
-    return ExprKind::Shl;
-  case llvm::Instruction::LShr:
-    return ExprKind::LShr;
-  default:
-    return ExprKind::AShr;
-  }
 }
 
 /// llvm.{s,u}{add,sub,mul}.with.overflow: the call computes nothing; each

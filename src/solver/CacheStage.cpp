@@ -8,12 +8,22 @@ size_t CacheStage::KeyHash::operator()(const CexCache::Key &K) const {
 }
 
 StageAnswer CacheStage::solve(const SolverQuery &Q) {
+  // An Incremental answer comes with a model the caller asks Z3 for values
+  // of, and a Weakened one answers another question than its constraints.
+  if (Q.form() == QueryForm::Incremental || Q.form() == QueryForm::Weakened)
+    return Next->solve(Q);
+  // A Quantified model is every byte the formula reads, which the byte read
+  // sets of a Ground query do not cover (an ArrayRead reads them all): it is
+  // kept whole.
+  bool Whole = Q.form() == QueryForm::Quantified;
   auto It = Answers.find(Q.key());
   if (It != Answers.end()) {
     ++Stats.CacheHits;
     if (!It->second.Sat)
       return {{SatResult::Unsat, {}}, AnswerSource::Cache};
-    return {{SatResult::Sat, Q.compose(It->second.Model)}, AnswerSource::Cache};
+    return {{SatResult::Sat,
+             Whole ? It->second.WholeModel : Q.compose(It->second.Model)},
+            AnswerSource::Cache};
   }
   StageAnswer A = Next->solve(Q);
   const SolverResponse &R = A.Response;
@@ -23,7 +33,12 @@ StageAnswer CacheStage::solve(const SolverQuery &Q) {
   if (Answers.size() >= MaxEntries)
     Answers.clear();
   bool Sat = R.Result == SatResult::Sat;
-  Answers.emplace(Q.key(), Entry{Sat, Sat ? Q.sparse(R.Model) : ByteModel()});
+  Entry E{Sat, {}, {}};
+  if (Sat && Whole)
+    E.WholeModel = R.Model;
+  else if (Sat)
+    E.Model = Q.sparse(R.Model);
+  Answers.emplace(Q.key(), std::move(E));
   return A;
 }
 

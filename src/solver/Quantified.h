@@ -2,10 +2,16 @@
 //
 // The apc module's queries: a single width-1 formula whose free Variables
 // are existential and whose Forall/Exists nodes Z3 receives as quantifiers
-// (bit-vector theory). Each query owns its Z3 context, so two queries can
-// run on two threads and one can interrupt the other (the race of the apc
-// against its unfolding). No slicing, no cache: these queries are few, or
-// (the checks of path conditions against an apc) incremental.
+// (bit-vector theory). QuantifiedQuery is the façade of a chain of its own
+// (SolverStages.h): validating (after validate()) -> exact cache ->
+// QuantifiedStage, whose Z3 context no other query shares, so two queries
+// can run on two threads and one can interrupt the other (the race of the
+// apc against its unfolding). No slicing: these queries are few, or (the
+// checks of path conditions against an apc) incremental.
+// The cache keeps check()'s answers only: checkWith() returns values the
+// cache does not hold, and mayBeSatisfiable() answers a weaker question.
+// As Solver, a query memoises by expression node: it serves one
+// ExprContext.
 //
 //===----------------------------------------------------------------------===//
 #ifndef THESEUS_SOLVER_QUANTIFIED_H
@@ -14,6 +20,7 @@
 #include "expr/Assignment.h"
 #include "expr/Expr.h"
 #include "solver/Solver.h"
+#include "solver/SolverStage.h"
 
 #include <functional>
 #include <memory>
@@ -22,6 +29,7 @@
 namespace theseus {
 
 struct Disagreement;
+class QuantifiedStage;
 
 class QuantifiedQuery {
 public:
@@ -55,10 +63,18 @@ public:
   /// Makes a check in progress on another thread answer Unknown soon; later
   /// checks answer Unknown at once.
   void interrupt();
+  /// Queries and cache hits so far.
+  const SolverStats &stats() const { return Stats; }
 
 private:
-  struct Impl;
-  std::unique_ptr<Impl> P;
+  SolverResponse ask(std::vector<ExprRef> Formulas, QueryForm Form,
+                     unsigned TimeoutMs);
+
+  SolverStats Stats;
+  ByteReads Use;
+  Assignment NoHint; ///< The model covers every byte the formulas read.
+  QuantifiedStage *Z3 = nullptr; ///< The chain's end.
+  std::unique_ptr<SolverStage> Chain;
 };
 
 } // namespace theseus

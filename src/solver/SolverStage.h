@@ -26,8 +26,23 @@
 
 namespace theseus {
 
-/// A conjunction of non-constant width-1 constraints, with the hint that
-/// supplies the bytes they do not read.
+/// How a query's constraints are read. The Solver façade's queries are
+/// Ground; the others are QuantifiedQuery's (Quantified.h), answered by the
+/// QuantifiedStage with a model of every byte of every array they read.
+enum class QueryForm : uint8_t {
+  Ground,
+  /// Forall/Exists nodes and free Variables (existential) allowed.
+  Quantified,
+  /// Quantifier-free; the first constraint stays asserted across queries
+  /// with the same one, the others as scopes above it.
+  Incremental,
+  /// Quantifier-free, input buffers read at a computed index as free
+  /// functions: Unsat is a proof, Sat proves nothing and has no model.
+  Weakened,
+};
+
+/// A conjunction of width-1 constraints (non-constant when Ground), with the
+/// hint that supplies the bytes they do not read.
 class SolverQuery {
 public:
   /// With `HasGoal`, the last constraint is the goal and the others only
@@ -35,17 +50,20 @@ public:
   /// those outside the goal's cone, so slicing may drop them. `Use` is the
   /// chain's memo of read sets; it must outlive the query.
   SolverQuery(std::vector<ExprRef> Constraints, const Assignment &Hint,
-              ByteReads &Use, bool HasGoal = false)
-      : Cs(std::move(Constraints)), Hint(Hint), Use(Use), Goal(HasGoal) {}
+              ByteReads &Use, bool HasGoal = false,
+              QueryForm Form = QueryForm::Ground)
+      : Cs(std::move(Constraints)), Hint(Hint), Use(Use), Goal(HasGoal),
+        Form(Form) {}
 
   const std::vector<ExprRef> &constraints() const { return Cs; }
   const Assignment &hint() const { return Hint; }
   bool hasGoal() const { return Goal; }
+  QueryForm form() const { return Form; }
   ByteReads &reads() const { return Use; }
   /// The same question about other constraints (e.g. a slice), without a
   /// goal.
   SolverQuery with(std::vector<ExprRef> Constraints) const {
-    return SolverQuery(std::move(Constraints), Hint, Use);
+    return SolverQuery(std::move(Constraints), Hint, Use, false, Form);
   }
 
   /// The constraint set as the caches know it: sorted, distinct ids.
@@ -70,6 +88,7 @@ private:
   const Assignment &Hint;
   ByteReads &Use;
   bool Goal;
+  QueryForm Form;
   mutable std::optional<CexCache::Key> Key;
   mutable std::optional<ReadSet> Bytes;
 };

@@ -3,6 +3,8 @@
 // In the order Solver builds the chain (each optional but the backend):
 //   validating -> slicing -> cache -> counterexample cache -> model reuse
 //     -> single-byte enumeration -> backend.
+// QuantifiedQuery's chain (Quantified.h) for the apc's queries:
+//   validating -> cache -> quantified.
 // The stages that answer count their answers in the chain's SolverStats;
 // each is defined in its own file.
 //
@@ -36,7 +38,8 @@ private:
 };
 
 //===----------------------------------------------------------------------===//
-// Exact cache (CacheStage.cpp): the stored answer of the same constraint set.
+// Exact cache (CacheStage.cpp): the stored answer of the same constraint set
+// (of the Ground and Quantified forms).
 //===----------------------------------------------------------------------===//
 
 class CacheStage : public SolverStage {
@@ -53,7 +56,8 @@ private:
   };
   struct Entry {
     bool Sat;
-    ByteModel Model; ///< Empty when unsatisfiable.
+    ByteModel Model;       ///< Empty when unsatisfiable or Quantified.
+    Assignment WholeModel; ///< A Quantified query's model.
   };
   SolverStats &Stats;
   size_t MaxEntries;
@@ -122,6 +126,33 @@ public:
 private:
   std::unique_ptr<SolverBackend> Backend;
   SolverStats &Stats;
+};
+
+//===----------------------------------------------------------------------===//
+// Quantified (QuantifiedStage.cpp): the end of QuantifiedQuery's chain, a Z3
+// context of its own answering the non-Ground forms (SolverStage.h).
+//===----------------------------------------------------------------------===//
+
+class QuantifiedStage : public SolverStage {
+public:
+  QuantifiedStage();
+  ~QuantifiedStage() override;
+  StageAnswer solve(const SolverQuery &Q) override;
+  void setTimeout(unsigned Ms) override { TimeoutMs = Ms; }
+  /// The values of `Vars` (free Variables, at most 64 bits wide) in the
+  /// model of the last Incremental query, which must have been Sat; none
+  /// when Z3 fails (interrupted).
+  std::optional<std::vector<uint64_t>>
+  valuesOf(const std::vector<ExprRef> &Vars);
+  /// Makes a check in progress on another thread answer Unknown soon; later
+  /// checks answer Unknown at once.
+  void interrupt();
+  bool interrupted() const;
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> P;
+  unsigned TimeoutMs = 0;
 };
 
 //===----------------------------------------------------------------------===//

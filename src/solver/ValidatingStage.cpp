@@ -13,12 +13,6 @@ namespace theseus {
 
 namespace {
 
-bool hasQuantifier(ExprRef E) {
-  return anyNode(E, [](ExprRef X) {
-    return X->kind() == ExprKind::Forall || X->kind() == ExprKind::Exists;
-  });
-}
-
 /// The answer of a solver that shares nothing with the backend's: its own
 /// context and translation, Z3's default strategy, no scopes left from
 /// earlier queries, no preference for small values. `Pin` fixes input
@@ -33,7 +27,7 @@ SatResult freshCheck(const std::vector<ExprRef> &Cs, unsigned TimeoutMs,
     Params.set("timeout", TimeoutMs ? TimeoutMs : UINT_MAX);
     bool Quantified = std::any_of(Cs.begin(), Cs.end(),
                                   [](ExprRef C) { return hasQuantifier(C); });
-    // As QuantifiedQuery does: E-matching does not end on the apc's
+    // As QuantifiedStage does: E-matching does not end on the apc's
     // quantifiers, and they need arrays as functions to instantiate.
     if (Quantified)
       Params.set("smt.ematching", false);
@@ -110,7 +104,20 @@ void ValidatingStage::setTimeout(unsigned Ms) {
 
 StageAnswer ValidatingStage::solve(const SolverQuery &Q) {
   StageAnswer A = Next->solve(Q);
-  std::string Why = Validator.check(Q.constraints(), Q.hint(), A.Response);
+  std::string Why;
+  switch (Q.form()) {
+  case QueryForm::Ground:
+    Why = Validator.check(Q.constraints(), Q.hint(), A.Response);
+    break;
+  case QueryForm::Quantified:
+  case QueryForm::Incremental:
+    Why = Validator.checkQuantified(Q.constraints(), A.Response);
+    break;
+  case QueryForm::Weakened:
+    // Its Sat is no claim, and a re-check would tie the buffers to their
+    // bytes: another question.
+    break;
+  }
   if (!Why.empty())
     OnDisagreement({A.Source, A.Response.Result, std::move(Why)});
   return A;

@@ -24,6 +24,14 @@
 
 namespace theseus {
 
+/// Whether `E` has Forall/Exists nodes: Z3 then gets input buffers as
+/// functions and no E-matching (QuantifiedStage, the validator's re-check).
+inline bool hasQuantifier(ExprRef E) {
+  return anyNode(E, [](ExprRef X) {
+    return X->kind() == ExprKind::Forall || X->kind() == ExprKind::Exists;
+  });
+}
+
 class Z3Translator {
 public:
   explicit Z3Translator(z3::context &Ctx) : Ctx(Ctx) {}

@@ -362,6 +362,88 @@ TEST_F(SolverChainTest, ValidationRechecksQuantifiedAnswers) {
 }
 
 //===----------------------------------------------------------------------===//
+// Quantified: the end of QuantifiedQuery's chain
+//===----------------------------------------------------------------------===//
+
+TEST_F(SolverChainTest, QuantifiedStageAnswersEachForm) {
+  // forall i < 4. x != i, with x a byte: x >= 4.
+  ExprRef I = Ctx.var(Ctx.variable("i", 8));
+  const Array *XA = Ctx.array("x", 1);
+  ExprRef X = Ctx.read(XA, 0);
+  ExprRef F = Ctx.forall(
+      I, Ctx.logicalOr(Ctx.logicalNot(Ctx.ult(I, k8(4))), Ctx.ne(X, I)));
+  QuantifiedStage Z3;
+  Z3.setTimeout(5000);
+  auto Ask = [&](std::vector<ExprRef> Cs, QueryForm Form) {
+    return Z3.solve(SolverQuery(std::move(Cs), {}, Use, false, Form)).Response;
+  };
+  SolverResponse R = Ask({F}, QueryForm::Quantified);
+  ASSERT_EQ(R.Result, SatResult::Sat);
+  EXPECT_GE(R.Model.byte(XA, 0), 4);
+  EXPECT_EQ(Ask({F, Ctx.ult(X, k8(4))}, QueryForm::Quantified).Result,
+            SatResult::Unsat);
+  // Incremental: a free variable's value from the model.
+  ExprRef Y = Ctx.var(Ctx.variable("y", 8));
+  ExprRef Base = Ctx.eq(Y, Ctx.add(X, k8(1)));
+  ASSERT_EQ(Ask({Base, Ctx.eq(X, k8(7))}, QueryForm::Incremental).Result,
+            SatResult::Sat);
+  EXPECT_EQ(Z3.valuesOf({Y}), std::vector<uint64_t>{8});
+  EXPECT_EQ(
+      Ask({Base, Ctx.eq(X, k8(7)), Ctx.eq(Y, k8(0))}, QueryForm::Incremental)
+          .Result,
+      SatResult::Unsat);
+  // Weakened: a buffer read at a computed index is any value, so only a
+  // contradiction that does not rest on the bytes is Unsat.
+  const Array *B = Ctx.array("b", 4);
+  ExprRef At = Ctx.arrayRead(B, Ctx.resize(X, 64, false), 1);
+  EXPECT_EQ(Ask({Ctx.eq(At, k8(3))}, QueryForm::Weakened).Result,
+            SatResult::Sat);
+  EXPECT_EQ(Ask({Ctx.logicalAnd(Ctx.eq(At, k8(3)), Ctx.eq(At, k8(4)))},
+                QueryForm::Weakened)
+                .Result,
+            SatResult::Unsat);
+  // Interrupted, it answers Unknown from then on.
+  Z3.interrupt();
+  EXPECT_EQ(Ask({F}, QueryForm::Quantified).Result, SatResult::Unknown);
+}
+
+TEST_F(SolverChainTest, QuantifiedQueryCachesOnlyItsOneShotChecks) {
+  ExprRef I = Ctx.var(Ctx.variable("i", 8));
+  ExprRef X = Ctx.read(Ctx.array("x", 1), 0);
+  ExprRef F = Ctx.forall(
+      I, Ctx.logicalOr(Ctx.logicalNot(Ctx.ult(I, k8(4))), Ctx.ne(X, I)));
+  QuantifiedQuery Q;
+  SolverResponse First = Q.check(F, 5000);
+  SolverResponse Again = Q.check(F, 5000);
+  EXPECT_EQ(Q.stats().CacheHits, 1u);
+  ASSERT_EQ(Again.Result, SatResult::Sat);
+  EXPECT_EQ(Again.Model.values(), First.Model.values());
+  Q.checkWith(Ctx.ult(X, k8(9)), {}, 5000);
+  Q.checkWith(Ctx.ult(X, k8(9)), {}, 5000);
+  Q.mayBeSatisfiable(Ctx.ult(X, k8(4)), 5000);
+  Q.mayBeSatisfiable(Ctx.ult(X, k8(4)), 5000);
+  EXPECT_EQ(Q.stats().CacheHits, 1u);
+  EXPECT_EQ(Q.stats().Queries, 6u);
+}
+
+TEST_F(SolverChainTest, ValidationOfQuantifiedFormsCatchesAWrongStage) {
+  // A chain whose end claims Unsat for a satisfiable quantified formula,
+  // and for a satisfiable incremental one; a Weakened Unsat is no claim
+  // the re-check could refute.
+  ExprRef X = Ctx.read(Ctx.array("x", 1), 0);
+  ExprRef I = Ctx.var(Ctx.variable("i", 8));
+  ExprRef F = Ctx.exists(I, Ctx.eq(X, I));
+  std::vector<Disagreement> Found;
+  auto S = stage<ValidatingStage>(
+      5000, [&](const Disagreement &D) { Found.push_back(D); });
+  Fake->Answer = StageAnswer{{SatResult::Unsat, {}}, AnswerSource::Backend};
+  for (QueryForm Form :
+       {QueryForm::Quantified, QueryForm::Incremental, QueryForm::Weakened})
+    S->solve(SolverQuery({F}, {}, Use, false, Form));
+  EXPECT_EQ(Found.size(), 2u);
+}
+
+//===----------------------------------------------------------------------===//
 // The whole chain, with stages switched off
 //===----------------------------------------------------------------------===//
 

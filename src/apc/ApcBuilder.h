@@ -1,0 +1,135 @@
+//===- ApcBuilder.h - Algorithm 1 with loop summaries (internal) ----------===//
+//
+// Private to src/apc: the computation behind computeApc(), one class whose
+// parts live in one file per concern:
+//   Apc.cpp          Algorithm 1: the apc as a disjunction over backbones,
+//                    a loop's summary applied where a backbone enters it;
+//   LoopSummary.cpp  a loop's summary: the lightweight rules (section 3.1),
+//                    the looping condition, array cells (section 4);
+//   LoopExit.cpp     the exit test fixing a loop's counters (section 3.2);
+//   InnerCounts.cpp  inner loop counts as artificial variables, inferred by
+//                    the solver (section 3.3, Heavyweight.h).
+// The instructions themselves are IrToExpr's, the paths Backbones'.
+//
+//===----------------------------------------------------------------------===//
+#ifndef THESEUS_APC_APCBUILDER_H
+#define THESEUS_APC_APCBUILDER_H
+
+#include "apc/Apc.h"
+#include "apc/Backbones.h"
+#include "apc/Heavyweight.h"
+#include "apc/IrToExpr.h"
+#include "expr/Substitute.h"
+#include "solver/Quantified.h"
+
+#include <map>
+#include <memory>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace theseus {
+
+struct Summary {
+  State Theta; ///< The iterated state, over the loop's values.
+  ExprRef Phi; ///< The looping condition.
+  LoopCounters Counters;
+  /// Its backbones' apcs and its iterated state as a substitution: what an
+  /// enclosing loop's heavyweight processing weakens into sigma.
+  std::vector<ExprRef> Apcs;
+  Substitution Iterated;
+  /// The values of array cells after the loop that the last-write rule
+  /// describes: free variables its facts (in Phi) constrain, closed with
+  /// the counters.
+  std::vector<ExprRef> Witnesses;
+};
+
+/// An artificial variable of Algorithm 2: the count of an inner loop in one
+/// iteration of the outer loop, and what is known of it then.
+struct InnerCount {
+  ExprRef S;
+  ExprRef Facts; ///< sigma and delta, over the outer loop's entry state.
+};
+
+/// Thrown out of a computation whose ApcOptions::Stop was set, or that
+/// ran past its deadline.
+struct Abandoned {};
+struct OutOfTime {};
+
+class ApcBuilder {
+public:
+  ApcBuilder(ExprContext &Ctx, const Flowgraph &G, const ApcOptions &Opts,
+             Apc &Out)
+      : Ctx(Ctx), G(G), Opts(Opts), Out(Out), Ir(Ctx, G, Opts.Sizes, Out),
+        Enumerator(G, Opts.MaxBackbones) {}
+
+  /// The apc of the whole flowgraph.
+  ExprRef top();
+
+private:
+  void checkStop() const;
+
+  // Apc.cpp
+  std::pair<State, ExprRef>
+  executeBackbone(const Region &R, const std::vector<unsigned> &Path,
+                  std::vector<InnerLoopVisit> *Inner = nullptr);
+  /// Applies the summary of the loop `C` at `Path[I]` to the state `S` and
+  /// the condition `Apc`; its counters and witnesses join `Closed`, to be
+  /// closed at the backbone's end, and its visit joins `Inner`, if given.
+  void enterLoop(const Region &R, const std::vector<unsigned> &Path, size_t I,
+                 const std::vector<bool> &C, State &S, ExprRef &Apc,
+                 std::vector<ExprRef> &Closed,
+                 std::vector<InnerLoopVisit> *Inner);
+  const Summary &processLoop(const std::vector<bool> &C, unsigned V);
+
+  // LoopSummary.cpp
+  Summary summarize(const std::vector<bool> &C, unsigned V);
+  bool mayHold(ExprRef BackboneApc);
+  void storedCells(const std::vector<bool> &C,
+                   std::vector<const llvm::Instruction *> &Vars);
+  State iterate(const std::vector<const llvm::Instruction *> &Vars,
+                const std::vector<State> &Thetas, const LoopCounters &K,
+                const llvm::BasicBlock *Entry,
+                const std::vector<InnerCount> &Counts);
+  ExprRef inferValue(const llvm::Instruction *X,
+                     const std::vector<State> &Thetas, const LoopCounters &K,
+                     const Substitution &Known);
+  ExprRef loopingCondition(const std::vector<ExprRef> &Apcs,
+                           const Substitution &Iterated, const LoopCounters &K);
+  void summarizeCells(const std::vector<const llvm::Instruction *> &Vars,
+                      const std::vector<State> &Thetas, Summary &Sum);
+  bool hasCounter(ExprRef E, ExprRef Except = nullptr) const;
+
+  // LoopExit.cpp
+  ExprRef exitCondition(const State &S, const llvm::BasicBlock *Entry,
+                        const llvm::BasicBlock *Exit);
+  ExprRef eliminateCounter(State &S, const Summary &L,
+                           const llvm::BasicBlock *Entry,
+                           const llvm::BasicBlock *Exit);
+
+  // InnerCounts.cpp
+  void introduceCounts(State &Theta, const std::vector<InnerLoopVisit> &Inner,
+                       std::vector<InnerCount> &Counts);
+  ExprRef inferCount(const InnerCount &C, const LoopCounters &K,
+                     const Substitution &Known,
+                     const std::vector<ExprRef> &Carried);
+
+  ExprContext &Ctx;
+  const Flowgraph &G;
+  const ApcOptions &Opts;
+  Apc &Out;
+  IrToExpr Ir;
+  Backbones Enumerator;
+  std::unordered_map<ExprRef, bool> AllCounters;
+  std::map<std::pair<unsigned, std::vector<bool>>, Summary> Summaries;
+  unsigned NextCounter = 0;
+  /// How many loops summarize() is inside (1: an outermost loop).
+  unsigned LoopDepth = 0;
+  /// Of backbones (see mayHold()), once a loop has more than one.
+  std::unique_ptr<QuantifiedQuery> OwnFeasibility;
+  double FeasibilitySeconds = 0;
+};
+
+} // namespace theseus
+
+#endif

@@ -1,0 +1,51 @@
+//===- Backbones.h - Acyclic complete paths of a flowgraph ----------------===//
+//
+// Strejček and Trtík's backbones: the simple paths from a program's start
+// to a target, or, in the program a loop induces, back to the loop's entry
+// node (through a fresh end node). A node of a backbone that starts a cycle
+// avoiding the nodes before it is where a loop's summary goes.
+//
+//===----------------------------------------------------------------------===//
+#ifndef THESEUS_APC_BACKBONES_H
+#define THESEUS_APC_BACKBONES_H
+
+#include "apc/Flowgraph.h"
+
+#include <vector>
+
+namespace theseus {
+
+/// The fresh end node v' of a program induced by a loop: where the edges
+/// back to the loop's entry node go.
+constexpr unsigned InducedEnd = ~0u;
+
+/// A program: the whole flowgraph, or the one induced by a loop.
+struct Region {
+  std::vector<bool> In;
+  unsigned Start = 0;
+  bool Induced = false;
+};
+
+class Backbones {
+public:
+  Backbones(const Flowgraph &G, unsigned MaxBackbones);
+
+  /// The backbones of `R`; `Over` is set, and the list incomplete, past
+  /// MaxBackbones of them (or 64 times as many search steps).
+  std::vector<std::vector<unsigned>> enumerate(const Region &R,
+                                               bool &Over) const;
+  /// The nodes of the loop at `Path[I]` within `R`: those on a cycle
+  /// through it that avoids the path's earlier nodes. None when there is
+  /// no such cycle.
+  std::vector<bool> loopAt(const Region &R, const std::vector<unsigned> &Path,
+                           size_t I) const;
+
+private:
+  const Flowgraph &G;
+  unsigned MaxBackbones;
+  std::vector<std::vector<unsigned>> Preds;
+};
+
+} // namespace theseus
+
+#endif
