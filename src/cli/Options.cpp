@@ -310,6 +310,15 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
                  "fuzzer runs (in parallel, from the start)")
       ->capture_default_str()
       ->check(CLI::Range(0.0, 1.0));
+  App.add_option("--fuzz-runs", O.FuzzRuns,
+                 "With --fuzz: the fuzzer's budget in runs of the program "
+                 "(libFuzzer's -runs, per start; 0: no limit)")
+      ->capture_default_str()
+      ->check(countAtLeast(0));
+  App.add_option("--fuzzer", O.Fuzzer,
+                 "With --fuzz: run this in place of the libFuzzer binary "
+                 "built from the program (OUTDIR/fuzz/build/fuzzer), with "
+                 "its arguments; a stand-in for tests of the exchange");
   App.add_flag("--keep-going", O.KeepGoing,
                "With --target: explore on after the first path reaching it");
   App.add_flag("--no-apc", O.NoApc,

@@ -42,7 +42,9 @@ std::unique_ptr<NativeFuzzer> startFuzzing(const RunOptions &O,
   FuzzSettings S;
   S.Seconds = O.Explore.MaxTime * O.FuzzShare;
   S.Seed = O.Explore.Seed;
-  auto F = std::make_unique<NativeFuzzer>(Binary, Dir, S);
+  S.Runs = O.FuzzRuns;
+  auto F = std::make_unique<NativeFuzzer>(O.Fuzzer.empty() ? Binary : O.Fuzzer,
+                                          Dir, S);
   F->start();
   return F;
 }

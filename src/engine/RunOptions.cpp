@@ -25,6 +25,9 @@ void validate(const RunOptions &O) {
     Refuse("--fuzz needs --mode=concolic");
   if (O.Fuzz && O.NoFuzz)
     Refuse("--fuzz and --no-fuzz exclude each other");
+  if ((O.FuzzRuns || !O.Fuzzer.empty()) && !O.Fuzz)
+    Refuse("--fuzz-runs and --fuzzer need --fuzz (on by default for theseus "
+           "task)");
   if (!Fork && (O.Explore.LoopBound || O.Explore.Exec.ReportStatements))
     Refuse("--loop-bound and --tree-statements need --mode=fork");
   if (!Fork && O.SelfCheck)

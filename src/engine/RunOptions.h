@@ -69,6 +69,12 @@ struct RunOptions {
   // The native fuzzing phase beside the concolic search.
   bool Fuzz = false;
   double FuzzShare = 0.5;
+  /// libFuzzer's -runs: runs of the program per start of the fuzzer (0: no
+  /// limit), a budget in counts that holds on a machine of any speed.
+  uint64_t FuzzRuns = 0;
+  /// Run in place of the libFuzzer binary built from the program, with the
+  /// same arguments: a stand-in fuzzer, for tests of the exchange.
+  std::string Fuzzer;
   /// `theseus task` fuzzes unless --no-fuzz; a program the fuzzing phase
   /// cannot take then runs without it (with a warning).
   bool NoFuzz = false;

@@ -112,6 +112,8 @@ void NativeFuzzer::launch() {
     Args.insert(
         Args.begin() + 1,
         fmt::format("-max_total_time={}", static_cast<long>(std::ceil(Left))));
+  if (Settings.Runs > 0)
+    Args.insert(Args.begin() + 1, fmt::format("-runs={}", Settings.Runs));
   Child = spawn(Args, {"THESEUS_FUZZ_CRASHES=" + Dir + "/crashes"},
                 Dir + "/fuzzer.log");
 }

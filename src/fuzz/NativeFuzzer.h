@@ -25,6 +25,7 @@ struct FuzzSettings {
   /// Seconds of fuzzing in all (0: until stop()).
   double Seconds = 0;
   uint64_t Seed = 0;
+  uint64_t Runs = 0;      ///< libFuzzer's -runs per start (0: no limit).
   unsigned MaxLen = 4096; ///< Longest input the fuzzer tries.
   unsigned MaxRestarts = 8;
 };

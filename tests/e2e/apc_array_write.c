@@ -4,9 +4,9 @@
 // impossible, while a[k] == 10 is reached with n & 7 == 5; the search
 // starts from the apc's candidate and its test replays natively.
 // RUN: rm -rf %t.odd %t.ten
-// RUN: %theseus %s --target %s:26 --apc-only -o %t.odd | FileCheck --check-prefix=ODD %s
+// RUN: %theseus %s --target %s:26 --apc-only --apc-timeout 120 -o %t.odd | FileCheck --check-prefix=ODD %s
 // RUN: %check-summary %t.odd "target['verdict'] == 'unreachable'"
-// RUN: %theseus %s --target %s:28 --apc-first -o %t.ten | FileCheck --check-prefix=TEN %s
+// RUN: %theseus %s --target %s:28 --apc-first --apc-timeout 120 -o %t.ten | FileCheck --check-prefix=TEN %s
 // RUN: %check-summary %t.ten "target['verdict'] == 'reached'" "target['seeded_inputs'] >= 1"
 // RUN: %theseus replay %t.ten | FileCheck --check-prefix=REPLAY %s
 // ODD: apc_array_write.c:26 in apc_array_write: unreachable

@@ -4,9 +4,11 @@
 // finds. Without it, j is unknown after the outer loop and the apc is
 // satisfiable; with it, j is 0 after any outer iteration and the target
 // is unreachable.
+// (--apc-timeout 120: room for a busy machine; the default 10 s is a
+// budget against the clock, and these answers take Z3 up to seconds.)
 // RUN: rm -rf %t.light %t.heavy
-// RUN: %theseus %s --target reach_error --apc-only -o %t.light | FileCheck --check-prefix=LIGHT %s
-// RUN: %theseus %s --target reach_error --apc-only --apc-heavyweight -o %t.heavy | FileCheck --check-prefix=HEAVY %s
+// RUN: %theseus %s --target reach_error --apc-only --apc-timeout 120 -o %t.light | FileCheck --check-prefix=LIGHT %s
+// RUN: %theseus %s --target reach_error --apc-only --apc-heavyweight --apc-timeout 120 -o %t.heavy | FileCheck --check-prefix=HEAVY %s
 // RUN: %check-summary %t.heavy "target['verdict'] == 'unreachable'"
 // LIGHT: target reach_error in apc_heavyweight: apc satisfiable
 // LIGHT: rests on {{.*}}a value changed by a loop in a way the rules do not cover

@@ -3,9 +3,9 @@
 // the candidate has them; with 16 elements, more than 16 increments are
 // impossible and the apc proves the other target unreachable.
 // RUN: rm -rf %t.out %t.out2
-// RUN: %theseus %s --target %s:26 --apc-only --max-len 16 --apc-timeout 4 -o %t.out | FileCheck %s
+// RUN: %theseus %s --target %s:26 --apc-only --max-len 16 --apc-timeout 120 -o %t.out | FileCheck %s
 // RUN: %check-summary %t.out "target['verdict'] == 'apc satisfiable'" "target['candidate']['A'].count(1) >= 10"
-// RUN: %theseus %s --target %s:28 --apc-only --max-len 16 -o %t.out2 | FileCheck --check-prefix=UNREACH %s
+// RUN: %theseus %s --target %s:28 --apc-only --max-len 16 --apc-timeout 120 -o %t.out2 | FileCheck --check-prefix=UNREACH %s
 // CHECK: apc_running_example.c:26 in apc_running_example: apc satisfiable
 // CHECK: rests on {{.*}}input buffers as sized for the executor
 // CHECK: candidate inputs A=[

@@ -4,10 +4,10 @@
 // keeps its input value: the apc's candidate sets p[6] and the search,
 // seeded by it, reaches the second target; its test replays natively.
 // RUN: rm -rf %t.odd %t.cand %t.kept
-// RUN: %theseus %s --max-len 8 --target %s:28 --apc-only -o %t.odd | FileCheck --check-prefix=ODD %s
+// RUN: %theseus %s --max-len 8 --target %s:28 --apc-only --apc-timeout 120 -o %t.odd | FileCheck --check-prefix=ODD %s
 // RUN: %check-summary %t.odd "target['verdict'] == 'unreachable'"
-// RUN: %theseus %s --max-len 8 --target %s:30 --apc-only -o %t.cand | FileCheck --check-prefix=CAND %s
-// RUN: %theseus %s --max-len 8 --target %s:30 --apc-first -o %t.kept | FileCheck --check-prefix=KEPT %s
+// RUN: %theseus %s --max-len 8 --target %s:30 --apc-only --apc-timeout 120 -o %t.cand | FileCheck --check-prefix=CAND %s
+// RUN: %theseus %s --max-len 8 --target %s:30 --apc-first --apc-timeout 120 -o %t.kept | FileCheck --check-prefix=KEPT %s
 // RUN: %check-summary %t.kept "target['verdict'] == 'reached'" "target['seeded_inputs'] >= 1"
 // RUN: %theseus replay %t.kept | FileCheck --check-prefix=REPLAY %s
 // ODD: apc_written_buffer.c:28 in apc_written_buffer: unreachable

@@ -2,10 +2,14 @@
 // the product, not the input, so it does not find it; the solver does.
 // With --fuzz the search reaches it through the solver (the reaching test
 // is the engine's; the fuzzer crashes only on the input it was given).
+// No time budget: the run ends at the target, and the fuzzer's budget is in
+// runs (--fuzz-runs, with --seed), so the result does not depend on the
+// machine's speed.
 // RUN: rm -rf %t
-// RUN: not %theseus %s --fuzz --max-time 60 --target reach_error -o %t \
+// RUN: not %theseus %s --fuzz --fuzz-runs 100000 --seed 1 --target reach_error -o %t \
 // RUN:   | FileCheck %s
 // RUN: %check-tests %t --some "bug == 'reach-error' and found_by is None"
+// RUN: %check-summary %t "stop_reason == 'target-reached'"
 // RUN: %theseus show %t | FileCheck --check-prefix=SHOW %s
 // SHOW: fuzzing {{.*}} executions, corpus {{[0-9]+}}, crashes {{[0-9]+}}; engine ran
 // CHECK: fuzzing

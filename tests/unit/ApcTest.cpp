@@ -76,7 +76,9 @@ TEST_F(ApcTest, RaceDecidesSatisfiableAndUnreachable) {
 
 TEST_F(ApcTest, RaceEndsAtOnceWhenCancelled) {
   // The loop's apc and a 62-bit semiprime to factor: both sides of the race
-  // would keep Z3 busy up to the timeout; a cancelled race returns at once.
+  // would keep Z3 busy up to the timeout (120 s); a cancelled race returns
+  // at once. "At once" is asserted as well under the timeout, with room for
+  // a busy machine: a race that ignored the cancel would run to 120 s.
   const Array *F = Ctx.array("f", 8);
   ExprRef P = Ctx.zext(Ctx.readLE(F, 0, 4), 64);
   ExprRef Q = Ctx.zext(Ctx.readLE(F, 4, 4), 64);
@@ -91,12 +93,12 @@ TEST_F(ApcTest, RaceEndsAtOnceWhenCancelled) {
     Cancel = true;
   });
   auto Start = std::chrono::steady_clock::now();
-  ApcAnswer A = solveApc(Ctx, Hard, 25, 60, &Cancel);
+  ApcAnswer A = solveApc(Ctx, Hard, 25, 120, &Cancel);
   double Seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
           .count();
   Canceller.join();
-  EXPECT_LT(Seconds, 5);
+  EXPECT_LT(Seconds, 40);
   EXPECT_EQ(A.K, ApcAnswer::Unknown);
 }
 

@@ -73,6 +73,18 @@ const Rule Rules[] = {
     {"FuzzAndNoFuzz", [](RunOptions &O) { O.Fuzz = O.NoFuzz = true; },
      [](RunOptions &O) { O.NoFuzz = true; },
      "--fuzz and --no-fuzz exclude each other"},
+    {"FuzzRunsNeedsFuzz", [](RunOptions &O) { O.FuzzRuns = 1000; },
+     [](RunOptions &O) {
+       O.FuzzRuns = 1000;
+       O.Fuzz = true;
+     },
+     "--fuzz-runs and --fuzzer need --fuzz"},
+    {"FuzzerNeedsFuzz", [](RunOptions &O) { O.Fuzzer = "stub"; },
+     [](RunOptions &O) {
+       O.Fuzzer = "stub";
+       O.Fuzz = true;
+     },
+     "--fuzz-runs and --fuzzer need --fuzz"},
     {"LoopBoundIsFork", [](RunOptions &O) { O.Explore.LoopBound = 3; },
      [](RunOptions &O) {
        O.Explore.LoopBound = 3;

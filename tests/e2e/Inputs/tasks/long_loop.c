@@ -7,9 +7,9 @@ extern unsigned __VERIFIER_nondet_uint(void);
 int main(void) {
   unsigned flag = __VERIFIER_nondet_uint();
   unsigned count = 0;
-  for (unsigned i = 0; i < 100000000; i++)
+  for (unsigned i = 0; i < 1000000; i++)
     count += 3;
-  if (count == 300000000 && flag == 12345)
+  if (count == 3000000 && flag == 12345)
     reach_error();
   return 0;
 }
