@@ -186,13 +186,23 @@ void NativeFuzzer::stop() {
 }
 
 void NativeFuzzer::readFinalStats() {
+  // The log holds every start of the fuzzer, each beginning with its seed;
+  // a start that stops by itself (-runs) prints its final statistics twice,
+  // so each start counts with the last figure it printed.
   Stats.Executions = 0;
   std::ifstream Log(Dir + "/fuzzer.log");
   std::string Line;
   const std::string Key = "stat::number_of_executed_units:";
-  while (std::getline(Log, Line))
-    if (Line.rfind(Key, 0) == 0)
-      Stats.Executions += std::strtoull(Line.c_str() + Key.size(), nullptr, 10);
+  uint64_t ThisStart = 0;
+  while (std::getline(Log, Line)) {
+    if (Line.rfind("INFO: Seed:", 0) == 0) {
+      Stats.Executions += ThisStart;
+      ThisStart = 0;
+    } else if (Line.rfind(Key, 0) == 0) {
+      ThisStart = std::strtoull(Line.c_str() + Key.size(), nullptr, 10);
+    }
+  }
+  Stats.Executions += ThisStart;
   Stats.CorpusInputs = filesIn(Dir + "/corpus").size();
   Stats.Crashes = 0;
   for (const std::string &Name : filesIn(Dir + "/crashes"))

@@ -5,8 +5,8 @@
 // target reached only by a test whose native run disagreed is no verdict.
 //
 //===----------------------------------------------------------------------===//
-#include "engine/RunRecord.h"
 #include "engine/TargetRace.h"
+#include "engine/RunRecord.h"
 #include "explore/Concolic.h"
 
 #include <gtest/gtest.h>
@@ -44,10 +44,10 @@ protected:
     return Prog->selectEntry("f");
   }
   std::unique_ptr<TargetRace> race(const llvm::Function &Entry) {
-    return std::make_unique<TargetRace>(
-        O, *Prog, Entry, std::async(std::launch::async, [] {
-          return std::make_unique<ApcQueries>();
-        }));
+    return std::make_unique<TargetRace>(O, *Prog, Entry,
+                                        std::async(std::launch::async, [] {
+                                          return std::make_unique<ApcQueries>();
+                                        }));
   }
   ProgramDescription description(const llvm::Function &Entry) {
     ProgramDescription D;
