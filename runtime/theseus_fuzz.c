@@ -179,13 +179,16 @@ __attribute__((weak)) void __VERIFIER_atomic_end(void) {}
 /* A fuzzer outliving a killed Theseus would run on forever: it dies with
  * Theseus ($THESEUS_FUZZ_PARENT, its pid), including a Theseus that died
  * before this line. Theseus starts it with posix_spawn, which cannot ask
- * for this before the exec. */
+ * for this before the exec. The variable is for this process alone, not
+ * for processes it starts. */
 __attribute__((constructor)) static void theseus_fuzz_die_with_parent(void) {
   const char *parent = getenv("THESEUS_FUZZ_PARENT");
   if (!parent)
     return;
+  pid_t theseus = (pid_t)atol(parent);
+  unsetenv("THESEUS_FUZZ_PARENT");
   prctl(PR_SET_PDEATHSIG, SIGKILL);
-  if (getppid() != (pid_t)atol(parent))
+  if (getppid() != theseus)
     _exit(127);
 }
 

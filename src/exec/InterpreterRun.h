@@ -107,7 +107,13 @@ private:
   // Values.
   /// The value of `V` in the innermost frame, looked up by value (for the
   /// instructions not decoded further, such as calls).
-  ConcolicValue operand(const llvm::Value *V);
+  ConcolicValue operand(const llvm::Value *V) {
+    if (auto *C = llvm::dyn_cast<llvm::Constant>(V))
+      return {In.constantBits(C), nullptr};
+    const StackFrame &F = frame();
+    auto It = F.Code->SlotOf.find(V);
+    return It == F.Code->SlotOf.end() ? ConcolicValue{} : F.Values[It->second];
+  }
   ConcolicValue operand(const Operand &O) {
     return O.Slot == Operand::Constant ? ConcolicValue{O.Bits, nullptr}
                                        : frame().Values[O.Slot];

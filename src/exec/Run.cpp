@@ -72,14 +72,6 @@ void Interpreter::Run::reportPartialBlocks(const llvm::Instruction *At) {
   }
 }
 
-ConcolicValue Interpreter::Run::operand(const llvm::Value *V) {
-  if (auto *C = llvm::dyn_cast<llvm::Constant>(V))
-    return {In.constantBits(C), nullptr};
-  const StackFrame &F = frame();
-  auto It = F.Code->SlotOf.find(V);
-  return It == F.Code->SlotOf.end() ? ConcolicValue{} : F.Values[It->second];
-}
-
 void Interpreter::Run::jumpTo(uint32_t Index) {
   StackFrame &F = frame();
   Obs.onBlockExecuted(F.Block, nullptr);

@@ -40,6 +40,9 @@ offset, patch = os.environ["STUB_FUZZER_PATCH"].split(":")
 offset, patch = int(offset), bytes.fromhex(patch)
 
 executions = 0
+# Theseus names its fuzzer's parent for the fuzzer to die with it; the
+# target this stand-in runs is not that fuzzer.
+target_env = {k: v for k, v in os.environ.items() if k != "THESEUS_FUZZ_PARENT"}
 
 
 def finish(*_):
@@ -67,7 +70,7 @@ while not limit or time.monotonic() - start < limit:
             f.write(data)
         executions += 1
         r = subprocess.run([target, mine], stdout=subprocess.DEVNULL,
-                           stderr=subprocess.PIPE)
+                           stderr=subprocess.PIPE, env=target_env)
         print(f"stub_fuzzer: ran {mine}: exit {r.returncode}",
               file=sys.stderr)
     time.sleep(0.1)
