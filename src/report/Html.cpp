@@ -2,6 +2,7 @@
 #include "report/Html.h"
 
 #include "report/TestFile.h"
+#include "report/TestRecord.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -61,20 +62,6 @@ std::string clip(const std::string &S, size_t Max) {
   while (At > 0 && (static_cast<unsigned char>(S[At]) & 0xc0) == 0x80)
     --At;
   return S.substr(0, At) + "...";
-}
-
-/// An input as the C programmer reads it: `name = value`.
-std::string inputText(const json &In) {
-  std::string Value;
-  if (In.contains("string"))
-    Value = json(In["string"]).dump();
-  else if (In.contains("fields"))
-    Value = In["fields"].dump();
-  else if (In.contains("value"))
-    Value = In["value"].dump();
-  else
-    Value = "0x" + In.value("bytes", std::string());
-  return In.value("name", std::string("?")) + " = " + Value;
 }
 
 std::string inputsText(const json &Test) {

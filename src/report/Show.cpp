@@ -42,18 +42,6 @@ std::string baseName(const std::string &Path) {
   return llvm::sys::path::filename(Path).str();
 }
 
-/// "a = 3", "s = \"ab\"", "buf = [1, 2]".
-std::string inputText(const nlohmann::json &In) {
-  std::string Name = In.at("name").get<std::string>();
-  if (In.contains("string"))
-    return fmt::format("{} = \"{}\"", Name, In["string"].get<std::string>());
-  if (In.contains("value"))
-    return fmt::format("{} = {}", Name, In["value"].dump());
-  if (In.contains("fields"))
-    return fmt::format("{} = {}", Name, In["fields"].dump());
-  return fmt::format("{} = 0x{}", Name, In.value("bytes", ""));
-}
-
 std::string inputsText(const nlohmann::json &Test) {
   std::string Text;
   for (const nlohmann::json &In : Test.at("inputs"))

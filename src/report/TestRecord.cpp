@@ -210,4 +210,17 @@ std::string readTestText(const std::string &Path, llvm::StringRef Cmd) {
   return std::string(std::istreambuf_iterator<char>(In), {});
 }
 
+std::string inputText(const nlohmann::json &In) {
+  std::string Value;
+  if (In.contains("string"))
+    Value = nlohmann::json(In["string"]).dump();
+  else if (In.contains("fields")) // A struct reads better by its members.
+    Value = In["fields"].dump();
+  else if (In.contains("value"))
+    Value = In["value"].dump();
+  else
+    Value = "0x" + In.value("bytes", std::string());
+  return In.value("name", std::string("?")) + " = " + Value;
+}
+
 } // namespace theseus

@@ -86,6 +86,12 @@ nlohmann::json parseOutline(const std::string &Text, const std::string &F,
 TestRecord parseTest(const std::string &Text, const std::string &Name,
                      llvm::StringRef Cmd);
 
+/// A member of a test's "inputs" as the C programmer reads it: "a = 3",
+/// "s = \"ab\"" (escaped as in JSON), a struct by its members,
+/// "buf = [1, 2]",
+/// else its bytes, "b = 0x0a00".
+std::string inputText(const nlohmann::json &In);
+
 /// Reads the test file `Path` (see parseTest).
 std::string readTestText(const std::string &Path, llvm::StringRef Cmd);
 
