@@ -166,24 +166,27 @@ long long t_atol(long long a, long long b) {
 }
 long long t_abs(long long a, long long b) { return labs(a) ^ abs((int)b); }
 
+/* The comparisons: C gives only the sign of the result, and glibc's
+   magnitude depends on the implementation its loader picks for the CPU. */
+static long long sign(int v) { return (v > 0) - (v < 0); }
 /* b's low bytes zero: the strings share a prefix. */
 long long t_strcmp(long long a, long long b) {
   char x[9], y[9];
   unpack(a, x);
   unpack(a ^ b, y);
-  return strcmp(x, y);
+  return sign(strcmp(x, y));
 }
 long long t_strncmp(long long a, long long b) {
   char x[9], y[9];
   unpack(a, x);
   unpack(a ^ (b & 0xffffffffffff), y);
-  return strncmp(x, y, (b >> 56) & 15);
+  return sign(strncmp(x, y, (b >> 56) & 15));
 }
 long long t_memcmp(long long a, long long b) {
   char x[9], y[9];
   unpack(a, x);
   unpack(a ^ (b & 0xffffffffffff), y);
-  return memcmp(x, y, (b >> 56) & 7);
+  return sign(memcmp(x, y, (b >> 56) & 7));
 }
 long long t_strlen(long long a, long long b) {
   char s[9];
@@ -291,7 +294,8 @@ long long t_casecmp(long long a, long long b) {
   for (int i = 0; i < 8; ++i)
     if (isalpha(y[i]) && (b >> (32 + i)) & 1)
       y[i] ^= 32;
-  return strcasecmp(x, y) * 256 + strncasecmp(x, y, (b >> 56) & 15);
+  return sign(strcasecmp(x, y)) * 256 +
+         sign(strncasecmp(x, y, (b >> 56) & 15));
 }
 /* Sorts the 8 bytes of a as 4 pairs by their first byte only (stability
    shows), then searches for byte b in the sorted first bytes. */
