@@ -51,6 +51,14 @@ struct ConcolicExplorer::RunRecord {
   uint64_t Sequence = 0;
 };
 
+bool ConcolicExplorer::ExpandsLater::operator()(
+    const std::shared_ptr<RunRecord> &A,
+    const std::shared_ptr<RunRecord> &B) const {
+  if (A->NewCoverage != B->NewCoverage)
+    return A->NewCoverage < B->NewCoverage;
+  return A->Sequence > B->Sequence;
+}
+
 /// Follows a run through the path tree and collects coverage.
 class ConcolicExplorer::Recorder : public Explorer::Observer {
 public:
@@ -372,80 +380,79 @@ bool ConcolicExplorer::waitForExchange() {
   return true;
 }
 
-void ConcolicExplorer::exploreFrontier() {
-  unsigned Fruitless = 0;
-  while (budgetLeft()) {
-    if (takeApcAnswer())
-      continue; // Its run may have reached the target.
-    importExchanged();
-    if (OpenSides.empty() && !Undecided.empty()) {
-      Target T = Undecided.front();
-      Undecided.pop_front();
-      negate(T.Node, T.Dir, /*MayDefer=*/false);
-      continue;
-    }
-    if (OpenSides.empty() && waitForExchange())
-      continue;
-    if (OpenSides.empty()) {
-      if (Opts.Strat != Strategy::DART ||
-          Fruitless >= Opts.MaxFruitlessRestarts || treeComplete())
-        return;
-      // DART: nothing new can be derived; restart from a random input.
-      ++Stats.Restarts;
-      uint64_t Before = Stats.Paths;
-      execute(Inputs.random(Rng), {}, 0);
-      Fruitless = Stats.Paths > Before ? 0 : Fruitless + 1;
-      continue;
-    }
-    Target T = OpenSides.pop();
-    if (T.Node->Side[T.Dir] != SideState::Open)
-      continue;
-    negate(T.Node, T.Dir, /*MayDefer=*/true);
+bool ConcolicExplorer::stepFrontier() {
+  if (!budgetLeft())
+    return false;
+  if (takeApcAnswer())
+    return true; // Its run may have reached the target.
+  importExchanged();
+  if (OpenSides.empty() && !Undecided.empty()) {
+    Target T = Undecided.front();
+    Undecided.pop_front();
+    negate(T.Node, T.Dir, /*MayDefer=*/false);
+    return true;
   }
+  if (OpenSides.empty() && waitForExchange())
+    return true;
+  if (OpenSides.empty()) {
+    if (Opts.Strat != Strategy::DART ||
+        FruitlessRestarts >= Opts.MaxFruitlessRestarts || treeComplete())
+      return false;
+    // DART: nothing new can be derived; restart from a random input.
+    ++Stats.Restarts;
+    uint64_t Before = Stats.Paths;
+    execute(Inputs.random(Rng), {}, 0);
+    FruitlessRestarts = Stats.Paths > Before ? 0 : FruitlessRestarts + 1;
+    return true;
+  }
+  Target T = OpenSides.pop();
+  if (T.Node->Side[T.Dir] == SideState::Open)
+    negate(T.Node, T.Dir, /*MayDefer=*/true);
+  return true;
 }
 
-void ConcolicExplorer::exploreGenerational() {
-  // SAGE: expand the run that covered the most new code first; expanding a
-  // run negates every one of its decisions at or below its bound.
-  auto Worse = [](const std::shared_ptr<RunRecord> &A,
-                  const std::shared_ptr<RunRecord> &B) {
-    if (A->NewCoverage != B->NewCoverage)
-      return A->NewCoverage < B->NewCoverage;
-    return A->Sequence > B->Sequence;
-  };
-  std::priority_queue<std::shared_ptr<RunRecord>,
-                      std::vector<std::shared_ptr<RunRecord>>, decltype(Worse)>
-      Queue(Worse);
-  Queue.push(execute(initialInput(), {}, 0));
-  while (!Queue.empty() && budgetLeft()) {
-    takeApcAnswer();
-    importExchanged();
-    std::shared_ptr<RunRecord> Parent = Queue.top();
-    Queue.pop();
-    for (auto [N, Taken] : Parent->Decisions) {
-      if (N->Depth < Parent->Bound || N->Side[!Taken] != SideState::Open)
+bool ConcolicExplorer::stepGenerational() {
+  for (;;) {
+    if (!Expanding) {
+      if (Generations.empty() || !budgetLeft())
+        return false;
+      takeApcAnswer();
+      importExchanged();
+      Expanding = Generations.top();
+      Generations.pop();
+      NextDecision = 0;
+    }
+    // Expanding a run negates each of its decisions at or below its bound.
+    while (NextDecision < Expanding->Decisions.size()) {
+      auto [N, Taken] = Expanding->Decisions[NextDecision++];
+      if (N->Depth < Expanding->Bound || N->Side[!Taken] != SideState::Open)
         continue;
       if (!budgetLeft())
-        break;
+        return false;
       if (auto Child = negate(N, !Taken))
-        Queue.push(Child);
+        Generations.push(Child);
+      return true;
     }
+    Expanding.reset();
   }
 }
 
-ExplorationStats ConcolicExplorer::run(ExplorationListener &L) {
-  Listener = &L;
-  Budget.start();
-  if (Opts.Strat == Strategy::Generational) {
-    exploreGenerational();
-  } else {
+bool ConcolicExplorer::step() {
+  return Opts.Strat == Strategy::Generational ? stepGenerational()
+                                              : stepFrontier();
+}
+
+void ConcolicExplorer::begin() {
+  if (Opts.Strat == Strategy::Generational)
+    Generations.push(execute(initialInput(), {}, 0));
+  else
     execute(initialInput(), {}, 0);
-    exploreFrontier();
-  }
+}
+
+void ConcolicExplorer::end() {
   finishStats(Tree.numNodes());
   Stats.OpenSides = countSides(Tree.root())[size_t(SideState::Open)];
   settleCompleteness(Stats, Stats.OpenSides);
-  return Stats;
 }
 
 } // namespace theseus

@@ -15,6 +15,7 @@
 #include <deque>
 #include <memory>
 #include <optional>
+#include <queue>
 #include <random>
 
 namespace theseus {
@@ -25,10 +26,10 @@ public:
                    const ExploreOptions &Opts);
   ~ConcolicExplorer() override;
 
-  ExplorationStats run(ExplorationListener &L) override;
+  bool step() override;
 
   /// --fuzz: runs the inputs `X` finds and hands it the inputs of new
-  /// paths. `X` must outlive run().
+  /// paths. `X` must outlive the exploration.
   void exchangeWith(InputExchange &X) { Exchange = &X; }
 
   const PathTree &tree() const { return Tree; }
@@ -40,6 +41,12 @@ private:
   };
   struct RunRecord;
   class Recorder;
+  /// SAGE's order of generational search: the run that covered the most
+  /// new code is expanded first, then the oldest.
+  struct ExpandsLater {
+    bool operator()(const std::shared_ptr<RunRecord> &A,
+                    const std::shared_ptr<RunRecord> &B) const;
+  };
 
   /// Runs `Input`. With `Stream`, the inputs the program creates come
   /// from it (an exchanged input) instead of from `Input`.
@@ -57,18 +64,29 @@ private:
   bool takeApcAnswer();
   bool treeComplete() const;
   Assignment initialInput();
-  void exploreFrontier();
+  void begin() override;
+  void end() override;
+  bool stepFrontier();
   /// Runs what the exchange found since the last look (at most every
   /// few tenths of a second unless `Now`).
   void importExchanged(bool Now = false);
   bool waitForExchange();
-  void exploreGenerational();
+  bool stepGenerational();
 
   Searcher &searcher() override { return OpenSides.searcher(); }
 
   PathTree Tree;
   std::mt19937_64 Rng;
   Frontier<Target> OpenSides; ///< Not generational.
+  /// DART: random restarts in a row that found no new path.
+  unsigned FruitlessRestarts = 0;
+  /// Generational: the runs waiting to be expanded, the one being
+  /// expanded, and its next decision to negate.
+  std::priority_queue<std::shared_ptr<RunRecord>,
+                      std::vector<std::shared_ptr<RunRecord>>, ExpandsLater>
+      Generations;
+  std::shared_ptr<RunRecord> Expanding;
+  size_t NextDecision = 0;
   /// --target: open sides the apc could not rule on, negated once no
   /// other side is left (not generational).
   std::deque<Target> Undecided;

@@ -112,7 +112,7 @@ bool RunBudget::memoryFull() const {
 
 bool RunBudget::left(uint64_t Runs, std::string &StopReason,
                      bool CheckMemory) const {
-  if (stopRequested())
+  if (stopped())
     StopReason = "interrupted";
   else if (halted())
     StopReason = "apc-unreachable";

@@ -115,7 +115,9 @@ public:
   bool memoryFull() const;
   /// Whether the run should end now: a signal or the time budget. Safe to
   /// call from any thread.
-  bool mustStop() const { return stopRequested() || timeUp() || halted(); }
+  bool mustStop() const { return stopped() || timeUp() || halted(); }
+  /// Ends the run as a signal does, but this run only.
+  void stop() { StopAsked = true; }
   /// --target: the run also ends once `*Flag` is set (the apc proved the
   /// target unreachable), with the stop reason "apc-unreachable".
   void haltWhen(const std::atomic<bool> *Flag) { Halt = Flag; }
@@ -138,7 +140,9 @@ private:
   uint64_t MaxMemoryBytes;
   std::optional<std::chrono::steady_clock::time_point> Started;
   const std::atomic<bool> *Halt = nullptr;
+  std::atomic<bool> StopAsked = false;
   bool halted() const { return Halt && Halt->load(); }
+  bool stopped() const { return stopRequested() || StopAsked; }
   /// Read by the solver's watchdog thread.
   std::atomic<std::chrono::steady_clock::rep> StartTicks;
   mutable std::chrono::steady_clock::time_point LastMemoryCheck;

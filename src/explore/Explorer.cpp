@@ -26,6 +26,24 @@ void Explorer::guide(const TargetGuide &G) {
   Watch->takeAnswer(Ctx); // Decided already with --apc-first.
 }
 
+ExplorationStats Explorer::run(ExplorationListener &L) {
+  start(L);
+  while (step()) {
+  }
+  return finish();
+}
+
+void Explorer::start(ExplorationListener &L) {
+  Listener = &L;
+  Budget.start();
+  begin();
+}
+
+ExplorationStats Explorer::finish() {
+  end();
+  return Stats;
+}
+
 bool Explorer::budgetLeft(bool CheckMemory) {
   if (Stats.TargetTest && !Watch->guide().KeepGoing) {
     Stats.StopReason = "target-reached";

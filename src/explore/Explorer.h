@@ -25,8 +25,26 @@ class Explorer {
 public:
   virtual ~Explorer();
 
-  /// Explores until done or a budget ends, telling `L` about each new path.
-  virtual ExplorationStats run(ExplorationListener &L) = 0;
+  /// Explores until done or a budget ends, telling `L` about each new path:
+  /// start, step until it returns false, finish.
+  ExplorationStats run(ExplorationListener &L);
+
+  /// Starts the exploration (the first run, or the initial state), telling
+  /// `L` about each new path from here on.
+  void start(ExplorationListener &L);
+  /// One unit of work: the next run from a negated decision (concolic), or
+  /// one waiting state run to its next fork or end (forking). False once
+  /// nothing is left or a budget, stop() or the target ended the run; the
+  /// reason is in stats().StopReason.
+  virtual bool step() = 0;
+  /// Ends the exploration: settles what is left open and the statistics.
+  ExplorationStats finish();
+  /// Asks the run to end soon, as a signal does (stop reason
+  /// "interrupted"): at the next step, and within a run or a solver query
+  /// at their next poll. Safe to call from any thread.
+  void stop() { Budget.stop(); }
+  /// The statistics so far; complete after finish().
+  const ExplorationStats &stats() const { return Stats; }
 
   /// --target: looks for the target, pruned and seeded by `G`'s apc
   /// (which must live in context()).
@@ -45,6 +63,10 @@ protected:
 
   /// The searcher that picks the driver's next waiting work.
   virtual Searcher &searcher() = 0;
+  /// The driver's part of start(): its first work.
+  virtual void begin() = 0;
+  /// The driver's part of finish(), which fills the statistics.
+  virtual void end() = 0;
 
   /// Whether the run may go on: the target, when reached, stops it (unless
   /// --keep-going); then the budgets. `CheckMemory`: the memory budget

@@ -386,23 +386,27 @@ void ForkExplorer::endPath(State &St, const PathOutcome &Outcome) {
   ReturnValues.explore(R, St.PathCond, Stats, *Listener);
 }
 
-ExplorationStats ForkExplorer::run(ExplorationListener &L) {
-  Listener = &L;
-  Budget.start();
+void ForkExplorer::begin() {
   Pending.push(Tree.root(), nullptr, {&Entry.getEntryBlock()}, initialState());
+}
+
+bool ForkExplorer::step() {
   // The budget first: a path the deadline cut must leave its reason.
-  while (budgetLeft() && !Pending.empty()) {
-    if (Budget.memoryFull())
-      dropHalfOfPending();
-    std::unique_ptr<State> St = Pending.pop();
-    if (!prunedByApc(*St))
-      runState(std::move(St));
-  }
+  if (!budgetLeft() || Pending.empty())
+    return false;
+  if (Budget.memoryFull())
+    dropHalfOfPending();
+  std::unique_ptr<State> St = Pending.pop();
+  if (!prunedByApc(*St))
+    runState(std::move(St));
+  return true;
+}
+
+void ForkExplorer::end() {
   Stats.OpenSides = Pending.size() + UnfinishedSides;
   writeInterruptedStates();
   finishStats(Tree.size());
   settleCompleteness(Stats, Stats.OpenSides);
-  return Stats;
 }
 
 /// Over the memory budget: the newest half of the waiting states become

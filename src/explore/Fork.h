@@ -63,8 +63,7 @@ public:
                const ExploreOptions &Opts);
   ~ForkExplorer() override;
 
-  /// Explores until every state ended or a budget ran out.
-  ExplorationStats run(ExplorationListener &L) override;
+  bool step() override;
 
   const ExecutionTree &tree() const { return Tree; }
   llvm::LoopInfo &loopsOf(const llvm::Function &F);
@@ -75,6 +74,8 @@ private:
   struct State;
   class Stepper;
 
+  void begin() override;
+  void end() override;
   std::unique_ptr<State> initialState();
   void runState(std::unique_ptr<State> St);
   void endPath(State &St, const PathOutcome &Outcome);
