@@ -12,6 +12,8 @@ packages=(clang-19 libclang-rt-19-dev llvm-19-dev llvm-19-tools libz3-dev libgte
   libc6-dev-i386
   libxml2-utils
   libyaml-cpp-dev
+  libsqlite3-dev
+  sqlite3
   python3-websocket
   python3-yaml
   zip)

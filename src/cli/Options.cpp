@@ -92,6 +92,7 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
                "mismatch), 2 usage or input error, 3 internal error (or a "
                "--self-check mismatch)."};
   App.set_version_flag("--version", "theseus " THESEUS_VERSION);
+  O.CommandLine.assign(Argv, Argv + Argc);
   App.add_option("files", O.Files, "C sources (.c), or LLVM .bc/.ll files");
   App.add_option("--entry", O.Entry,
                  "Function to explore (default: the one named after the "

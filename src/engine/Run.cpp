@@ -20,9 +20,13 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
 #include <fmt/format.h>
 #include <future>
 
+#ifndef THESEUS_VERSION
+#define THESEUS_VERSION ""
+#endif
 #ifndef THESEUS_INCLUDE_DIR
 #define THESEUS_INCLUDE_DIR ""
 #endif
@@ -90,6 +94,29 @@ private:
   StatusLine &Status;
 };
 
+std::unique_ptr<RunDatabase> createRunDatabase(const RunOptions &O) {
+  try {
+    return RunDatabase::create(O.OutDir + "/" + RunDatabaseName);
+  } catch (const StoreError &E) {
+    throw InputError{E.what()};
+  }
+}
+
+/// This part of the run: when, by which Theseus, with which command line,
+/// on which program.
+PartRow partRow(const RunOptions &O, const ProgramDescription &Desc) {
+  PartRow P;
+  std::time_t Now = std::time(nullptr);
+  char Started[32];
+  std::strftime(Started, sizeof Started, "%Y-%m-%dT%H:%M:%SZ",
+                std::gmtime(&Now));
+  P.Started = Started;
+  P.TheseusVersion = THESEUS_VERSION;
+  P.Options = nlohmann::json{{"command_line", O.CommandLine}}.dump();
+  P.Program = Desc.toJson().dump();
+  return P;
+}
+
 /// An explorer of a long run owns millions of expressions and tree nodes;
 /// freeing them one by one took seconds past --max-time, after every result
 /// was written. Like clang's -disable-free, the process leaves that to the
@@ -107,11 +134,14 @@ template <typename T> T &keepUntilExit(std::unique_ptr<T> Object) {
 template <typename Fn>
 int runExplorer(const RunOptions &O, const ProgramDescription &Desc,
                 Explorer &E, Fn AfterRun) {
+  std::unique_ptr<RunDatabase> Db = createRunDatabase(O);
+  int64_t Part = Db->beginPart(partRow(O, Desc));
   TestWriter Writer(O.OutDir, Desc, E.inputs());
+  Writer.recordIn(*Db, Part);
   TestCompWriter Suite(Writer, O.OutDir,
                        {O.TestCompSuite, O.TestCompSpec, toString(O.Model), {}},
                        Desc);
-  SummaryKeeper Keeper(O, Writer, E.coverage());
+  SummaryKeeper Keeper(O, Writer, E.coverage(), *Db);
   Replayer Replay;
   BugConfirmer Confirm(Writer, Replay, O.OutDir, O.ConfirmBugs);
   StatusLine Line(!O.Quiet, O.Explore.MaxTime, E.coverage(), Writer);
@@ -138,6 +168,8 @@ int runExplorer(const RunOptions &O, const ProgramDescription &Desc,
   printSummary(stdout, Summary);
   bool EngineOk = AfterRun(Summary, Stats, Writer);
   writeJsonFile(O.OutDir + "/summary.json", Summary);
+  Writer.recordBugs();
+  Db->endPart(Part, Stats.StopReason, Summary.dump());
   writeLcov(O.OutDir + "/coverage.info", E.coverage());
   if (O.Html && !writeReport(O.OutDir)) {
     Summary.erase("report");

@@ -26,6 +26,8 @@ const char *toString(ExploreMode M);
 /// Everything a run of the engine is told: the program, how to explore it,
 /// what to look for and what to write.
 struct RunOptions {
+  /// Theseus' own command line, as the run database records it.
+  std::vector<std::string> CommandLine;
   std::vector<std::string> Files;
   std::string Entry;
   std::string OutDir = "theseus-out";

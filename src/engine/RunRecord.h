@@ -14,6 +14,7 @@
 #include "report/Replay.h"
 #include "report/Summary.h"
 #include "report/TestFile.h"
+#include "store/RunDatabase.h"
 
 #include <chrono>
 #include <nlohmann/json.hpp>
@@ -27,12 +28,14 @@ void prepareOutDir(const std::string &Dir);
 
 /// Keeps summary.json current while the run goes on, so a killed run still
 /// leaves a valid summary of what it had found: written at the start, every
-/// few seconds, and at each new bug (atomically, by rename).
+/// few seconds, and at each new bug (atomically, by rename). The run
+/// database's bugs and paths are committed at the same moments.
 class SummaryKeeper {
 public:
   SummaryKeeper(const RunOptions &O, const TestWriter &Tests,
-                const Coverage &Cov)
-      : O(O), Tests(Tests), Cov(Cov), Start(std::chrono::steady_clock::now()) {
+                const Coverage &Cov, RunDatabase &Db)
+      : O(O), Tests(Tests), Cov(Cov), Db(Db),
+        Start(std::chrono::steady_clock::now()) {
     write(ExplorationStats());
   }
 
@@ -76,6 +79,9 @@ private:
                      O.OutDir,
                      O.Explore.MaxMemoryMB,
                      &Samples};
+    // The database first: it then holds at least what the summary counts.
+    Tests.recordBugs();
+    Db.commit();
     writeJsonFile(O.OutDir + "/summary.json", summaryJson(Report));
     BugsWritten = Tests.bugs().size();
     LastWrite = std::chrono::steady_clock::now();
@@ -84,6 +90,7 @@ private:
   const RunOptions &O;
   const TestWriter &Tests;
   const Coverage &Cov;
+  RunDatabase &Db;
   std::chrono::steady_clock::time_point Start, LastWrite;
   ExplorationStats Last;
   Timeline Samples;

@@ -8,6 +8,12 @@
 namespace theseus {
 
 void JsonWriter::newLine() {
+  if (Compact) {
+    if (!Empty.back())
+      Out += ',';
+    Empty.back() = false;
+    return;
+  }
   Out += Empty.back() ? "\n" : ",\n";
   Empty.back() = false;
   Out.append(2 * Empty.size(), ' ');
@@ -36,7 +42,7 @@ JsonWriter &JsonWriter::beginArray() {
 
 JsonWriter &JsonWriter::close(char Bracket) {
   bool WasEmpty = Empty.pop_back_val();
-  if (!WasEmpty) {
+  if (!WasEmpty && !Compact) {
     Out += '\n';
     Out.append(2 * Empty.size(), ' ');
   }
@@ -50,7 +56,7 @@ JsonWriter &JsonWriter::endArray() { return close(']'); }
 JsonWriter &JsonWriter::key(llvm::StringRef Key) {
   newLine();
   string(Key);
-  Out += ": ";
+  Out += Compact ? ":" : ": ";
   AfterKey = true;
   return *this;
 }

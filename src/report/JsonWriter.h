@@ -4,8 +4,9 @@
 // more than exploring its path on programs with many short paths. This
 // writer appends the text directly, in exactly the layout of nlohmann's
 // dump(2) with invalid UTF-8 replaced, so that files written either way are
-// byte-identical. Like nlohmann::json's (sorted) objects, it expects each
-// object's keys in increasing byte order: the caller writes them so.
+// byte-identical (or of dump() when compact). Like nlohmann::json's (sorted)
+// objects, it expects each object's keys in increasing byte order: the caller
+// writes them so.
 //
 //===----------------------------------------------------------------------===//
 #ifndef THESEUS_REPORT_JSONWRITER_H
@@ -23,8 +24,9 @@ namespace theseus {
 
 class JsonWriter {
 public:
-  /// Appends to `Out`.
-  explicit JsonWriter(std::string &Out) : Out(Out) {}
+  /// Appends to `Out`, without any whitespace where `Compact`.
+  explicit JsonWriter(std::string &Out, bool Compact = false)
+      : Out(Out), Compact(Compact) {}
 
   JsonWriter &beginObject();
   JsonWriter &endObject();
@@ -64,6 +66,7 @@ private:
   /// Per open object or array: whether nothing is in it yet.
   llvm::SmallVector<bool, 8> Empty;
   bool AfterKey = false;
+  bool Compact;
 };
 
 } // namespace theseus

@@ -3,6 +3,7 @@
 #include "program/Program.h"
 #include "report/JsonWriter.h"
 #include "report/TestRecord.h"
+#include "store/RunDatabase.h"
 #include "support/Process.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -455,17 +456,19 @@ void TestWriter::writeOutcome(JsonWriter &W, const PathOutcome &O) const {
 }
 
 /// The members in the order of their keys (see JsonWriter.h).
-void TestWriter::writeTest(JsonWriter &W, const PathResult &R) {
+void TestWriter::writeTest(JsonWriter &W, const PathResult &R,
+                           const std::vector<ExplainedDecision> &Steps,
+                           bool Stored) {
   W.beginObject();
   if (Inputs.hasCommandLine()) {
     W.key("argv");
     writeArgv(W, Inputs, *R.Input);
   }
   W.field("decisions", R.Decisions).field("diverged", R.Diverged);
-  std::vector<ExplainedDecision> Steps =
-      Explainer.explain(R.Explanation.decisions());
-  W.key("explanation");
-  writeExplanation(W, Steps);
+  if (!Stored) {
+    W.key("explanation");
+    writeExplanation(W, Steps);
+  }
   W.field("explanation_truncated", R.Explanation.omitted())
       .field("format", testFormat());
   if (!R.Origin.empty())
@@ -481,10 +484,10 @@ void TestWriter::writeTest(JsonWriter &W, const PathResult &R) {
         .endObject();
   W.key("outcome");
   writeOutcome(W, *R.Outcome);
-  W.field("path", fmt::format("{:016x}", R.PathId))
-      .field("program", ProgramJson)
-      .field("run", R.Run)
-      .key("stdin");
+  W.field("path", fmt::format("{:016x}", R.PathId));
+  if (!Stored)
+    W.field("program", ProgramJson);
+  W.field("run", R.Run).key("stdin");
   writeStdin(W, Program.Stdin, R);
   W.field("stdout", R.Stdout).field("test", R.Index);
   if (R.VariantOf)
@@ -501,12 +504,16 @@ void TestWriter::onNewPath(const PathResult &R) {
       UnsignedReturns.insert(truncBits(O.Value, Program.Return.Bits));
   }
   std::string Name = testFileName(R.Index);
+  std::vector<ExplainedDecision> Steps =
+      Explainer.explain(R.Explanation.decisions());
   Text.clear();
   JsonWriter W(Text);
-  writeTest(W, R);
+  writeTest(W, R, Steps, /*Stored=*/false);
   Text += '\n';
   writeFileWhole(OutDir + "/" + Name, Text);
   appendProgramOutput(Name, R.Stdout);
+  if (Db)
+    recordPath(R, Name, Steps);
   ++Tests;
   ++Outcomes[toString(O.End)];
   if (O.End != PathEnd::Bug)
@@ -516,8 +523,73 @@ void TestWriter::onNewPath(const PathResult &R) {
       ++B.Count;
       return;
     }
-  Bugs.push_back({O.BugKind, O.Loc.File.str(), O.Loc.Line, O.Message, Name, 1,
-                  "unchecked", "", R.Seconds, R.PathsDone});
+  Bugs.push_back({O.BugKind, O.Loc.File.str(), O.Loc.Line, O.Message, Name,
+                  R.Index, 1, "unchecked", "", R.Seconds, R.PathsDone});
+}
+
+std::string
+TestWriter::storedExplanation(const std::vector<ExplainedDecision> &Steps) {
+  std::string Out;
+  JsonWriter W(Out, /*Compact=*/true);
+  W.beginArray();
+  for (const ExplainedDecision &D : Steps) {
+    auto [It, New] = Sites.try_emplace(
+        {D.File.data(), D.Line, D.Condition.data(), D.Kind}, Sites.size() + 1);
+    if (New)
+      Db->addSite({It->second, D.File.str(), D.Line, D.Condition.str(),
+                   decisionKindName(D.Kind)});
+    W.beginArray().value(It->second);
+    if (D.IsSwitch)
+      W.value(D.Case);
+    else
+      W.value(D.Taken);
+    W.endArray();
+  }
+  W.endArray();
+  return Out;
+}
+
+void TestWriter::recordPath(const PathResult &R, const std::string &Name,
+                            const std::vector<ExplainedDecision> &Steps) {
+  const PathOutcome &O = *R.Outcome;
+  PathRow P;
+  P.Number = R.Index;
+  P.Part = Part;
+  P.Run = R.Run;
+  P.PathId = R.PathId;
+  if (!R.VariantOf && R.NegatedTest) {
+    P.NegatedTest = R.NegatedTest;
+    P.NegatedDecision = explainedIndex(Steps, R.Explanation, R.NegatedDecision);
+  }
+  P.VariantOf = R.VariantOf;
+  P.FoundBy = R.Origin.empty() ? "engine" : R.Origin;
+  P.Seconds = R.Seconds;
+  P.Outcome = toString(O.End);
+  if (O.End == PathEnd::Bug)
+    P.BugKind = O.BugKind;
+  if (O.End == PathEnd::Return) {
+    if (O.HasValue && !Program.Return.IsVoid)
+      P.ReturnValue = returnValue(O.Value).dump();
+  } else if (O.End != PathEnd::Exit) {
+    P.File = O.Loc.File.str();
+    P.Line = O.Loc.Line;
+  }
+  P.Decisions = R.Decisions;
+  P.Explanation = storedExplanation(Steps);
+  P.TestFile = Name;
+  JsonWriter W(P.Test, /*Compact=*/true);
+  writeTest(W, R, Steps, /*Stored=*/true);
+  Db->addPath(P);
+}
+
+void TestWriter::recordBugs() const {
+  if (!Db)
+    return;
+  std::vector<BugRow> Rows;
+  for (const BugRecord &B : Bugs)
+    Rows.push_back({B.Kind, B.File, B.Line, B.Message, B.TestNumber, B.Count,
+                    B.Confirmation, B.Replay});
+  Db->setBugs(Rows);
 }
 
 } // namespace theseus

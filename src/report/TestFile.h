@@ -17,6 +17,7 @@
 namespace theseus {
 
 class JsonWriter;
+class RunDatabase;
 
 /// What a test needs to be replayed without the run that made it.
 struct ProgramDescription {
@@ -39,7 +40,8 @@ struct BugRecord {
   std::string File;
   unsigned Line = 0;
   std::string Message;
-  std::string Test; ///< File name of the first test that shows it.
+  std::string Test;        ///< File name of the first test that shows it.
+  uint64_t TestNumber = 0; ///< Its number.
   uint64_t Count = 0;
   /// Native replay of the test: "confirmed", "unconfirmed" (with what the
   /// native run did in `Replay`), or "unchecked" (and why).
@@ -60,6 +62,14 @@ public:
 
   void onNewPath(const PathResult &R) override;
 
+  /// Records each test also in `Db`, as paths of the run's part `Part`.
+  void recordIn(RunDatabase &Db, int64_t Part) {
+    this->Db = &Db;
+    this->Part = Part;
+  }
+  /// Writes the bugs and their confirmations so far to the database.
+  void recordBugs() const;
+
   const std::vector<BugRecord> &bugs() const { return Bugs; }
   void setConfirmation(size_t Bug, std::string Verdict, std::string Detail) {
     Bugs[Bug].Confirmation = std::move(Verdict);
@@ -76,11 +86,20 @@ public:
   nlohmann::json returnValue(uint64_t Bits) const;
 
 private:
-  /// Writes test `R` (without the final newline).
-  void writeTest(JsonWriter &W, const PathResult &R);
+  /// Writes test `R` (without the final newline), whose decisions are
+  /// `Steps`. `Stored`: as the run database keeps it, without the program
+  /// and the explanation, which it keeps once and by site.
+  void writeTest(JsonWriter &W, const PathResult &R,
+                 const std::vector<ExplainedDecision> &Steps, bool Stored);
   void writeOutcome(JsonWriter &W, const PathOutcome &O) const;
   void appendProgramOutput(const std::string &Test,
                            const std::string &Output) const;
+  /// Adds the test of `R`, written as `Name`, to the database.
+  void recordPath(const PathResult &R, const std::string &Name,
+                  const std::vector<ExplainedDecision> &Steps);
+  /// `Steps` as the database keeps them: [site, taken] pairs, each new
+  /// site added to its table.
+  std::string storedExplanation(const std::vector<ExplainedDecision> &Steps);
 
   std::string OutDir;
   ProgramDescription Program;
@@ -93,6 +112,12 @@ private:
   std::set<uint64_t> UnsignedReturns;
   std::map<std::string, uint64_t> Outcomes;
   uint64_t Tests = 0;
+  RunDatabase *Db = nullptr; ///< Null when the run keeps no database.
+  int64_t Part = 0;
+  /// The database's decision sites by their words (owned by Explainer).
+  std::map<std::tuple<const char *, unsigned, const char *, BranchKind>,
+           int64_t>
+      Sites;
 };
 
 /// The name of test number `Index` ("test000001.json").

@@ -97,6 +97,10 @@ TEST(JsonWriter, WritesWhatNlohmannDumps) {
   std::string Out;
   JsonWriter(Out).value(J);
   EXPECT_EQ(Out, dumped(J));
+  std::string Compact;
+  JsonWriter(Compact, /*Compact=*/true).value(J);
+  EXPECT_EQ(Compact,
+            J.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 
   // The same through the writer's own calls, keys in order.
   std::string Direct;

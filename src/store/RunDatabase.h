@@ -1,0 +1,142 @@
+//===- RunDatabase.h - The run's record in SQLite -------------------------===//
+//
+// Every run keeps its record in run.db, an SQLite database in the run
+// directory: the parts of the run (a resumed run adds one), every path with
+// its test, and the bugs. It is written as the run goes, in WAL mode, so a
+// run that is killed keeps what it reported up to the last commit (at most
+// CommitInterval before), and a user can query it with `sqlite3` while the
+// run goes on. The schema is documented in docs/run-database.md and
+// versioned by `meta.schema_version`.
+//
+//===----------------------------------------------------------------------===//
+#ifndef THESEUS_STORE_RUNDATABASE_H
+#define THESEUS_STORE_RUNDATABASE_H
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+struct sqlite3;
+
+namespace theseus {
+
+/// The version of the schema this Theseus writes and reads.
+constexpr unsigned RunDatabaseSchemaVersion = 1;
+/// The database's name in the run directory.
+constexpr const char *RunDatabaseName = "run.db";
+
+/// A database that cannot be opened, read or written.
+struct StoreError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// One part of a run: the first run or one resumption of it.
+struct PartRow {
+  int64_t Id = 0;
+  std::string Started; ///< ISO 8601, UTC.
+  std::string TheseusVersion;
+  std::string Options; ///< JSON: the options of this part.
+  std::string Program; ///< JSON: the program as each test names it.
+  std::string Ended;   ///< Empty while the part runs.
+  std::string StopReason;
+  std::string Summary; ///< JSON: summary.json at the end of the part.
+};
+
+/// One path that ended (or was interrupted), with its test.
+struct PathRow {
+  uint64_t Number = 0; ///< The 1-based test number, as in testNNNNNN.json.
+  int64_t Part = 0;
+  uint64_t Run = 0;
+  uint64_t PathId = 0; ///< The hash of its branch edges.
+  uint64_t NegatedTest = 0, NegatedDecision = 0, VariantOf = 0;
+  std::string FoundBy; ///< "engine", or who found its input ("fuzzer").
+  double Seconds = 0;  ///< Since the start of the run.
+  std::string Outcome; ///< "return", "exit", "bug", ...
+  std::string BugKind;
+  std::string File;
+  unsigned Line = 0;
+  std::string ReturnValue; ///< As JSON; empty when it did not return.
+  unsigned Decisions = 0;
+  /// JSON: the decisions of the path in order, each [site, taken] (taken:
+  /// true, false, or a switch's case).
+  std::string Explanation;
+  std::string TestFile; ///< The test's file name; empty when none.
+  /// The test as JSON, format theseus-test-1, without its "program" (the
+  /// part's) and "explanation" (Explanation, with the sites).
+  std::string Test;
+};
+
+/// Where a decision is taken, in source terms.
+struct SiteRow {
+  int64_t Id = 0;
+  std::string File;
+  unsigned Line = 0;
+  std::string Condition; ///< As source text.
+  std::string Kind;      ///< "branch", "check" or "assume".
+};
+
+/// One distinct bug and its confirmation by a native run.
+struct BugRow {
+  std::string Kind, File;
+  unsigned Line = 0;
+  std::string Message;
+  uint64_t FirstTest = 0;
+  uint64_t Count = 0;
+  std::string Confirmation, Replay;
+};
+
+class RunDatabase {
+public:
+  /// Commits of the paths added are at most this far apart.
+  static constexpr std::chrono::milliseconds CommitInterval{50};
+
+  /// Creates the database `Path`, replacing an earlier run's.
+  static std::unique_ptr<RunDatabase> create(const std::string &Path);
+  /// Opens the existing database `Path` for reading.
+  static std::unique_ptr<RunDatabase> open(const std::string &Path);
+  ~RunDatabase();
+  RunDatabase(const RunDatabase &) = delete;
+  RunDatabase &operator=(const RunDatabase &) = delete;
+
+  /// Starts a part of the run; returns its id.
+  int64_t beginPart(const PartRow &P);
+  /// Ends part `Id` with its stop reason and summary, and commits.
+  void endPart(int64_t Id, const std::string &StopReason,
+               const std::string &Summary);
+  /// Adds a path; committed with the next commit (at most CommitInterval
+  /// later, or by commit()).
+  void addPath(const PathRow &P);
+  /// Adds a decision site; committed with the next path.
+  void addSite(const SiteRow &S);
+  /// Replaces the bugs (their confirmations change as the run goes).
+  void setBugs(const std::vector<BugRow> &Bugs);
+  /// Makes everything added so far durable.
+  void commit();
+
+  std::vector<PartRow> parts();
+  uint64_t pathCount();
+  std::vector<SiteRow> sites();
+  /// Calls `Fn` for each path in the order of their numbers.
+  void forEachPath(const std::function<void(const PathRow &)> &Fn);
+  std::vector<BugRow> bugs();
+
+private:
+  explicit RunDatabase(const std::string &Path, bool Create);
+  void execute(const char *Sql);
+  void beginIfIdle();
+
+  std::string Path;
+  sqlite3 *Db = nullptr;
+  struct Statements;
+  std::unique_ptr<Statements> Prepared;
+  bool InTransaction = false;
+  std::chrono::steady_clock::time_point LastCommit;
+};
+
+} // namespace theseus
+
+#endif
