@@ -39,6 +39,23 @@ void ApcBuilder::checkStop() const {
     throw OutOfTime{};
 }
 
+QuantifiedQuery &ApcBuilder::ownQuery(std::unique_ptr<QuantifiedQuery> &Own) {
+  if (!Own) {
+    Own = std::make_unique<QuantifiedQuery>();
+    if (Opts.Validate)
+      Own->validate();
+  }
+  return *Own;
+}
+
+uint64_t ApcBuilder::validated() const {
+  uint64_t N = 0;
+  for (const auto *Own : {&OwnFeasibility, &CountQuery})
+    if (*Own)
+      N += (*Own)->stats().Validated;
+  return N;
+}
+
 std::pair<State, ExprRef>
 ApcBuilder::executeBackbone(const Region &R, const std::vector<unsigned> &Path,
                             std::vector<InnerLoopVisit> *Inner) {
@@ -127,8 +144,8 @@ Apc computeApc(ExprContext &Ctx, const Flowgraph &G, const ApcOptions &Opts) {
     Out.Formula = Ctx.falseExpr();
     return Out;
   }
+  ApcBuilder B(Ctx, G, Opts, Out);
   try {
-    ApcBuilder B(Ctx, G, Opts, Out);
     Out.Formula = B.top();
   } catch (const Abandoned &) {
     Out = Apc();
@@ -139,6 +156,7 @@ Apc computeApc(ExprContext &Ctx, const Flowgraph &G, const ApcOptions &Opts) {
     Out.Formula = Ctx.trueExpr();
     Out.OutOfTime = true;
   }
+  Out.Validated = B.validated();
   return Out;
 }
 

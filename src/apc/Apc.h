@@ -51,6 +51,9 @@ struct ApcOptions {
   /// The query for checking backbones' feasibility, if one was made ahead
   /// (its Z3 context takes milliseconds to create); else one is made.
   QuantifiedQuery *Feasibility = nullptr;
+  /// Every answer of the queries the computation makes itself (that one,
+  /// the heavyweight processing's) is re-checked (--solver-validate).
+  bool Validate = false;
 };
 
 /// Path counters of one loop: kappa_i (free until the backbone closes them)
@@ -95,6 +98,9 @@ struct Apc {
   bool Abandoned = false;
   /// Past ApcOptions::Deadline before it was computed: the apc is `true`.
   bool OutOfTime = false;
+  /// Answers of the computation's own queries re-checked
+  /// (ApcOptions::Validate).
+  uint64_t Validated = 0;
 };
 
 /// Computes the apc of the flowgraph's targets. Inputs are the byte arrays

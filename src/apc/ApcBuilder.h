@@ -65,9 +65,13 @@ public:
 
   /// The apc of the whole flowgraph.
   ExprRef top();
+  /// Answers of the builder's own queries re-checked (ApcOptions::Validate).
+  uint64_t validated() const;
 
 private:
   void checkStop() const;
+  /// `Own`, made (and validated as the options say) on first use.
+  QuantifiedQuery &ownQuery(std::unique_ptr<QuantifiedQuery> &Own);
 
   // Apc.cpp
   std::pair<State, ExprRef>
@@ -127,6 +131,8 @@ private:
   unsigned LoopDepth = 0;
   /// Of backbones (see mayHold()), once a loop has more than one.
   std::unique_ptr<QuantifiedQuery> OwnFeasibility;
+  /// Of inner loops' counts (Heavyweight.h), once there is one.
+  std::unique_ptr<QuantifiedQuery> CountQuery;
   double FeasibilitySeconds = 0;
 };
 

@@ -35,12 +35,6 @@ ExprRef atCount(ExprContext &Ctx, ExprRef F, const std::vector<ExprRef> &Kappa,
                         substituteFormula(Ctx, F, Copy));
 }
 
-/// Whether `F` is unsatisfiable within the time limit.
-bool provedUnsat(ExprRef F, unsigned TimeoutMs) {
-  QuantifiedQuery Q;
-  return Q.check(F, TimeoutMs).Result == SatResult::Unsat;
-}
-
 ExprRef maxZero(ExprContext &Ctx, ExprRef L) {
   ExprRef Zero = Ctx.constant(0, 64);
   return Ctx.select(Ctx.slt(L, Zero), Zero, L);
@@ -83,7 +77,7 @@ ExprRef countConditions(ExprContext &Ctx, const InnerLoopVisit &V, ExprRef S,
 
 ExprRef replaceCounterSum(ExprContext &Ctx, ExprRef E,
                           const std::vector<ExprRef> &Kappa, ExprRef S,
-                          unsigned TimeoutMs) {
+                          QuantifiedQuery &Q, unsigned TimeoutMs) {
   if (Kappa.size() == 1)
     return substituteValue(Ctx, E, {{Kappa[0], S}});
   // E at kappa_0 = S - (the others) equals E at (S, 0, ..., 0) for all
@@ -97,13 +91,15 @@ ExprRef replaceCounterSum(ExprContext &Ctx, ExprRef E,
   ExprRef Split = substituteValue(Ctx, E, First);
   if (!Candidate || !Split)
     return nullptr;
-  return provedUnsat(Ctx.ne(Split, Candidate), TimeoutMs) ? Candidate : nullptr;
+  bool SumAlone =
+      Q.check(Ctx.ne(Split, Candidate), TimeoutMs).Result == SatResult::Unsat;
+  return SumAlone ? Candidate : nullptr;
 }
 
 ExprRef inferLinearCount(ExprContext &Ctx, ExprRef S, ExprRef Facts,
                          const std::vector<ExprRef> &Atoms,
-                         const std::vector<bool> &Unsigned, unsigned BudgetMs,
-                         unsigned Rounds) {
+                         const std::vector<bool> &Unsigned, QuantifiedQuery &Q,
+                         unsigned BudgetMs, unsigned Rounds) {
   const std::string Base = S->variable()->Name;
   std::vector<ExprRef> Wide;
   for (unsigned A = 0; A < Atoms.size(); ++A)
@@ -148,8 +144,7 @@ ExprRef inferLinearCount(ExprContext &Ctx, ExprRef S, ExprRef Facts,
     ExprRef Query = Ctx.logicalAnd(Facts, Observe);
     if (Count)
       Query = Ctx.logicalAnd(Query, Ctx.ne(S, Count));
-    QuantifiedQuery Check;
-    SolverResponse R = Check.check(Query, LeftMs());
+    SolverResponse R = Q.check(Query, LeftMs());
     if (R.Result == SatResult::Unsat)
       return Count ? Count : Ctx.constant(0, 64);
     if (R.Result != SatResult::Sat)
@@ -162,8 +157,7 @@ ExprRef inferLinearCount(ExprContext &Ctx, ExprRef S, ExprRef Facts,
     ExprRef Seen = Ctx.constant(E.eval(probe(Ctx, Base + "#s")), 64);
     Guesses = Ctx.logicalAnd(Guesses,
                              Ctx.eq(Seen, maxZero(Ctx, Linear(Coef, Point))));
-    QuantifiedQuery Guess;
-    SolverResponse G = Guess.check(Guesses, LeftMs());
+    SolverResponse G = Q.check(Guesses, LeftMs());
     if (G.Result != SatResult::Sat)
       return nullptr;
     Evaluator GE(G.Model);

@@ -23,6 +23,8 @@
 
 namespace theseus {
 
+class QuantifiedQuery;
+
 /// An inner loop entered on a backbone of an outer loop, as that backbone
 /// saw it.
 struct InnerLoopVisit {
@@ -44,22 +46,22 @@ ExprRef countConditions(ExprContext &Ctx, const InnerLoopVisit &V, ExprRef S,
                         const std::string &Fresh);
 
 /// `E` with the sum of `Kappa` replaced by `S`: exact for one counter; for
-/// several, only when `E` depends on their sum alone (the solver proves
-/// it), else null (unknown).
+/// several, only when `E` depends on their sum alone (`Q` proves it within
+/// `TimeoutMs`), else null (unknown).
 ExprRef replaceCounterSum(ExprContext &Ctx, ExprRef E,
                           const std::vector<ExprRef> &Kappa, ExprRef S,
-                          unsigned TimeoutMs);
+                          QuantifiedQuery &Q, unsigned TimeoutMs);
 
 /// A linear dependency: max(0, L) (64-bit, signed) with L = c0 + sum of
 /// c_a * a over `Atoms` (each extended to 64 bits, counters unsigned, the
 /// rest signed), equal to `S` in every model of `Facts`; null when none
 /// was found within `Rounds` rounds of guessing from models and checking,
-/// or within `BudgetMs` for all their solver queries. `Unsigned` tells
+/// or within `BudgetMs` for all their queries to `Q`. `Unsigned` tells
 /// which atoms are counters.
 ExprRef inferLinearCount(ExprContext &Ctx, ExprRef S, ExprRef Facts,
                          const std::vector<ExprRef> &Atoms,
-                         const std::vector<bool> &Unsigned, unsigned BudgetMs,
-                         unsigned Rounds = 12);
+                         const std::vector<bool> &Unsigned, QuantifiedQuery &Q,
+                         unsigned BudgetMs, unsigned Rounds = 12);
 
 } // namespace theseus
 

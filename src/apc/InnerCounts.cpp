@@ -26,7 +26,8 @@ void ApcBuilder::introduceCounts(State &Theta,
         continue;
       if (!S)
         S = Ctx.var(Ctx.variable(fmt::format("s{}", ++NextCounter), 64));
-      E = replaceCounterSum(Ctx, E, V.Kappa, S, Opts.HeavyweightTimeoutMs);
+      E = replaceCounterSum(Ctx, E, V.Kappa, S, ownQuery(CountQuery),
+                            Opts.HeavyweightTimeoutMs);
     }
     if (!S)
       continue;
@@ -77,7 +78,7 @@ ExprRef ApcBuilder::inferCount(const InnerCount &C, const LoopCounters &K,
   collectAtoms(Facts, Candidates, Seen, Atoms);
   Unsigned.resize(Atoms.size(), false);
   return inferLinearCount(Ctx, C.S, Facts, Atoms, Unsigned,
-                          Opts.HeavyweightTimeoutMs);
+                          ownQuery(CountQuery), Opts.HeavyweightTimeoutMs);
 }
 
 } // namespace theseus

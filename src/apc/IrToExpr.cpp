@@ -143,28 +143,10 @@ ExprRef IrToExpr::evaluate(const State &S, const llvm::Instruction &I) {
     ExprRef L = Op(0), R = Op(1);
     if (!L || !R)
       return nullptr;
-    switch (C->getPredicate()) {
-    case llvm::CmpInst::ICMP_EQ:
-      return Ctx.eq(L, R);
-    case llvm::CmpInst::ICMP_NE:
-      return Ctx.ne(L, R);
-    case llvm::CmpInst::ICMP_ULT:
-      return Ctx.ult(L, R);
-    case llvm::CmpInst::ICMP_ULE:
-      return Ctx.ule(L, R);
-    case llvm::CmpInst::ICMP_UGT:
-      return Ctx.ugt(L, R);
-    case llvm::CmpInst::ICMP_UGE:
-      return Ctx.uge(L, R);
-    case llvm::CmpInst::ICMP_SLT:
-      return Ctx.slt(L, R);
-    case llvm::CmpInst::ICMP_SLE:
-      return Ctx.sle(L, R);
-    case llvm::CmpInst::ICMP_SGT:
-      return Ctx.sgt(L, R);
-    default:
-      return Ctx.sge(L, R);
-    }
+    Comparison Cmp = comparisonOf(C->getPredicate());
+    ExprRef E =
+        Cmp.Swap ? Ctx.compare(Cmp.Kind, R, L) : Ctx.compare(Cmp.Kind, L, R);
+    return Cmp.Negate ? Ctx.logicalNot(E) : E;
   }
   if (llvm::isa<llvm::SelectInst>(&I)) {
     ExprRef C = Op(0), T = Op(1), F = Op(2);

@@ -55,9 +55,8 @@ bool ApcBuilder::mayHold(ExprRef BackboneApc) {
       }))
     return true;
   auto Start = std::chrono::steady_clock::now();
-  if (!Opts.Feasibility && !OwnFeasibility)
-    OwnFeasibility = std::make_unique<QuantifiedQuery>();
-  QuantifiedQuery &Q = Opts.Feasibility ? *Opts.Feasibility : *OwnFeasibility;
+  QuantifiedQuery &Q =
+      Opts.Feasibility ? *Opts.Feasibility : ownQuery(OwnFeasibility);
   bool Holds = Q.mayBeSatisfiable(Weak, TimeoutMs) != SatResult::Unsat;
   FeasibilitySeconds +=
       std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)

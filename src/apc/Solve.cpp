@@ -249,6 +249,18 @@ const char *toString(ApcAnswer::Kind K) {
   return "unknown";
 }
 
+ApcQueries::ApcQueries(bool Validate) {
+  if (!Validate)
+    return;
+  for (QuantifiedQuery *Q : {&Feasibility, &Direct, &Fixed, &Unfolded})
+    Q->validate();
+}
+
+uint64_t ApcQueries::validated() const {
+  return Feasibility.stats().Validated + Direct.stats().Validated +
+         Fixed.stats().Validated + Unfolded.stats().Validated;
+}
+
 const char *verdictOf(const ApcAnswer &A) {
   if (A.K == ApcAnswer::Satisfiable && !A.modelsTheApc())
     return "apc^K satisfiable";

@@ -88,6 +88,12 @@ struct ApcAnswer {
 /// compiles. Feasibility is for building the apc (ApcOptions), the others
 /// for the race, which interrupts them: they serve one apc only.
 struct ApcQueries {
+  /// With `Validate` (--solver-validate), every answer is re-checked
+  /// (QuantifiedQuery::validate).
+  explicit ApcQueries(bool Validate = false);
+  /// Answers re-checked so far, of all four.
+  uint64_t validated() const;
+
   QuantifiedQuery Feasibility, Direct, Fixed, Unfolded;
 };
 

@@ -230,8 +230,10 @@ int exploreProgram(RunOptions &O) {
   // The apc's Z3 contexts are made while clang compiles the program.
   std::future<std::unique_ptr<ApcQueries>> ApcQueriesAhead;
   if (!O.Targets.empty() && !O.NoApc)
-    ApcQueriesAhead = std::async(std::launch::async,
-                                 [] { return std::make_unique<ApcQueries>(); });
+    ApcQueriesAhead = std::async(
+        std::launch::async, [Validate = O.Explore.SolverChain.Validate] {
+          return std::make_unique<ApcQueries>(Validate);
+        });
   auto Prog = Program::load(CO);
   const llvm::Function &Entry = Prog->selectEntry(O.Entry);
   if (O.ApcOnly)

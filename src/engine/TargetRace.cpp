@@ -126,10 +126,12 @@ static void buildApc(const RunOptions &O, TargetApc &T, ExprContext &Ctx,
   double Seconds = apcSeconds(O);
   T.Deadline = Start + std::chrono::duration_cast<Clock::duration>(
                            std::chrono::duration<double>(Seconds));
+  bool Validate = O.Explore.SolverChain.Validate;
   T.Queries = T.PendingQueries.valid() ? T.PendingQueries.get()
-                                       : std::make_unique<ApcQueries>();
+                                       : std::make_unique<ApcQueries>(Validate);
   ApcOptions AO;
   AO.Feasibility = &T.Queries->Feasibility;
+  AO.Validate = Validate;
   AO.Sizes = O.Explore.Buffers;
   AO.Heavyweight = O.ApcHeavyweight;
   AO.Stop = Stop;
@@ -310,25 +312,30 @@ static void printApcTimes(const TargetApc &T, std::optional<double> Search) {
 /// summary.json's `target` object.
 static nlohmann::json targetJson(const RunOptions &O, const TargetApc &T,
                                  const std::string &Verdict) {
-  return {{"spec", O.Targets},
-          {"verdict", Verdict},
-          {"answered_by", T.Ans.AnsweredBy},
-          {"apc", T.Text},
-          {"rests_on", T.RestsOn},
-          {"backbones", T.A.Backbones},
-          {"never_taken_loop_backbones", T.A.NeverTaken},
-          {"loop_summaries", T.A.Loops},
-          {"candidate", T.Candidate},
-          {"times",
-           {{"build_apc", T.Build},
-            {"counters_fixed", T.Ans.Fixed.Seconds},
-            {"counters_fixed_result", satLetter(T.Ans.Fixed.Result)},
-            {"unfold_apc_k", T.Ans.UnfoldSeconds},
-            {"solve_apc_k", T.Ans.Unfolded.Seconds},
-            {"solve_apc_k_result", satLetter(T.Ans.Unfolded.Result)},
-            {"solve_apc", T.Ans.Direct.Seconds},
-            {"solve_apc_result", satLetter(T.Ans.Direct.Result)},
-            {"total", T.Build + T.Ans.Seconds}}}};
+  nlohmann::json J = {
+      {"spec", O.Targets},
+      {"verdict", Verdict},
+      {"answered_by", T.Ans.AnsweredBy},
+      {"apc", T.Text},
+      {"rests_on", T.RestsOn},
+      {"backbones", T.A.Backbones},
+      {"never_taken_loop_backbones", T.A.NeverTaken},
+      {"loop_summaries", T.A.Loops},
+      {"candidate", T.Candidate},
+      {"times",
+       {{"build_apc", T.Build},
+        {"counters_fixed", T.Ans.Fixed.Seconds},
+        {"counters_fixed_result", satLetter(T.Ans.Fixed.Result)},
+        {"unfold_apc_k", T.Ans.UnfoldSeconds},
+        {"solve_apc_k", T.Ans.Unfolded.Seconds},
+        {"solve_apc_k_result", satLetter(T.Ans.Unfolded.Result)},
+        {"solve_apc", T.Ans.Direct.Seconds},
+        {"solve_apc_result", satLetter(T.Ans.Direct.Result)},
+        {"total", T.Build + T.Ans.Seconds}}}};
+  if (O.Explore.SolverChain.Validate)
+    J["validated"]["apc"] =
+        T.A.Validated + (T.Queries ? T.Queries->validated() : 0);
+  return J;
 }
 
 /// Writes summary.json for a run that decided the target by the apc alone.
@@ -492,6 +499,8 @@ void TargetRace::report(const ExplorationStats &S, const TestWriter &Writer,
     J["divergence"] = {{"test", Unconfirmed->Test},
                        {"native", Unconfirmed->Replay}};
   J["apc_checks"] = S.ApcChecks;
+  if (O.Explore.SolverChain.Validate)
+    J["validated"]["apc_checks"] = S.ApcChecksValidated;
   J["times"]["apc_checks"] = S.ApcCheckSeconds;
   J["times"]["search"] = Search;
   if (!O.NoApc) {

@@ -11,39 +11,6 @@ uint8_t fastWidth(const llvm::Type *T) {
   return W <= 64 ? static_cast<uint8_t>(W) : 0;
 }
 
-/// The comparison an icmp predicate computes: `Kind` of the operands,
-/// swapped and negated as the flags say.
-void decodePredicate(llvm::CmpInst::Predicate Pred, DecodedInst &DI) {
-  using P = llvm::CmpInst::Predicate;
-  ExprKind K = ExprKind::Eq;
-  switch (Pred) {
-  case P::ICMP_NE:
-    DI.Negate = true;
-    break;
-  case P::ICMP_ULT:
-  case P::ICMP_UGT:
-    K = ExprKind::Ult;
-    break;
-  case P::ICMP_ULE:
-  case P::ICMP_UGE:
-    K = ExprKind::Ule;
-    break;
-  case P::ICMP_SLT:
-  case P::ICMP_SGT:
-    K = ExprKind::Slt;
-    break;
-  case P::ICMP_SLE:
-  case P::ICMP_SGE:
-    K = ExprKind::Sle;
-    break;
-  default: // ICMP_EQ
-    break;
-  }
-  DI.Swap = Pred == P::ICMP_UGT || Pred == P::ICMP_UGE || Pred == P::ICMP_SGT ||
-            Pred == P::ICMP_SGE;
-  DI.Kind = static_cast<uint8_t>(K);
-}
-
 } // namespace
 
 Operand Interpreter::operandOf(const DecodedFunction &D, const llvm::Value *V) {
@@ -121,7 +88,10 @@ void Interpreter::decodeInstruction(DecodedFunction &D, DecodedInst &DI) {
   } else if (auto *C = llvm::dyn_cast<llvm::ICmpInst>(&I)) {
     DI.Op = DecodedOp::ICmp;
     DI.Width = fastWidth(C->getOperand(0)->getType());
-    decodePredicate(C->getPredicate(), DI);
+    Comparison Cmp = comparisonOf(C->getPredicate());
+    DI.Kind = static_cast<uint8_t>(Cmp.Kind);
+    DI.Swap = Cmp.Swap;
+    DI.Negate = Cmp.Negate;
     DI.Ops[0] = Op(DI.Swap ? 1 : 0);
     DI.Ops[1] = Op(DI.Swap ? 0 : 1);
   } else if (auto *C = llvm::dyn_cast<llvm::CastInst>(&I)) {

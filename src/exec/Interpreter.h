@@ -68,9 +68,28 @@ struct BranchEvent {
 /// A successor edge of a terminator.
 using EdgeRef = std::pair<const llvm::Instruction *, unsigned>;
 
+/// Folds a taken edge's key into a path fingerprint, in the 64-bit
+/// arithmetic `A` (xor, mul, add, lshr, constant): the host's here, and
+/// generated IR for loops run natively (RegionCompiler.cpp), whose
+/// fingerprints must equal the interpreter's bit for bit.
+template <typename Arith, typename Value>
+Value foldEdgeKeyIn(Arith &&A, Value Hash, Value Key) {
+  return A.add(A.mul(A.xor_(Hash, Key), A.constant(0x100000001b3ULL)),
+               A.lshr(Hash, A.constant(29)));
+}
+
+/// The host's 64-bit arithmetic, for foldEdgeKeyIn.
+struct HostArith {
+  static uint64_t constant(uint64_t C) { return C; }
+  static uint64_t xor_(uint64_t X, uint64_t Y) { return X ^ Y; }
+  static uint64_t mul(uint64_t X, uint64_t Y) { return X * Y; }
+  static uint64_t add(uint64_t X, uint64_t Y) { return X + Y; }
+  static uint64_t lshr(uint64_t X, uint64_t Y) { return X >> Y; }
+};
+
 /// Folds a taken edge's key into a path fingerprint.
 inline uint64_t foldEdgeKey(uint64_t Hash, uint64_t Key) {
-  return (Hash ^ Key) * 0x100000001b3ULL + (Hash >> 29);
+  return foldEdgeKeyIn(HostArith(), Hash, Key);
 }
 
 /// A path fingerprint as code run natively computes it: each taken edge K

@@ -24,6 +24,20 @@ namespace theseus {
 
 namespace {
 
+/// foldEdgeKeyIn's arithmetic as 64-bit IR at `B`'s insertion point.
+struct IRArith {
+  llvm::IRBuilderBase &B;
+  llvm::Value *constant(uint64_t C) { return B.getInt64(C); }
+  llvm::Value *xor_(llvm::Value *X, llvm::Value *Y) {
+    return B.CreateXor(X, Y);
+  }
+  llvm::Value *mul(llvm::Value *X, llvm::Value *Y) { return B.CreateMul(X, Y); }
+  llvm::Value *add(llvm::Value *X, llvm::Value *Y) { return B.CreateAdd(X, Y); }
+  llvm::Value *lshr(llvm::Value *X, llvm::Value *Y) {
+    return B.CreateLShr(X, Y);
+  }
+};
+
 /// Builds one region's function in a module of its own context. Every
 /// value of the loop lives in a stack slot of the function (promoted to a
 /// register by the optimiser), as an integer of its interpreter width;
@@ -358,9 +372,7 @@ llvm::BasicBlock *RegionBuilder::edge(unsigned Id, const llvm::BasicBlock *From,
     llvm::Value *Mask =
         B.CreateLoad(I64, B.CreateConstGEP1_64(I64, Keys, 4 * Id + 2 * H + 1));
     llvm::Value *Old = B.CreateLoad(I64, HashVar[H]);
-    llvm::Value *New = B.CreateAdd(
-        B.CreateMul(B.CreateXor(Old, Key), B.getInt64(0x100000001b3ULL)),
-        B.CreateLShr(Old, 29));
+    llvm::Value *New = foldEdgeKeyIn(IRArith{B}, Old, Key);
     B.CreateStore(
         B.CreateOr(B.CreateAnd(New, Mask), B.CreateAnd(Old, B.CreateNot(Mask))),
         HashVar[H]);

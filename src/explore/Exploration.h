@@ -278,6 +278,7 @@ struct ExplorationStats {
   /// --target: Z3 checks of a path condition against the apc, and their
   /// time.
   uint64_t ApcChecks = 0;
+  uint64_t ApcChecksValidated = 0; ///< Their answers re-checked.
   double ApcCheckSeconds = 0;
   /// --fuzz: inputs of the native fuzzer the engine ran, those that ran a
   /// path no run had taken, and the engine's inputs handed to the fuzzer.

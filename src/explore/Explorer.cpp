@@ -58,6 +58,7 @@ void Explorer::finishStats(uint64_t TreeNodes) {
   Stats.Solver = Solv.stats();
   if (Watch) {
     Stats.ApcChecks = Watch->checks();
+    Stats.ApcChecksValidated = Watch->validated();
     Stats.ApcCheckSeconds = Watch->checkSeconds();
   }
   Concretized.fill(Stats);

@@ -125,6 +125,8 @@ public:
   /// time.
   uint64_t checks() const { return Checks; }
   double checkSeconds() const { return CheckSeconds; }
+  /// Answers of the checks re-checked (validateChecks()).
+  uint64_t validated() const { return Query->stats().Validated; }
 
 private:
   /// The apc in the explorer's context, copied on first use.

@@ -1,8 +1,9 @@
 //===- Opcodes.h - LLVM integer opcodes as expression kinds ---------------===//
 //
-// The one table from an integer binary instruction's opcode to the
-// expression kind with its semantics (expr/Expr.h's evalBinary), shared by
-// the interpreter's decoder and the apc's translation of the IR.
+// The one table from an integer binary instruction's opcode, and the one
+// from an icmp predicate, to the expression kind with its semantics
+// (expr/Expr.h's evalBinary, evalCompare), shared by the interpreter's
+// decoder and the apc's translation of the IR.
 //
 //===----------------------------------------------------------------------===//
 #ifndef THESEUS_PROGRAM_OPCODES_H
@@ -10,6 +11,7 @@
 
 #include "expr/Expr.h"
 
+#include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instruction.h"
 
 namespace theseus {
@@ -44,6 +46,44 @@ inline ExprKind binaryKind(unsigned Opcode) {
     return ExprKind::LShr;
   default:
     return ExprKind::AShr;
+  }
+}
+
+/// What an icmp predicate compares: `Kind` (Eq, Ult, Ule, Slt or Sle) of
+/// the operands, swapped and negated as the flags say. ExprContext builds
+/// the other predicates so too (Expr.h: ne, ugt, ...), and an expression
+/// made from this is the same node as theirs.
+struct Comparison {
+  ExprKind Kind;
+  bool Swap;
+  bool Negate;
+};
+
+/// The comparison of an integer predicate (ICMP_SGE for the last one, as
+/// no other predicate reaches here).
+inline Comparison comparisonOf(llvm::CmpInst::Predicate Pred) {
+  using P = llvm::CmpInst::Predicate;
+  switch (Pred) {
+  case P::ICMP_EQ:
+    return {ExprKind::Eq, false, false};
+  case P::ICMP_NE:
+    return {ExprKind::Eq, false, true};
+  case P::ICMP_ULT:
+    return {ExprKind::Ult, false, false};
+  case P::ICMP_UGT:
+    return {ExprKind::Ult, true, false};
+  case P::ICMP_ULE:
+    return {ExprKind::Ule, false, false};
+  case P::ICMP_UGE:
+    return {ExprKind::Ule, true, false};
+  case P::ICMP_SLT:
+    return {ExprKind::Slt, false, false};
+  case P::ICMP_SGT:
+    return {ExprKind::Slt, true, false};
+  case P::ICMP_SLE:
+    return {ExprKind::Sle, false, false};
+  default:
+    return {ExprKind::Sle, true, false};
   }
 }
 

@@ -168,6 +168,7 @@ nlohmann::json summaryJson(const RunReport &R) {
         {"z3_calls", S.Solver.BackendCalls},
         {"z3_seconds", S.Solver.BackendSeconds},
         {"unknown", S.Solver.Unknowns},
+        {"validated", S.Solver.Validated},
         {"constraints_before_slicing", S.Solver.ConstraintsIn},
         {"constraints_after_slicing", S.Solver.ConstraintsOut}}}};
   if (R.Progress) {

@@ -15,7 +15,7 @@ QuantifiedQuery::~QuantifiedQuery() = default;
 
 void QuantifiedQuery::validate(
     std::function<void(const Disagreement &)> OnDisagreement) {
-  Chain = std::make_unique<ValidatingStage>(std::move(Chain), 0,
+  Chain = std::make_unique<ValidatingStage>(std::move(Chain), Stats, 0,
                                             std::move(OnDisagreement));
 }
 

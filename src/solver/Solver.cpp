@@ -158,7 +158,7 @@ Solver::Solver(std::unique_ptr<SolverBackend> Backend,
     Chain = std::make_unique<SlicingStage>(std::move(Chain), Stats);
   if (Opts.Validate)
     Chain = std::make_unique<ValidatingStage>(
-        std::move(Chain), AnswerValidator::DefaultTimeoutMs);
+        std::move(Chain), Stats, AnswerValidator::DefaultTimeoutMs);
   P->Chain = std::move(Chain);
 }
 

@@ -70,6 +70,7 @@ struct SolverStats {
   uint64_t SingleByteAnswers = 0; ///< Decided by trying a byte's values.
   uint64_t BackendCalls = 0;
   uint64_t Unknowns = 0;
+  uint64_t Validated = 0;      ///< Answers re-checked (Validate).
   uint64_t ConstraintsIn = 0;  ///< Total constraints before slicing.
   uint64_t ConstraintsOut = 0; ///< Total constraints after slicing.
   double Seconds = 0;          ///< Wall time inside solve().

@@ -176,10 +176,13 @@ struct Disagreement {
 class AnswerValidator {
 public:
   /// The backend's default per-query limit, for re-checks until the chain
-  /// is given its own.
+  /// is given its own, and of the re-checks of queries without a limit.
   static constexpr unsigned DefaultTimeoutMs = 10'000;
-  explicit AnswerValidator(unsigned TimeoutMs) : TimeoutMs(TimeoutMs) {}
-  void setTimeout(unsigned Ms) { TimeoutMs = Ms; }
+  explicit AnswerValidator(unsigned TimeoutMs) { setTimeout(TimeoutMs); }
+  /// A query without a limit (0) still gets a re-check with one: the apc's
+  /// race (apc/Solve.h) ends its unlimited queries by interrupting them,
+  /// which does not reach the re-check's own context.
+  void setTimeout(unsigned Ms) { TimeoutMs = Ms ? Ms : DefaultTimeoutMs; }
   /// Why `R` is wrong for `Cs` over `Hint`; empty when the re-check
   /// confirms it or cannot decide.
   std::string check(const std::vector<ExprRef> &Cs, const Assignment &Hint,
@@ -190,6 +193,11 @@ public:
   /// bytes fixed.
   std::string checkQuantified(const std::vector<ExprRef> &Formulas,
                               const SolverResponse &R) const;
+  /// The same for a Weakened query's Unsat (its Sat claims nothing): the
+  /// weakening only adds models, so `Formulas` satisfiable with the
+  /// buffers tied to their bytes refutes it.
+  std::string checkWeakened(const std::vector<ExprRef> &Formulas,
+                            SatResult R) const;
 
 private:
   unsigned TimeoutMs;
@@ -199,13 +207,15 @@ class ValidatingStage : public SolverStage {
 public:
   using Handler = std::function<void(const Disagreement &)>;
   /// The default handler prints the disagreement and aborts: a wrong answer
-  /// silently loses paths or writes tests that miss their target.
-  ValidatingStage(std::unique_ptr<SolverStage> Next, unsigned TimeoutMs,
-                  Handler OnDisagreement = nullptr);
+  /// silently loses paths or writes tests that miss their target. Each
+  /// answer re-checked counts in `Stats.Validated`.
+  ValidatingStage(std::unique_ptr<SolverStage> Next, SolverStats &Stats,
+                  unsigned TimeoutMs, Handler OnDisagreement = nullptr);
   StageAnswer solve(const SolverQuery &Q) override;
   void setTimeout(unsigned Ms) override;
 
 private:
+  SolverStats &Stats;
   AnswerValidator Validator;
   Handler OnDisagreement;
 };

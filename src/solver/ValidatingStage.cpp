@@ -91,9 +91,19 @@ AnswerValidator::checkQuantified(const std::vector<ExprRef> &Formulas,
   return "";
 }
 
+std::string AnswerValidator::checkWeakened(const std::vector<ExprRef> &Formulas,
+                                           SatResult R) const {
+  if (R == SatResult::Unsat &&
+      freshCheck(Formulas, TimeoutMs) == SatResult::Sat)
+    return "a fresh Z3 solver finds the formula satisfiable, its buffers "
+           "tied to their bytes";
+  return "";
+}
+
 ValidatingStage::ValidatingStage(std::unique_ptr<SolverStage> Next,
-                                 unsigned TimeoutMs, Handler OnDisagreement)
-    : SolverStage(std::move(Next)), Validator(TimeoutMs),
+                                 SolverStats &Stats, unsigned TimeoutMs,
+                                 Handler OnDisagreement)
+    : SolverStage(std::move(Next)), Stats(Stats), Validator(TimeoutMs),
       OnDisagreement(OnDisagreement ? std::move(OnDisagreement)
                                     : abortOnDisagreement) {}
 
@@ -104,6 +114,11 @@ void ValidatingStage::setTimeout(unsigned Ms) {
 
 StageAnswer ValidatingStage::solve(const SolverQuery &Q) {
   StageAnswer A = Next->solve(Q);
+  SatResult Claimed = A.Response.Result;
+  if (Claimed == SatResult::Unknown ||
+      (Q.form() == QueryForm::Weakened && Claimed == SatResult::Sat))
+    return A;
+  ++Stats.Validated;
   std::string Why;
   switch (Q.form()) {
   case QueryForm::Ground:
@@ -114,8 +129,7 @@ StageAnswer ValidatingStage::solve(const SolverQuery &Q) {
     Why = Validator.checkQuantified(Q.constraints(), A.Response);
     break;
   case QueryForm::Weakened:
-    // Its Sat is no claim, and a re-check would tie the buffers to their
-    // bytes: another question.
+    Why = Validator.checkWeakened(Q.constraints(), Claimed);
     break;
   }
   if (!Why.empty())

@@ -74,6 +74,21 @@ TEST_F(ApcTest, RaceDecidesSatisfiableAndUnreachable) {
   EXPECT_EQ(Unsat.K, ApcAnswer::Unreachable);
 }
 
+// --solver-validate: the race's queries re-check every answer they give.
+TEST_F(ApcTest, ValidatingQueriesRecheckTheRacesAnswers) {
+  for (bool Validate : {false, true}) {
+    ApcQueries Q(Validate);
+    ApcAnswer A = solveApc(Ctx, loopEndingAt(5), 25, 10, nullptr, nullptr, &Q);
+    EXPECT_EQ(A.K, ApcAnswer::Satisfiable);
+    EXPECT_EQ(Q.Direct.stats().Validated,
+              Validate && A.Direct.Result != SatResult::Unknown ? 1u : 0u);
+    if (Validate)
+      EXPECT_GT(Q.validated(), 0u);
+    else
+      EXPECT_EQ(Q.validated(), 0u);
+  }
+}
+
 TEST_F(ApcTest, RaceEndsAtOnceWhenCancelled) {
   // The loop's apc and a 62-bit semiprime to factor: both sides of the race
   // would keep Z3 busy up to the timeout (120 s); a cancelled race returns
@@ -196,7 +211,7 @@ struct ApcRuleTest : ::testing::Test {
   Apc Result;
 
   void compute(const std::string &Source, const std::string &Entry,
-               bool Heavyweight = false) {
+               bool Heavyweight = false, bool Validate = false) {
     // One file per test and process: ctest runs the tests in parallel.
     std::string Name =
         ::testing::UnitTest::GetInstance()->current_test_info()->name();
@@ -215,6 +230,7 @@ struct ApcRuleTest : ::testing::Test {
         *F, std::vector{parseTargetSpec("reach_error")});
     ApcOptions AO;
     AO.Heavyweight = Heavyweight;
+    AO.Validate = Validate;
     Result = computeApc(Ctx, *G, AO);
   }
 
@@ -446,15 +462,15 @@ struct InnerLoopExample {
 TEST(ApcHeavyweightTest, InfersTheSeedsInnerCount) {
   InnerLoopExample E;
   ExprContext &Ctx = E.Ctx;
+  QuantifiedQuery Q;
   ExprRef Count =
       inferLinearCount(Ctx, E.S, E.facts(1), {E.Kappa, E.N, E.Current},
-                       {true, false, false}, 30000);
+                       {true, false, false}, Q, 30000);
   ASSERT_NE(Count, nullptr);
   ExprRef Zero = Ctx.constant(0, 64);
   ExprRef Diff =
       Ctx.sub(Ctx.resize(E.N, 64, true), Ctx.resize(E.Current, 64, true));
   ExprRef Expected = Ctx.select(Ctx.slt(Diff, Zero), Zero, Diff);
-  QuantifiedQuery Q;
   EXPECT_EQ(Q.check(Ctx.ne(Count, Expected), 30000).Result, SatResult::Unsat)
       << toString(Count);
 }
@@ -463,8 +479,9 @@ TEST(ApcHeavyweightTest, InfersTheSeedsInnerCount) {
 // inferred: nothing is claimed.
 TEST(ApcHeavyweightTest, NoLinearDependencyIsNotInferred) {
   InnerLoopExample E;
+  QuantifiedQuery Q;
   EXPECT_EQ(inferLinearCount(E.Ctx, E.S, E.facts(2), {E.Kappa, E.N, E.Current},
-                             {true, false, false}, 5000),
+                             {true, false, false}, Q, 5000),
             nullptr);
 }
 
@@ -494,6 +511,21 @@ TEST_F(ApcRuleTest, HeavyweightSummarizesAnInnerCountDown) {
       Ctx.sub(Last, Ctx.select(Ctx.slt(Last, Zero), Zero, Last)), J.Initial);
   EXPECT_TRUE(equivalent(J.Iterated, Expected)) << text(J);
   EXPECT_EQ(decide(), ApcAnswer::Unreachable);
+}
+
+// --solver-validate reaches the queries the computation makes itself: the
+// heavyweight processing's answers are re-checked too.
+TEST_F(ApcRuleTest, ValidationRechecksTheHeavyweightQueries) {
+  const std::string Source =
+      "void f(int m) { int i, j = 7;"
+      "  for (i = 0; i < m; ++i) { j = i; while (j > 0) --j; }"
+      "  if (m > 0 && j != 0) reach_error(); }";
+  compute(Source, "f", /*Heavyweight=*/false, /*Validate=*/true);
+  uint64_t Lightweight = Result.Validated;
+  compute(Source, "f", /*Heavyweight=*/true, /*Validate=*/true);
+  EXPECT_GT(Result.Validated, Lightweight);
+  compute(Source, "f", /*Heavyweight=*/true);
+  EXPECT_EQ(Result.Validated, 0u);
 }
 
 // Where the inner count has no linear form (a step of 2), the heavyweight

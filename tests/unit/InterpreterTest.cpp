@@ -13,6 +13,7 @@
 #include "expr/Assignment.h"
 #include "expr/Expr.h"
 #include "expr/Printer.h"
+#include "program/Opcodes.h"
 #include "program/Program.h"
 
 #include "CompiledTwice.h"
@@ -993,6 +994,35 @@ TEST(NarrowFormatTest, ScanningAPointerIsRefused) {
   EXPECT_EQ(narrowed("%ms", /*Scan=*/true),
             "error: the conversion %m (it stores a pointer)");
   EXPECT_EQ(narrowed("%p"), "%p");
+}
+
+// The one table of icmp predicates, which the interpreter's decoder and
+// the apc's translation share: each comparison computes its predicate as
+// LLVM does, and is the node ExprContext's builder of the predicate makes.
+TEST(OpcodesTest, ComparisonsComputeTheirPredicates) {
+  using P = llvm::CmpInst::Predicate;
+  ExprContext Ctx;
+  ExprRef X = Ctx.read(Ctx.array("x", 1), 0);
+  ExprRef Y = Ctx.read(Ctx.array("y", 1), 0);
+  const std::pair<P, ExprRef> Built[] = {
+      {P::ICMP_EQ, Ctx.eq(X, Y)},   {P::ICMP_NE, Ctx.ne(X, Y)},
+      {P::ICMP_ULT, Ctx.ult(X, Y)}, {P::ICMP_ULE, Ctx.ule(X, Y)},
+      {P::ICMP_UGT, Ctx.ugt(X, Y)}, {P::ICMP_UGE, Ctx.uge(X, Y)},
+      {P::ICMP_SLT, Ctx.slt(X, Y)}, {P::ICMP_SLE, Ctx.sle(X, Y)},
+      {P::ICMP_SGT, Ctx.sgt(X, Y)}, {P::ICMP_SGE, Ctx.sge(X, Y)}};
+  const uint64_t Values[] = {0, 1, 0x7f, 0x80, 0xfe, 0xff};
+  for (const auto &[Pred, Expected] : Built) {
+    std::string Name = llvm::CmpInst::getPredicateName(Pred).str();
+    Comparison C = comparisonOf(Pred);
+    ExprRef E = C.Swap ? Ctx.compare(C.Kind, Y, X) : Ctx.compare(C.Kind, X, Y);
+    EXPECT_EQ(C.Negate ? Ctx.logicalNot(E) : E, Expected) << Name;
+    for (uint64_t A : Values)
+      for (uint64_t B : Values)
+        EXPECT_EQ(
+            evalCompare(C.Kind, C.Swap ? B : A, C.Swap ? A : B, 8) != C.Negate,
+            llvm::ICmpInst::compare(llvm::APInt(8, A), llvm::APInt(8, B), Pred))
+            << Name << " " << A << " " << B;
+  }
 }
 
 } // namespace

@@ -256,7 +256,7 @@ TEST_F(SolverChainTest, BackendStageCountsCallsAndTakesTheTimeout) {
   auto Chain = std::make_unique<ValidatingStage>(
       std::make_unique<CacheStage>(
           std::make_unique<BackendStage>(std::move(B), Stats), Stats),
-      1000);
+      Stats, 1000);
   Chain->setTimeout(1234);
   EXPECT_EQ(Rec->TimeoutMs, 1234u);
   StageAnswer R = Chain->solve(query({Ctx.eq(var("x"), c(1))}));
@@ -273,7 +273,7 @@ TEST_F(SolverChainTest, BackendStageCountsCallsAndTakesTheTimeout) {
 TEST_F(SolverChainTest, ValidationCatchesAWrongModel) {
   std::vector<Disagreement> Found;
   auto S = stage<ValidatingStage>(
-      1000, [&](const Disagreement &D) { Found.push_back(D); });
+      Stats, 1000, [&](const Disagreement &D) { Found.push_back(D); });
   ExprRef X = var("x");
   std::vector<ExprRef> Cs = {Ctx.sgt(X, c(10))};
   S->solve(query(Cs)); // Z3's own answer is right.
@@ -292,12 +292,13 @@ TEST_F(SolverChainTest, ValidationCatchesAWrongModel) {
   Fake->Answer = StageAnswer{{SatResult::Sat, {}}, AnswerSource::Cache};
   S->solve(query(Cs, Hint));
   EXPECT_EQ(Found.size(), 1u);
+  EXPECT_EQ(Stats.Validated, 3u);
 }
 
 TEST_F(SolverChainTest, ValidationCatchesAWrongUnsat) {
   std::vector<Disagreement> Found;
   auto S = stage<ValidatingStage>(
-      1000, [&](const Disagreement &D) { Found.push_back(D); });
+      Stats, 1000, [&](const Disagreement &D) { Found.push_back(D); });
   ExprRef X = var("x"), Y = var("y");
   Fake->Answer = StageAnswer{{SatResult::Unsat, {}}, AnswerSource::CexCache};
   S->solve(query({Ctx.slt(X, Y), Ctx.slt(Y, X)})); // Right.
@@ -306,10 +307,11 @@ TEST_F(SolverChainTest, ValidationCatchesAWrongUnsat) {
   ASSERT_EQ(Found.size(), 1u);
   EXPECT_EQ(Found[0].Source, AnswerSource::CexCache);
   EXPECT_EQ(Found[0].Claimed, SatResult::Unsat);
-  // Unknown claims nothing.
+  // Unknown claims nothing: nothing to re-check.
   Fake->Answer = StageAnswer{{SatResult::Unknown, {}}, AnswerSource::Backend};
   S->solve(query({Ctx.slt(X, Y)}));
   EXPECT_EQ(Found.size(), 1u);
+  EXPECT_EQ(Stats.Validated, 2u);
 }
 
 /// Says every query is unsatisfiable.
@@ -350,6 +352,7 @@ TEST_F(SolverChainTest, ValidationRechecksQuantifiedAnswers) {
   EXPECT_TRUE(Found.empty());
   EXPECT_EQ(Q.checkWith(F, {Ctx.ult(X, k8(4))}, 5000).Result, SatResult::Unsat);
   EXPECT_TRUE(Found.empty());
+  EXPECT_EQ(Q.stats().Validated, 2u);
   // The re-checks themselves, on wrong answers.
   AnswerValidator V(5000);
   EXPECT_EQ(V.checkQuantified({F}, R), "");
@@ -427,20 +430,32 @@ TEST_F(SolverChainTest, QuantifiedQueryCachesOnlyItsOneShotChecks) {
 }
 
 TEST_F(SolverChainTest, ValidationOfQuantifiedFormsCatchesAWrongStage) {
-  // A chain whose end claims Unsat for a satisfiable quantified formula,
-  // and for a satisfiable incremental one; a Weakened Unsat is no claim
-  // the re-check could refute.
+  // A chain whose end claims Unsat for a satisfiable formula, in each
+  // form: a Weakened Unsat claims the formula unsatisfiable even with its
+  // buffers read as any values, so a model with them tied to their bytes
+  // refutes it too.
   ExprRef X = Ctx.read(Ctx.array("x", 1), 0);
   ExprRef I = Ctx.var(Ctx.variable("i", 8));
   ExprRef F = Ctx.exists(I, Ctx.eq(X, I));
+  const Array *B = Ctx.array("b", 4);
+  ExprRef At = Ctx.arrayRead(B, Ctx.resize(X, 64, false), 1);
+  ExprRef Weak = Ctx.eq(At, k8(3));
   std::vector<Disagreement> Found;
   auto S = stage<ValidatingStage>(
-      5000, [&](const Disagreement &D) { Found.push_back(D); });
+      Stats, 5000, [&](const Disagreement &D) { Found.push_back(D); });
   Fake->Answer = StageAnswer{{SatResult::Unsat, {}}, AnswerSource::Backend};
-  for (QueryForm Form :
-       {QueryForm::Quantified, QueryForm::Incremental, QueryForm::Weakened})
+  for (QueryForm Form : {QueryForm::Quantified, QueryForm::Incremental})
     S->solve(SolverQuery({F}, {}, Use, false, Form));
-  EXPECT_EQ(Found.size(), 2u);
+  S->solve(SolverQuery({Weak}, {}, Use, false, QueryForm::Weakened));
+  EXPECT_EQ(Found.size(), 3u);
+  // A Weakened Unsat that holds, and a Weakened Sat, which claims nothing.
+  S->solve(SolverQuery({Ctx.logicalAnd(Weak, Ctx.eq(At, k8(4)))}, {}, Use,
+                       false, QueryForm::Weakened));
+  Fake->Answer = StageAnswer{{SatResult::Sat, {}}, AnswerSource::Backend};
+  S->solve(SolverQuery({Ctx.logicalAnd(Weak, Ctx.eq(At, k8(4)))}, {}, Use,
+                       false, QueryForm::Weakened));
+  EXPECT_EQ(Found.size(), 3u);
+  EXPECT_EQ(Stats.Validated, 4u);
 }
 
 //===----------------------------------------------------------------------===//
