@@ -2,9 +2,10 @@
  *
  * libFuzzer hands the program one byte string per run. The program consumes
  * it as a stream, in the order the engine does: first the entry's
- * parameters (the generated theseus_fuzz_call() takes them), then every
- * input the program creates (__VERIFIER_nondet_*, klee_make_symbolic, ...),
- * each taking as many bytes as its type has. Past the end of the string
+ * parameters (the generated theseus_fuzz_call() takes them; a string's
+ * bytes without its final NUL), then every input the program creates
+ * (__VERIFIER_nondet_*, klee_make_symbolic, ...), each taking as many
+ * bytes as its type has. Past the end of the string
  * the stream reads zeros, as the engine's first run does.
  *
  * The program runs many times in one process, so before each run its
@@ -67,12 +68,12 @@ unsigned long long theseus_fuzz_scalar(unsigned bytes, unsigned bits, int sgn,
   return v;
 }
 
-/* An exact-size heap buffer, so that AddressSanitizer sees overflows. */
-void *theseus_fuzz_buffer(size_t n, int nul_terminated) {
-  unsigned char *b = malloc(n ? n : 1);
-  theseus_fuzz_take(b, n);
-  if (nul_terminated && n)
-    b[n - 1] = 0;
+/* An exact-size heap buffer, so that AddressSanitizer sees overflows: its
+ * first `chosen` bytes from the stream, zeros after them (a string's NUL,
+ * which is not in the stream, as in the engine's). */
+void *theseus_fuzz_buffer(size_t n, size_t chosen) {
+  unsigned char *b = calloc(n ? n : 1, 1);
+  theseus_fuzz_take(b, chosen);
   if (num_buffers < MAX_BUFFERS)
     buffers[num_buffers++] = b;
   return b;

@@ -370,14 +370,17 @@ void ConcolicExplorer::importExchanged(bool Now) {
 
 /// Nothing is left to negate but the tree is not complete (sides the
 /// solver could not decide, runs cut short): wait for what the fuzzer
-/// finds while it runs. False when there is nothing to wait for.
+/// finds while it runs, and take what it found last once it ended. False
+/// when there is nothing to wait for.
 bool ConcolicExplorer::waitForExchange() {
-  if (!Exchange || !Exchange->running() ||
-      (treeComplete() && Stats.StepLimited == 0))
+  if (!Exchange || (treeComplete() && Stats.StepLimited == 0))
     return false;
-  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  bool Running = Exchange->running();
+  if (Running)
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  uint64_t Before = Stats.FuzzImported;
   importExchanged(/*Now=*/true);
-  return true;
+  return Running || Stats.FuzzImported > Before;
 }
 
 bool ConcolicExplorer::stepFrontier() {

@@ -2,9 +2,10 @@
 //
 // A native fuzzer runs beside the symbolic search. Both speak in input
 // streams: the bytes a run consumes in order, first the entry's parameters
-// (each its whole byte array, in parameter order), then each input the
-// program creates (__VERIFIER_nondet_*, klee_make_symbolic, ...) in the
-// order it asks for them. Past the end a stream reads zeros.
+// (each its chosen bytes, chosenBytes in program/Program.h: its whole byte
+// array but a string's final NUL, in parameter order), then each input
+// the program creates (__VERIFIER_nondet_*, klee_make_symbolic, ...) in
+// the order it asks for them. Past the end a stream reads zeros.
 //
 //===----------------------------------------------------------------------===//
 #ifndef THESEUS_EXPLORE_EXCHANGE_H

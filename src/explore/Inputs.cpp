@@ -158,8 +158,10 @@ void EntryInputs::applyConcrete(const std::string &Item) {
 
 std::vector<uint8_t> EntryInputs::bytes(const InputSpec &S,
                                         const Assignment &A) {
-  std::vector<uint8_t> Out(S.Param.Bytes);
-  for (uint32_t B = 0; B < S.Param.Bytes; ++B)
+  // A string ends with its NUL whatever its array holds there (e.g. a
+  // random start's byte).
+  std::vector<uint8_t> Out(S.Param.Bytes, 0);
+  for (uint32_t B = 0; B < chosenBytes(S.Param); ++B)
     Out[B] = B < S.Fixed.size() && S.Fixed[B] >= 0
                  ? static_cast<uint8_t>(S.Fixed[B])
                  : A.byte(S.Arr, B);
@@ -179,11 +181,6 @@ uint64_t EntryInputs::unsignedValue(const InputSpec &S, const Assignment &A) {
 
 int64_t EntryInputs::signedValue(const InputSpec &S, const Assignment &A) {
   return signExtend(unsignedValue(S, A), S.Param.Bits);
-}
-
-uint32_t EntryInputs::symbolicBytes(const InputSpec &S) {
-  return S.Param.NulTerminated && S.Param.Bytes > 0 ? S.Param.Bytes - 1
-                                                    : S.Param.Bytes;
 }
 
 ExprRef EntryInputs::byteExpr(const InputSpec &S, uint32_t Index) const {
@@ -243,10 +240,8 @@ std::vector<EntryArg> EntryInputs::bind(const Assignment &A) const {
     if (S.Param.IsPointer || S.Param.ByVal) {
       Arg.IsBuffer = true;
       Arg.Arr = S.Arr;
-      Arg.SymbolicBytes = symbolicBytes(S);
+      Arg.SymbolicBytes = chosenBytes(S.Param);
       Arg.Bytes = std::move(Bytes);
-      Arg.Bytes.resize(Arg.SymbolicBytes);
-      Arg.Bytes.resize(S.Param.Bytes, 0);
       for (int16_t F : S.Fixed)
         Arg.Pinned.push_back(F >= 0);
       Args.push_back(std::move(Arg));
@@ -356,8 +351,11 @@ Assignment EntryInputs::zeros() const {
 
 Assignment EntryInputs::fromStream(InputStream &S) const {
   Assignment A = zeros();
-  for (const InputSpec &Spec : Specs)
-    A.set(Spec.Arr, S.take(Spec.Arr->Size));
+  for (const InputSpec &Spec : Specs) {
+    std::vector<uint8_t> Bytes = S.take(chosenBytes(Spec.Param));
+    Bytes.resize(Spec.Arr->Size, 0);
+    A.set(Spec.Arr, std::move(Bytes));
+  }
   return A;
 }
 
@@ -365,14 +363,14 @@ std::vector<uint8_t>
 EntryInputs::toStream(const Assignment &A,
                       llvm::ArrayRef<const Array *> Created) const {
   std::vector<uint8_t> Out;
-  auto Append = [&](const Array *Arr) {
-    for (uint32_t B = 0; B < Arr->Size; ++B)
+  auto Append = [&](const Array *Arr, uint32_t Size) {
+    for (uint32_t B = 0; B < Size; ++B)
       Out.push_back(A.byte(Arr, B));
   };
   for (const InputSpec &Spec : Specs)
-    Append(Spec.Arr);
+    Append(Spec.Arr, chosenBytes(Spec.Param));
   for (const Array *Arr : Created)
-    Append(Arr);
+    Append(Arr, Arr->Size);
   return Out;
 }
 

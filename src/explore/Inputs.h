@@ -70,18 +70,16 @@ public:
   /// Arguments for a run on `A`: concrete bytes and their symbols, and the
   /// buffers behind pointer parameters.
   std::vector<EntryArg> bind(const Assignment &A) const;
-  /// Bytes of `S` an input may choose (a string's final NUL is fixed).
-  static uint32_t symbolicBytes(const InputSpec &S);
-  /// The bytes the parameter gets under `A`: with --concrete values and a
-  /// linked length's bound applied.
+  /// The bytes the parameter gets under `A`: with --concrete values, a
+  /// linked length's bound and a string's final NUL applied.
   static std::vector<uint8_t> bytes(const InputSpec &S, const Assignment &A);
 
   Assignment zeros() const;
-  /// The parameters' bytes taken from `S` in order (see Exchange.h); `S`
-  /// is left at the first input the program creates.
+  /// The parameters' chosen bytes (chosenBytes) taken from `S` in order
+  /// (see Exchange.h); `S` is left at the first input the program creates.
   Assignment fromStream(InputStream &S) const;
-  /// The stream of a run on `A`: the parameters' bytes, then those of the
-  /// inputs the run created, in order.
+  /// The stream of a run on `A`: the parameters' chosen bytes, then those
+  /// of the inputs the run created, in order.
   std::vector<uint8_t> toStream(const Assignment &A,
                                 llvm::ArrayRef<const Array *> Created) const;
   /// Some of the command line is symbolic (--sym-arg, --sym-args): not

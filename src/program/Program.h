@@ -179,6 +179,15 @@ struct ParamInfo {
   std::string LengthOf;
   uint64_t MaxValue = 0;
 };
+
+/// The bytes of `P` an input chooses, the first of its `Bytes`: all but a
+/// string's final NUL, which is always there. The engine and the fuzz
+/// target both take these, and only these, from an input stream
+/// (explore/Exchange.h), so a string means the same in both.
+inline unsigned chosenBytes(const ParamInfo &P) {
+  return P.NulTerminated && P.Bytes > 0 ? P.Bytes - 1 : P.Bytes;
+}
+
 /// Sizes of the buffers behind pointer parameters.
 struct BufferSizes {
   unsigned Elements = 8;     ///< For pointers to scalars (arrays).

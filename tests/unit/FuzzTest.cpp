@@ -108,6 +108,29 @@ TEST_F(FuzzTargetTest, InputsComeFromTheStreamInTheEnginesOrder) {
   EXPECT_EQ(saved(), std::vector<std::string>{"abort-1"});
 }
 
+TEST_F(FuzzTargetTest, AStringTakesTheBytesBeforeItsNul) {
+  // 4 bytes behind `s`: "abc" comes from the stream, its NUL does not, so
+  // the next byte is the nondet call's (see chosenBytes).
+  const char *Source = R"C(
+    extern void reach_error(void);
+    extern unsigned char __VERIFIER_nondet_uchar(void);
+    extern unsigned long strlen(const char *);
+    int check(char *s) {
+      if (strlen(s) == 3 && s[2] == 'c' && __VERIFIER_nondet_uchar() == 'd')
+        reach_error();
+      return 0;
+    }
+  )C";
+  ParamInfo S;
+  S.Name = "s";
+  S.IsPointer = true;
+  S.Bytes = 4;
+  S.NulTerminated = true;
+  std::string Bin = build(Source, "check", {S});
+  EXPECT_EQ(runOn(Bin, {{'a', 'b', 'c', 'd'}}), 0);
+  EXPECT_EQ(saved(), std::vector<std::string>{"abort-1"});
+}
+
 TEST_F(FuzzTargetTest, ExitEndsTheRunNotTheFuzzer) {
   const char *Source = R"C(
     extern void exit(int);
@@ -141,7 +164,7 @@ TEST(FuzzCallSource, TakesParametersInOrder) {
   P.Params = {Buf, Len};
   P.Return.IsVoid = true;
   std::string S = fuzzCallSource(P);
-  size_t BufAt = S.find("theseus_fuzz_buffer(8, 1)");
+  size_t BufAt = S.find("theseus_fuzz_buffer(8, 7)"); // Not its NUL.
   size_t LenAt = S.find("theseus_fuzz_scalar(8, 64, 0, 8ULL)");
   ASSERT_NE(BufAt, std::string::npos) << S;
   ASSERT_NE(LenAt, std::string::npos) << S;

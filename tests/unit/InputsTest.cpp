@@ -139,10 +139,14 @@ TEST_F(InputsTest, InputStreamsGiveParametersTheirBytesInOrder) {
   const InputSpec &Buf = In.specs()[0], &Len = In.specs()[1];
   ASSERT_EQ(Buf.Arr->Size, 4u);
   ASSERT_EQ(Len.Arr->Size, 8u);
-  std::vector<uint8_t> Bytes = {'a', 'b', 'c', 0, 3, 0, 0, 0, 0, 0, 0, 0, 9};
+  // A string's bytes in the stream stop before its NUL: the engine adds
+  // it, as the fuzz target does.
+  std::vector<uint8_t> Bytes = {'a', 'b', 'c', 3, 0, 0, 0, 0, 0, 0, 0, 9};
   InputStream S(Bytes);
   Assignment A = In.fromStream(S);
   EXPECT_EQ(*A.get(Buf.Arr), (std::vector<uint8_t>{'a', 'b', 'c', 0}));
+  EXPECT_EQ(EntryInputs::bytes(Buf, A),
+            (std::vector<uint8_t>{'a', 'b', 'c', 0}));
   EXPECT_EQ(EntryInputs::unsignedValue(Len, A), 3u);
   EXPECT_EQ(S.take(2), (std::vector<uint8_t>{9, 0})); // Zeros past the end.
 
@@ -150,9 +154,23 @@ TEST_F(InputsTest, InputStreamsGiveParametersTheirBytesInOrder) {
   const Array *Created = Ctx.array("nondet_int_1", 4);
   A.set(Created, {1, 2, 3, 4});
   std::vector<uint8_t> Round = In.toStream(A, {Created});
-  std::vector<uint8_t> Expected(Bytes.begin(), Bytes.begin() + 12);
+  std::vector<uint8_t> Expected(Bytes.begin(), Bytes.begin() + 11);
   Expected.insert(Expected.end(), {1, 2, 3, 4});
   EXPECT_EQ(Round, Expected);
+}
+
+TEST_F(InputsTest, AStringEndsWithItsNulWhateverItsArrayHolds) {
+  BufferSizes Sizes;
+  Sizes.StringBytes = 4;
+  EntryInputs In(Ctx, entry("pair"), Sizes);
+  const InputSpec &Buf = In.specs()[0];
+  Assignment A = In.zeros();
+  A.set(Buf.Arr, {'a', 'b', 'c', 'd'}); // E.g. a random start's bytes.
+  std::vector<uint8_t> String = {'a', 'b', 'c', 0};
+  EXPECT_EQ(EntryInputs::bytes(Buf, A), String);
+  std::vector<EntryArg> Args = In.bind(A);
+  EXPECT_EQ(Args[0].Bytes, String);
+  EXPECT_EQ(Args[0].SymbolicBytes, 3u);
 }
 
 TEST_F(InputsTest, PointersToArraysAndByteBuffers) {
