@@ -371,6 +371,14 @@ void writeStdin(JsonWriter &W, const std::string &Concrete,
   writeText(W, Bytes);
 }
 
+/// The side of `D` taken: true or false, or a switch's case.
+void writeTaken(JsonWriter &W, const ExplainedDecision &D) {
+  if (D.IsSwitch)
+    W.value(D.Case);
+  else
+    W.value(D.Taken);
+}
+
 /// The decisions of the path in source terms (see SourceText.h).
 void writeExplanation(JsonWriter &W,
                       const std::vector<ExplainedDecision> &Steps) {
@@ -382,10 +390,7 @@ void writeExplanation(JsonWriter &W,
         .field("kind", decisionKindName(D.Kind))
         .field("line", D.Line)
         .key("taken");
-    if (D.IsSwitch)
-      W.value(D.Case);
-    else
-      W.value(D.Taken);
+    writeTaken(W, D);
     W.endObject();
   }
   W.endArray();
@@ -539,10 +544,7 @@ TestWriter::storedExplanation(const std::vector<ExplainedDecision> &Steps) {
       Db->addSite({It->second, D.File.str(), D.Line, D.Condition.str(),
                    decisionKindName(D.Kind)});
     W.beginArray().value(It->second);
-    if (D.IsSwitch)
-      W.value(D.Case);
-    else
-      W.value(D.Taken);
+    writeTaken(W, D);
     W.endArray();
   }
   W.endArray();
