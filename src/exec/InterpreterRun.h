@@ -208,6 +208,8 @@ private:
   /// nothing changed and the interpreter runs the loop.
   void runNative(NativeRegion &R);
   void nativeBailed(NativeRegion &R, BailReason Why);
+  /// Ends the path after the stop poll ended a native run.
+  void nativeStopped(const NativeRegion &R, llvm::ArrayRef<uint64_t> Counts);
   /// Whether a pointer the region reads points into an object holding
   /// symbolic bytes.
   bool pointsToSymbolicBytes(const NativeRegion &R);
