@@ -26,6 +26,8 @@ nlohmann::json returnValues(const TestWriter &T) {
     A.push_back(V);
   for (uint64_t V : T.unsignedReturns())
     A.push_back(V);
+  for (const std::string &V : T.structReturns())
+    A.push_back(nlohmann::json::parse(V));
   return A;
 }
 
