@@ -298,6 +298,20 @@ std::string coverageText(const json &C) {
   return fmt::format("{:.1f}%", C.value("percent", 0.0));
 }
 
+/// "3/4" of the functions the entry reaches, and of all functions in the
+/// files when those have more.
+std::string coverageNote(const json &Reached, const json &All) {
+  std::string Note =
+      fmt::format("{}/{}", number(Reached.value("covered", json())),
+                  number(Reached.value("total", json())));
+  if (All.value("total", json()) != Reached.value("total", json()) &&
+      All.contains("total"))
+    Note += fmt::format("; all functions {} ({}/{})", coverageText(All),
+                        number(All.value("covered", json())),
+                        number(All.value("total", json())));
+  return Note;
+}
+
 /// The run's time as a bar: solver, interpreter, and the rest.
 std::string timeSplit(const json &T) {
   double Total = T.value("total", 0.0), Solver = T.value("solver", 0.0),
@@ -329,12 +343,11 @@ std::string header(const json &S, uint64_t Tests) {
       escapeHtml(S.value("strategy", "?")));
   H += verdict("count-bugs", "bugs",
                std::to_string(S.value("bugs", json::array()).size()));
+  json All = Cov.value("all_functions", json::object());
   H += verdict("coverage-lines", "lines", coverageText(Lines),
-               fmt::format("{}/{}", number(Lines.value("covered", json())),
-                           number(Lines.value("total", json()))));
+               coverageNote(Lines, All.value("lines", json::object())));
   H += verdict("coverage-branches", "branches", coverageText(Branches),
-               fmt::format("{}/{}", number(Branches.value("covered", json())),
-                           number(Branches.value("total", json()))));
+               coverageNote(Branches, All.value("branches", json::object())));
   H += verdict("count-paths", "paths", number(S.value("paths", json())));
   H += verdict("count-tests", "tests", std::to_string(Tests));
   H += verdict("stop-reason", "stopped", S.value("stop_reason", "?"));
