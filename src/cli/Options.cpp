@@ -393,6 +393,9 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
       {"--testcomp", ExportFormat::TestComp,
        "A Test-Comp test suite (metadata.xml and a testcase XML per test) "
        "in this directory, from one run directory"},
+      {"--json", ExportFormat::Json,
+       "The tests as test files (testNNNNNN.json) in this directory, read "
+       "from one run directory's run.db"},
   };
   CLI::Option_group *Outputs =
       ExportCmd->add_option_group("output", "The format to write");

@@ -269,7 +269,7 @@ int exploreProgram(RunOptions &O) {
             bool RenderSvg = Stats.StopReason != "max-time";
             std::string Problem = writeTree(
                 Explorer.tree(), O.OutDir,
-                [&](uint64_t Bits) { return Writer.returnValue(Bits); },
+                [&](const PathOutcome &Out) { return Writer.returnValue(Out); },
                 RenderSvg);
             if (!Problem.empty())
               std::fprintf(stderr, "theseus: %s\n", Problem.c_str());

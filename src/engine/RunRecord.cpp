@@ -21,7 +21,12 @@ void prepareOutDir(const std::string &Dir) {
 bool writeReport(const std::string &Dir) {
   HtmlOptions HO;
   HO.Theseus = llvm::sys::fs::getMainExecutable("theseus", nullptr);
-  HtmlResult R = writeHtmlReport(Dir, HO);
+  HtmlResult R;
+  try {
+    R = writeHtmlReport(Dir, HO);
+  } catch (const InputError &E) { // A test it cannot read: still a warning.
+    R.Problem = E.Message;
+  }
   if (R.Problem.empty())
     return true;
   std::fprintf(stderr, "theseus: warning: report.html not written: %s\n",

@@ -139,7 +139,7 @@ private:
 };
 
 /// Writes report.html from the run directory. The results are on disk
-/// already, so a failure is only a warning.
+/// already, so any failure is only a warning.
 bool writeReport(const std::string &Dir);
 
 /// A run that claims it explored every path first replays the tests of

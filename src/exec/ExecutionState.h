@@ -98,7 +98,10 @@ struct PathOutcome {
   bool HasValue = false;
   uint64_t Value = 0;         ///< Return value bits, or exit code.
   ExprRef ValueSym = nullptr; ///< The returned value's expression, if any.
-  std::string BugKind;        ///< e.g. "assertion-failure", "division-by-zero".
+  /// A struct the entry returned in memory (its `sret` slot, or the object
+  /// a returned aggregate was loaded from): its bytes.
+  std::vector<ConcolicValue> Bytes;
+  std::string BugKind; ///< e.g. "assertion-failure", "division-by-zero".
   std::string Message;
   SourceLoc Loc;                 ///< Where the path ended.
   std::vector<StackEntry> Stack; ///< Innermost first.

@@ -254,6 +254,15 @@ uint64_t Interpreter::placeBuffer(ExecutionState &S, const EntryArg &Arg) {
   return O->Base;
 }
 
+uint64_t Interpreter::placeReturnSlot(ExecutionState &S,
+                                      const llvm::Argument &Slot) {
+  uint64_t Size = DL.getTypeAllocSize(Slot.getParamStructRetType());
+  return S.Mem
+      .allocate(Size, Slot.getParamAlign().valueOrOne().value(),
+                ObjectKind::Input, Slot.getName().str())
+      ->Base;
+}
+
 /// argv: the strings, then the array of pointers to them. An element that
 /// may be absent (a symbolic argc) is `Present ? address : NULL`.
 uint64_t Interpreter::placePointerArray(ExecutionState &S,
@@ -294,6 +303,11 @@ Interpreter::createState(const llvm::Function &Entry,
       PerIRArg.push_back(&Arg);
   unsigned Index = 0;
   for (const llvm::Argument &A : Entry.args()) {
+    // The caller's memory for a returned struct, not an input.
+    if (A.hasStructRetAttr()) {
+      F.Values[A.getArgNo()] = {placeReturnSlot(*S, A), nullptr};
+      continue;
+    }
     if (Index >= PerIRArg.size())
       break;
     const EntryArg &Arg = *PerIRArg[Index];

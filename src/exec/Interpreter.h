@@ -237,6 +237,8 @@ private:
   void initGlobals();
   /// Allocates an entry argument's buffer; returns its address.
   uint64_t placeBuffer(ExecutionState &S, const EntryArg &Arg);
+  /// Zeroed memory for the struct an `sret` entry returns.
+  uint64_t placeReturnSlot(ExecutionState &S, const llvm::Argument &Slot);
   uint64_t placePointerArray(ExecutionState &S, const EntryArg &Arg);
   uint64_t constantBits(const llvm::Constant *C);
   /// ILP32: `stdin`, `stdout` and `stderr` hold the address of a proxy

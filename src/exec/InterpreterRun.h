@@ -203,11 +203,21 @@ private:
   void pushFrame(const llvm::Function &F, std::vector<ConcolicValue> Args,
                  const llvm::CallBase *CallSite);
   void returnFrom(const llvm::Instruction &I, ConcolicValue V, bool HasValue);
+  /// A load of the struct the entry returns in integer registers.
+  bool returnedByEntry(const llvm::Instruction &Load) const {
+    return S.Stack.size() == 1 && Load.getType()->isStructTy() &&
+           Load.hasOneUse() && llvm::isa<llvm::ReturnInst>(Load.user_back());
+  }
+  /// The bytes of the struct the entry returns in memory, if it does.
+  std::vector<ConcolicValue> returnedBytes(const llvm::Instruction &Ret,
+                                           ConcolicValue V);
   /// Runs the region just entered natively if it can (NativeLoops.cpp):
   /// on success the frame continues after the loop's exit edge; otherwise
   /// nothing changed and the interpreter runs the loop.
   void runNative(NativeRegion &R);
   void nativeBailed(NativeRegion &R, BailReason Why);
+  /// Ends the path after the stop poll ended a native run.
+  void nativeStopped(const NativeRegion &R, llvm::ArrayRef<uint64_t> Counts);
   /// Whether a pointer the region reads points into an object holding
   /// symbolic bytes.
   bool pointsToSymbolicBytes(const NativeRegion &R);

@@ -288,10 +288,19 @@ void Interpreter::Run::load(const DecodedInst &D) {
   const llvm::Instruction &I = *D.I;
   const llvm::Type *T = I.getType();
   unsigned W = D.Width;
-  if (W == 0)
-    return unsupported(I, "load of an aggregate or vector value");
   unsigned Bytes = D.Aux0;
+  if (W == 0 && !returnedByEntry(I))
+    return unsupported(I, "load of an aggregate or vector value");
   ConcolicValue Ptr = operand(D.Ops[0]);
+  if (W == 0) {
+    // A struct the entry returns in registers (clang at -O0 loads it whole
+    // and returns it): no register holds it, so its value is the address
+    // it is loaded from, read when the entry returns.
+    Location L;
+    if (locate(I, Ptr, Bytes, L))
+      set(I, {L.Addr, nullptr});
+    return;
+  }
   uint64_t Bits;
   if (!Ptr.Sym && S.Mem.loadConcrete(Ptr.Bits, Bytes, Bits))
     return set(I, {truncBits(Bits, W), nullptr});

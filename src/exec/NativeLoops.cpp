@@ -8,6 +8,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
 
+#include <algorithm>
 #include <chrono>
 #include <sys/mman.h>
 
@@ -27,14 +28,16 @@ const char *toString(BailReason R) {
     return "step-limit";
   case BailReason::Unreachable:
     return "unreachable";
+  case BailReason::Stop:
+    return "stop";
   }
   return "?";
 }
 
 namespace {
 
-/// Instructions one run may count when the path has no limit: about a
-/// second of host time between the interpreter's polls for a stop.
+/// Instructions one run may count when the path has no limit; a longer
+/// loop bails out and is interpreted.
 constexpr uint64_t UnlimitedBudget = uint64_t(1) << 32;
 /// Bail-outs (other than at the step limit) beyond its completed runs
 /// after which a region is no longer tried.
@@ -44,6 +47,18 @@ void *reserve(uint64_t Bytes) {
   void *P = mmap(nullptr, Bytes, PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   return P == MAP_FAILED ? nullptr : P;
+}
+
+/// RegionLayout::Poll. The budget is checked here, not at every block:
+/// the code compares its count with one bound, the next pause.
+void pollAtPause(RegionContext *C) {
+  C->Pause = 0;
+  if (C->Steps > C->Budget)
+    C->Bail = BailReason::Steps;
+  else if (C->ShouldStop && (*C->ShouldStop)())
+    C->Bail = BailReason::Stop;
+  else
+    C->Pause = std::min(C->Budget, C->Steps + NativePollSteps);
 }
 
 bool isScalar(const llvm::Type *T) {
@@ -124,11 +139,14 @@ bool eligibleInstruction(const llvm::Instruction &I) {
 NativeLoops::NativeLoops(
     unsigned PointerBits,
     std::function<uint64_t(const llvm::Constant *)> ConstantBits)
-    : ConstantBits(std::move(ConstantBits)), Space(&Arena::get(PointerBits)) {
+    : ConstantBits(std::move(ConstantBits)), Space(&Arena::get(PointerBits)),
+      Context(std::make_unique<RegionContext>()) {
   Layout.ArenaBegin = Space->begin();
   Layout.ArenaSpan = Space->end() - Space->begin() - 16;
   Layout.Shadow =
       static_cast<uint8_t *>(reserve(Space->end() - Space->begin()));
+  Layout.Context = Context.get();
+  Layout.Poll = pollAtPause;
 }
 
 NativeLoops::~NativeLoops() {
@@ -290,8 +308,12 @@ void Interpreter::Run::runNative(NativeRegion &R) {
     R.Disabled = true;
     return;
   }
-  RegionContext C;
+  RegionContext &C = *Loops.layout().Context;
+  C = RegionContext();
   C.Budget = nativeBudget();
+  C.Pause = std::min(C.Budget, NativePollSteps);
+  if (In.Opts.ShouldStop)
+    C.ShouldStop = &In.Opts.ShouldStop;
   std::vector<uint64_t> Keys(4 * R.Edges.size()), Counts(R.Edges.size());
   for (size_t P = 0; P < Prints.size(); ++P) {
     C.Hash[P] = *Prints[P].Hash;
@@ -307,11 +329,13 @@ void Interpreter::Run::runNative(NativeRegion &R) {
   {
     std::unique_lock<std::mutex> Host = S.Mem.lockHost();
     R.BytesMoved += Loops.prepare(S.Mem);
-    Exit = Code(F.Values.data(), &C);
+    Exit = Code(F.Values.data());
     Loops.clearShadow(S.Mem);
     if (Exit >= 0)
       S.Mem.syncFromHost();
   }
+  if (Exit < 0 && C.Bail == BailReason::Stop)
+    return nativeStopped(R, Counts);
   if (Exit < 0)
     return nativeBailed(R, C.Bail);
   S.Steps += C.Steps;
@@ -367,6 +391,26 @@ void Interpreter::Run::replayNative(const NativeRegion &R,
   for (size_t K = 0; K < R.Blocks.size(); ++K)
     if (Seen[K])
       Obs.onBlockExecuted(R.Blocks[K], nullptr);
+}
+
+void Interpreter::Run::nativeStopped(const NativeRegion &R,
+                                     llvm::ArrayRef<uint64_t> Counts) {
+  ++In.Loops->stats().Bails[toString(BailReason::Stop)];
+  // The time went into the loop: what it ran counts as covered, though
+  // the path ends as it entered the loop, as the interpreter's next poll
+  // would have ended it. A block ran to its end if an edge out of it was
+  // taken (its edges are consecutive).
+  Obs.onEdgeCounts(R.Edges, Counts);
+  const llvm::BasicBlock *Reported = nullptr;
+  for (size_t K = 0; K < Counts.size(); ++K) {
+    const llvm::BasicBlock *BB = R.Edges[K].first->getParent();
+    if (Counts[K] && BB != Reported) {
+      Obs.onBlockExecuted(BB, nullptr);
+      Reported = BB;
+    }
+  }
+  StackFrame &F = frame();
+  finish(PathEnd::Interrupted, F.Code->Insts[F.PC].I);
 }
 
 void Interpreter::Run::nativeBailed(NativeRegion &R, BailReason Why) {

@@ -8,7 +8,9 @@
 // after the loop, instructions counted, coverage) are committed to the
 // state, or it bails out at the first thing it cannot decide alone (a
 // symbolic byte, an invalid access, a division by zero, the step limit),
-// and the interpreter runs the loop as if nothing had happened.
+// and the interpreter runs the loop as if nothing had happened. A long run
+// asks the interpreter's stop poll whether to go on every NativePollSteps
+// instructions, and bails out if not: the path then ends interrupted.
 //
 //===----------------------------------------------------------------------===//
 #ifndef THESEUS_EXEC_NATIVELOOPS_H
@@ -46,13 +48,14 @@ enum class BailReason : uint64_t {
   Shift,       ///< Shift by the width or more.
   Steps,       ///< The path's instruction budget would run out.
   Unreachable, ///< An `unreachable` instruction.
+  Stop,        ///< The stop poll said to end the run (time budget, signal).
 };
 const char *toString(BailReason R);
 
 /// The run's inputs and outputs beside the frame, shared with the
 /// compiled code: word K is at byte offset 8 * K.
 struct RegionContext {
-  uint64_t Steps = 0;  ///< Out: instructions run.
+  uint64_t Steps = 0;  ///< Out: instructions run (so far, for Poll).
   uint64_t Budget = 0; ///< In: the most instructions the run may count.
   /// In and out: the observer's path fingerprints (EdgeFingerprint).
   uint64_t Hash[2] = {0, 0};
@@ -61,7 +64,17 @@ struct RegionContext {
   /// Per edge: the key and the mask (all ones if folded) of each hash.
   const uint64_t *Keys = nullptr;
   uint64_t *Counts = nullptr; ///< Out: how often each edge was taken.
+  /// In: the count past which the code calls RegionLayout::Poll, which
+  /// sets the next one.
+  uint64_t Pause = 0;
+  /// Asked at each pause; null: never stop.
+  const std::function<bool()> *ShouldStop = nullptr;
 };
+
+/// Instructions a region runs between two pauses: a millisecond or less of
+/// host time (a tenth of a second for a loop missing the cache at every
+/// step), for a call that costs nanoseconds.
+constexpr uint64_t NativePollSteps = uint64_t(1) << 20;
 
 /// Instructions a loop runs as host code per instruction charged against
 /// --max-steps: the limit bounds a run's time, and host code runs them
@@ -73,6 +86,12 @@ struct RegionLayout {
   uint64_t ArenaBegin = 0;
   uint64_t ArenaSpan = 0; ///< Offsets from ArenaBegin checked as valid.
   uint8_t *Shadow = nullptr;
+  /// The context of every run: at an address the code knows, it is no
+  /// argument to keep in a register.
+  RegionContext *Context = nullptr;
+  /// Called by the code, its count in Steps, once the count passes Pause:
+  /// sets the next pause, or 0 with Bail set to end the run.
+  void (*Poll)(RegionContext *C) = nullptr;
 };
 
 /// The shadow byte of each arena byte while a region runs.
@@ -81,8 +100,9 @@ enum ShadowByte : uint8_t { NoAccess = 0, ReadOnlyByte = 1, ReadWriteByte = 3 };
 struct NativeRegion {
   /// Runs from the header (its phis assigned) to an exit edge, whose
   /// number in `Edges` it returns; -1 after a bail-out. Reads the live-ins
-  /// and writes the live-outs in the frame's values.
-  using EntryFn = int32_t (*)(ConcolicValue *Values, RegionContext *C);
+  /// and writes the live-outs in the frame's values; its other inputs and
+  /// outputs are in RegionLayout::Context.
+  using EntryFn = int32_t (*)(ConcolicValue *Values);
 
   std::vector<const llvm::BasicBlock *> Blocks; ///< The header first.
   llvm::SmallPtrSet<const llvm::BasicBlock *, 16> Contains;
@@ -132,6 +152,7 @@ private:
   std::function<uint64_t(const llvm::Constant *)> ConstantBits;
   const Arena *Space;
   RegionLayout Layout;
+  std::unique_ptr<RegionContext> Context;
   std::unique_ptr<RegionCompiler> Compiler;
   std::vector<std::unique_ptr<NativeRegion>> Regions;
   NativeLoopStats Stats;

@@ -8,6 +8,7 @@
 #include "llvm/ExecutionEngine/Orc/ThreadSafeModule.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -60,7 +61,7 @@ private:
     return B.CreateIntToPtr(B.getInt64(A), Ptr);
   }
   llvm::Value *field(unsigned Word) {
-    return B.CreateConstGEP1_64(I64, CtxArg, Word);
+    return address(reinterpret_cast<uint64_t>(L.Context) + 8 * Word);
   }
   llvm::Value *frameSlot(uint32_t Slot) {
     return B.CreateConstGEP1_64(B.getInt8Ty(), Frame,
@@ -75,6 +76,14 @@ private:
   void check(llvm::Value *Ok, BailReason Why, llvm::Value *Addr = nullptr);
   void bail(BailReason Why, llvm::Value *Addr);
   void checkAccess(llvm::Value *Addr, unsigned Bytes, bool Write);
+  /// Past the pause, calls Poll, which checks the budget and the stop
+  /// poll: the one comparison on the loop's path is the one the budget
+  /// alone would need.
+  void pause(llvm::Value *Steps);
+  /// Calls RegionLayout::Poll for the code, saving the registers a C call
+  /// may clobber itself: the loop's values stay in registers across the
+  /// call rather than being spilled at every iteration for its sake.
+  void buildPollThunk();
 
   bool block(size_t K, std::string &Error);
   bool instruction(const llvm::Instruction &I);
@@ -99,10 +108,11 @@ private:
   llvm::IRBuilder<> B;
   llvm::Type *I64;
   llvm::PointerType *Ptr;
-  llvm::Function *Fn = nullptr;
-  llvm::Value *Frame = nullptr, *CtxArg = nullptr, *Budget = nullptr;
+  llvm::Function *Fn = nullptr, *PollThunk = nullptr;
+  llvm::Value *Frame = nullptr;
   llvm::BasicBlock *Entry = nullptr;
-  llvm::AllocaInst *StepsVar = nullptr;
+  /// The instructions counted, and the count at which to call Poll.
+  llvm::AllocaInst *StepsVar = nullptr, *PauseVar = nullptr;
   llvm::AllocaInst *HashVar[2] = {nullptr, nullptr};
   llvm::Value *Keys = nullptr, *Counts = nullptr;
   llvm::DenseMap<const llvm::Value *, llvm::AllocaInst *> Vars;
@@ -156,11 +166,41 @@ void RegionBuilder::checkAccess(llvm::Value *Addr, unsigned Bytes, bool Write) {
   check(Ok, BailReason::Access, Addr);
 }
 
+void RegionBuilder::pause(llvm::Value *Steps) {
+  auto *Poll = llvm::BasicBlock::Create(Ctx, "poll", Fn);
+  auto *Stop = llvm::BasicBlock::Create(Ctx, "stop", Fn);
+  auto *Cont = llvm::BasicBlock::Create(Ctx, "ok", Fn);
+  B.CreateCondBr(B.CreateICmpULE(Steps, B.CreateLoad(I64, PauseVar)), Cont,
+                 Poll, llvm::MDBuilder(Ctx).createLikelyBranchWeights());
+  B.SetInsertPoint(Poll);
+  B.CreateStore(Steps, field(0));
+  B.CreateCall(PollThunk)->setCallingConv(PollThunk->getCallingConv());
+  llvm::Value *Next = B.CreateLoad(I64, field(8));
+  B.CreateStore(Next, PauseVar);
+  B.CreateCondBr(B.CreateICmpULE(Steps, Next), Cont, Stop);
+  B.SetInsertPoint(Stop);
+  B.CreateRet(B.getInt32(-1)); // Poll set the reason.
+  B.SetInsertPoint(Cont);
+}
+
+void RegionBuilder::buildPollThunk() {
+  auto *ThunkType = llvm::FunctionType::get(B.getVoidTy(), false);
+  PollThunk = llvm::Function::Create(ThunkType, llvm::Function::InternalLinkage,
+                                     "poll", M);
+  PollThunk->setCallingConv(llvm::CallingConv::PreserveMost);
+  PollThunk->addFnAttr(llvm::Attribute::NoInline);
+  PollThunk->addFnAttr(llvm::Attribute::Cold);
+  B.SetInsertPoint(llvm::BasicBlock::Create(Ctx, "entry", PollThunk));
+  B.CreateCall(llvm::FunctionType::get(B.getVoidTy(), {Ptr}, false),
+               address(reinterpret_cast<uint64_t>(L.Poll)), {field(0)});
+  B.CreateRetVoid();
+}
+
 bool RegionBuilder::build(const std::string &Name, std::string &Error) {
-  auto *FT = llvm::FunctionType::get(B.getInt32Ty(), {Ptr, Ptr}, false);
+  buildPollThunk();
+  auto *FT = llvm::FunctionType::get(B.getInt32Ty(), {Ptr}, false);
   Fn = llvm::Function::Create(FT, llvm::Function::ExternalLinkage, Name, M);
   Frame = Fn->getArg(0);
-  CtxArg = Fn->getArg(1);
   Entry = llvm::BasicBlock::Create(Ctx, "entry", Fn);
   for (const llvm::BasicBlock *BB : R.Blocks)
     Native[BB] = llvm::BasicBlock::Create(Ctx, "block", Fn);
@@ -169,7 +209,8 @@ bool RegionBuilder::build(const std::string &Name, std::string &Error) {
   B.SetInsertPoint(Entry);
   StepsVar = B.CreateAlloca(I64);
   B.CreateStore(B.getInt64(0), StepsVar);
-  Budget = B.CreateLoad(I64, field(1));
+  PauseVar = B.CreateAlloca(I64);
+  B.CreateStore(B.CreateLoad(I64, field(8)), PauseVar);
   for (unsigned H = 0; H < 2; ++H) {
     HashVar[H] = B.CreateAlloca(I64);
     B.CreateStore(B.CreateLoad(I64, field(2 + H)), HashVar[H]);
@@ -198,7 +239,7 @@ bool RegionBuilder::block(size_t K, std::string &Error) {
   llvm::Value *Steps =
       B.CreateAdd(B.CreateLoad(I64, StepsVar), B.getInt64(Count));
   B.CreateStore(Steps, StepsVar);
-  check(B.CreateICmpULE(Steps, Budget), BailReason::Steps);
+  pause(Steps);
   for (const llvm::Instruction &I : *BB) {
     if (llvm::isa<llvm::PHINode>(I))
       continue;

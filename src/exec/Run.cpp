@@ -129,14 +129,18 @@ void Interpreter::Run::returnFrom(const llvm::Instruction &I, ConcolicValue V,
                                   bool HasValue) {
   StackFrame &F = frame();
   Obs.onBlockExecuted(F.Block, nullptr);
+  // Read before the frame's objects, where it may lie, are released.
+  if (S.Stack.size() == 1)
+    Out.Bytes = returnedBytes(I, V);
   for (uint64_t Base : F.Allocas)
     S.Mem.release(Base);
   S.StackBytes -= F.StackBytes;
   [[maybe_unused]] const llvm::CallBase *Site = F.CallSite;
   if (S.Stack.size() == 1) {
-    Out.HasValue = HasValue;
-    Out.Value = V.Bits;
-    Out.ValueSym = V.Sym;
+    Out.HasValue = HasValue || !Out.Bytes.empty();
+    // A struct in memory has its bytes; V, if any, is its address.
+    Out.Value = Out.Bytes.empty() ? V.Bits : 0;
+    Out.ValueSym = Out.Bytes.empty() ? V.Sym : nullptr;
     Out.End = PathEnd::Return;
     Out.Loc = sourceLocOf(&I);
     S.Stack.pop_back();
@@ -150,6 +154,33 @@ void Interpreter::Run::returnFrom(const llvm::Instruction &I, ConcolicValue V,
   const DecodedInst &Call = Caller.Code->Insts[Caller.PC - 1];
   assert(Call.I == Site && "returning to another instruction than the call");
   Caller.Values[Call.Result] = V;
+}
+
+std::vector<ConcolicValue>
+Interpreter::Run::returnedBytes(const llvm::Instruction &Ret, ConcolicValue V) {
+  const StackFrame &F = frame();
+  uint64_t Addr = 0, Size = 0;
+  const llvm::Value *Returned =
+      llvm::cast<llvm::ReturnInst>(Ret).getReturnValue();
+  for (const llvm::Argument &A : F.Fn->args())
+    if (A.hasStructRetAttr()) {
+      Addr = F.Values[A.getArgNo()].Bits;
+      Size = DL.getTypeStoreSize(A.getParamStructRetType());
+    }
+  if (Returned && Returned->getType()->isAggregateType()) {
+    Addr = V.Bits; // See load: the address it was loaded from.
+    Size = DL.getTypeStoreSize(Returned->getType());
+  }
+  std::vector<ConcolicValue> Bytes;
+  AccessError Err;
+  if (!Size || !S.Mem.resolve(Addr, Size, Err))
+    return Bytes;
+  for (uint64_t B = 0; B < Size; ++B) {
+    ExprRef Sym;
+    uint64_t Bits = S.Mem.load(Ctx, Addr + B, 1, Sym);
+    Bytes.push_back({Bits, Sym});
+  }
+  return Bytes;
 }
 
 void Interpreter::Run::step(const DecodedInst &D) {

@@ -4,6 +4,7 @@
 #include "program/Program.h"
 
 #include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/LLVMContext.h"
@@ -11,7 +12,41 @@
 
 namespace theseus {
 
-Coverage::Coverage(const llvm::Module &M) {
+namespace {
+
+/// The functions the entry reaches through direct calls, from it and from
+/// every function whose address is taken: an indirect call may reach those.
+llvm::DenseSet<const llvm::Function *> reachableFrom(const llvm::Module &M,
+                                                     const llvm::Function &E) {
+  llvm::DenseSet<const llvm::Function *> Seen;
+  std::vector<const llvm::Function *> Work;
+  auto Add = [&](const llvm::Function *F) {
+    if (F && !F->isDeclaration() && Seen.insert(F).second)
+      Work.push_back(F);
+  };
+  Add(&E);
+  for (const llvm::Function &F : M)
+    if (F.hasAddressTaken())
+      Add(&F);
+  while (!Work.empty()) {
+    const llvm::Function *F = Work.back();
+    Work.pop_back();
+    for (const llvm::Instruction &I : llvm::instructions(*F))
+      if (auto *Call = llvm::dyn_cast<llvm::CallBase>(&I))
+        // A call through a prototype that does not match the definition
+        // (K&R C) is still direct.
+        Add(llvm::dyn_cast<llvm::Function>(
+            Call->getCalledOperand()->stripPointerCasts()));
+  }
+  return Seen;
+}
+
+} // namespace
+
+Coverage::Coverage(const llvm::Module &M, const llvm::Function *Entry) {
+  llvm::DenseSet<const llvm::Function *> Reached;
+  if (Entry)
+    Reached = reachableFrom(M, *Entry);
   std::map<std::string, unsigned> FileIndex;
   std::vector<unsigned> TermsPerFile;
   auto IndexOf = [&](const SourceLoc &L) {
@@ -20,6 +55,7 @@ Coverage::Coverage(const llvm::Module &M) {
     if (New) {
       FileNames.push_back(Path);
       LineHits.emplace_back();
+      ReachableLines.emplace_back();
       TermsPerFile.push_back(0);
     }
     return It->second;
@@ -27,6 +63,9 @@ Coverage::Coverage(const llvm::Module &M) {
   for (const llvm::Function &F : M) {
     if (F.isDeclaration() || !F.getSubprogram())
       continue;
+    bool Reachable = !Entry || Reached.contains(&F);
+    ++FunctionsTotal;
+    FunctionsReachable += Reachable;
     for (const llvm::BasicBlock &BB : F) {
       BlockInfo &Info = Blocks[&BB];
       for (const llvm::Instruction &I : BB) {
@@ -38,6 +77,8 @@ Coverage::Coverage(const llvm::Module &M) {
         unsigned FI = IndexOf(L);
         Info.Lines.push_back({&I, {FI, L.Line}});
         LineHits[FI].emplace(L.Line, 0);
+        if (Reachable)
+          ReachableLines[FI].insert(L.Line);
       }
       const llvm::Instruction *T = BB.getTerminator();
       unsigned Successors = 0;
@@ -54,9 +95,22 @@ Coverage::Coverage(const llvm::Module &M) {
       unsigned FI = IndexOf(L);
       unsigned Block = TermsPerFile[FI]++;
       for (unsigned S = 0; S < Successors; ++S)
-        Edges[{T, S}] = {FI, L.Line, Block, S, 0};
+        Edges[{T, S}] = {FI, L.Line, Block, S, 0, Reachable};
+      ReachTotal.Edges += Reachable ? Successors : 0;
     }
   }
+  for (const auto &Lines : ReachableLines)
+    ReachTotal.Lines += Lines.size();
+}
+
+void Coverage::countLineHit(LineRef L) {
+  ++LinesHit;
+  ReachHit.Lines += ReachableLines[L.FileIdx].contains(L.Line);
+}
+
+void Coverage::countEdgeHit(const EdgeInfo &E) {
+  ++EdgesHit;
+  ReachHit.Edges += E.Reachable;
 }
 
 unsigned Coverage::markBlock(const llvm::BasicBlock *BB,
@@ -70,9 +124,10 @@ unsigned Coverage::markBlock(const llvm::BasicBlock *BB,
   unsigned New = 0;
   for (auto &[I, Ref] : Info.Lines) {
     uint64_t &Hits = LineHits[Ref.FileIdx][Ref.Line];
-    New += Hits == 0;
-    LinesHit += Hits == 0;
-    ++Hits;
+    if (Hits++ == 0) {
+      ++New;
+      countLineHit(Ref);
+    }
     if (I == Last)
       break;
   }
@@ -119,7 +174,8 @@ bool Coverage::markEdge(const llvm::Instruction *Term, unsigned Index,
   if (PathId)
     foldEdgeInfo(*PathId, It->second.FileIdx, It->second.Block, Index);
   bool First = It->second.Hits++ == 0;
-  EdgesHit += First;
+  if (First)
+    countEdgeHit(It->second);
   return First;
 }
 
@@ -135,8 +191,10 @@ unsigned Coverage::markEdgeCounts(
   unsigned New = 0;
   for (size_t K = 0; K < Taken.size(); ++K)
     if (auto It = Edges.find(Taken[K]); It != Edges.end() && Counts[K]) {
-      New += It->second.Hits == 0;
-      EdgesHit += It->second.Hits == 0;
+      if (It->second.Hits == 0) {
+        ++New;
+        countEdgeHit(It->second);
+      }
       It->second.Hits += Counts[K];
     }
   return New;
@@ -173,7 +231,7 @@ std::vector<Coverage::File> Coverage::files() const {
   return Out;
 }
 
-unsigned Coverage::linesTotal() const {
+unsigned Coverage::allLinesTotal() const {
   unsigned N = 0;
   for (const auto &F : LineHits)
     N += static_cast<unsigned>(F.size());

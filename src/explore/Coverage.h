@@ -6,6 +6,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <cstdint>
 #include <map>
@@ -14,6 +15,7 @@
 
 namespace llvm {
 class BasicBlock;
+class Function;
 class Instruction;
 class Module;
 } // namespace llvm
@@ -22,10 +24,14 @@ namespace theseus {
 
 /// Line and branch coverage of the program's defined functions, from the
 /// interpreter's trace. A branch is one successor edge of a conditional
-/// `br` or a `switch`.
+/// `br` or a `switch`. The headline counts (linesTotal(), ...) take the
+/// functions the entry can reach; the all...() counts take every function
+/// in the files.
 class Coverage {
 public:
-  explicit Coverage(const llvm::Module &M);
+  /// With `Entry` null, every function counts as reachable.
+  explicit Coverage(const llvm::Module &M,
+                    const llvm::Function *Entry = nullptr);
 
   /// Marks the lines of `BB` (up to `Last`, or all) covered. Returns how
   /// many lines were new.
@@ -69,10 +75,21 @@ public:
   /// Files in a stable order.
   std::vector<File> files() const;
 
-  unsigned linesTotal() const;
-  unsigned linesCovered() const { return LinesHit; }
-  unsigned branchesTotal() const { return static_cast<unsigned>(Edges.size()); }
-  unsigned branchesCovered() const { return EdgesHit; }
+  /// Lines and branch edges of the functions the entry can reach.
+  unsigned linesTotal() const { return ReachTotal.Lines; }
+  unsigned linesCovered() const { return ReachHit.Lines; }
+  unsigned branchesTotal() const { return ReachTotal.Edges; }
+  unsigned branchesCovered() const { return ReachHit.Edges; }
+  /// Those of every function in the files.
+  unsigned allLinesTotal() const;
+  unsigned allLinesCovered() const { return LinesHit; }
+  unsigned allBranchesTotal() const {
+    return static_cast<unsigned>(Edges.size());
+  }
+  unsigned allBranchesCovered() const { return EdgesHit; }
+  /// Functions with source lines: those the entry can reach, and all.
+  unsigned functionsReachable() const { return FunctionsReachable; }
+  unsigned functionsTotal() const { return FunctionsTotal; }
 
 private:
   struct LineRef {
@@ -89,16 +106,28 @@ private:
     unsigned Block;
     unsigned Index;
     uint64_t Hits = 0;
+    bool Reachable = true;
   };
+  struct Counts {
+    unsigned Lines = 0;
+    unsigned Edges = 0;
+  };
+
+  void countLineHit(LineRef L);
+  void countEdgeHit(const EdgeInfo &E);
 
   std::vector<std::string> FileNames;
   std::vector<std::map<unsigned, uint64_t>> LineHits; ///< Per file.
+  /// Per file, the lines of a function the entry can reach.
+  std::vector<llvm::DenseSet<unsigned>> ReachableLines;
   llvm::DenseMap<const llvm::BasicBlock *, BlockInfo> Blocks;
   llvm::DenseMap<std::pair<const llvm::Instruction *, unsigned>, EdgeInfo>
       Edges;
   uint64_t FullBlocks = 0;
   unsigned LinesHit = 0; ///< Lines with hits, kept as they are first hit.
   unsigned EdgesHit = 0; ///< Branch edges with hits.
+  Counts ReachTotal, ReachHit;
+  unsigned FunctionsReachable = 0, FunctionsTotal = 0;
 };
 
 } // namespace theseus

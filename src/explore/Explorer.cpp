@@ -11,8 +11,8 @@ Explorer::Explorer(const Program &P, const llvm::Function &Entry,
       Budget(Opts), Interp(P, Ctx, Budget.withStop(Opts.Exec)),
       Solv(createZ3Backend(Opts.SolverTimeoutMs, Budget.solverStop()),
            Opts.SolverChain),
-      Cov(P.module()), ReturnValues(Ctx, Solv, Interp, Entry, Inputs, Cov,
-                                    Budget, Opts.ReturnValues) {}
+      Cov(P.module(), &Entry), ReturnValues(Ctx, Solv, Interp, Entry, Inputs,
+                                            Cov, Budget, Opts.ReturnValues) {}
 
 Explorer::~Explorer() = default;
 

@@ -115,7 +115,7 @@ static bool hasUncoveredEdge(const Coverage &Cov, const llvm::BasicBlock *BB) {
 /// side that takes it), leaving out the seeds that guided their share of
 /// picks in this round; redone when coverage grew or a seed retired.
 void NearestUncovered::refreshDistances() {
-  uint64_t Generation = Cov.blocksCovered() + Cov.branchesCovered();
+  uint64_t Generation = Cov.blocksCovered() + Cov.allBranchesCovered();
   if (Generation == DistanceGeneration)
     return;
   DistanceGeneration = Generation;

@@ -121,6 +121,12 @@ bool sameEnd(const TreeNode &Leaf, const ConcreteRun &R,
     return false;
   if (L.End == PathEnd::Return || L.End == PathEnd::Exit) {
     uint64_t Expected = L.ValueSym ? evaluate(L.ValueSym, Input) : L.Value;
+    if (L.Bytes.size() != C.Bytes.size())
+      return false;
+    for (size_t B = 0; B < L.Bytes.size(); ++B)
+      if ((L.Bytes[B].Sym ? evaluate(L.Bytes[B].Sym, Input)
+                          : L.Bytes[B].Bits) != C.Bytes[B].Bits)
+        return false;
     return L.HasValue == C.HasValue && Expected == C.Value;
   }
   if (L.End == PathEnd::Bug)

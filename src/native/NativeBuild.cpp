@@ -34,8 +34,8 @@ using ArgumentMaker = llvm::function_ref<std::string(
 /// not clash with the headers the driver includes. A struct of integers
 /// passed by value becomes a byte array of its size, which has the same
 /// ABI class (INTEGER, or MEMORY past 16 bytes), so the driver needs no
-/// definition of the user's type. A command-line entry takes
-/// `CommandLineArgs`.
+/// definition of the user's type; so does a returned struct. A command-line
+/// entry takes `CommandLineArgs`.
 EntryCall entryCall(const NativeEntry &E, const std::string &Symbol,
                     const std::string &CommandLineArgs, ArgumentMaker Make) {
   EntryCall C;
@@ -56,6 +56,11 @@ EntryCall entryCall(const NativeEntry &E, const std::string &Symbol,
     C.Args += fmt::format("{}a{}", I ? ", " : "", I);
   }
   std::string Ret = E.Return.IsVoid ? "void" : E.Return.BaseCType;
+  if (E.Return.IsStruct) {
+    Ret = "struct theseus_return";
+    Types +=
+        fmt::format("{} {{ unsigned char b[{}]; }};\n", Ret, E.Return.Bytes);
+  }
   C.Declaration =
       fmt::format("{}{} theseus_entry({}) __asm__(\"{}\");\n", Types, Ret,
                   Params.empty() ? "void" : Params, Symbol);
@@ -76,8 +81,26 @@ std::string cString(const std::string &Text) {
   return Out + "\"";
 }
 
-/// The statement calling the entry and printing what it returned.
+/// The statement calling the entry and printing what it returned. A
+/// struct prints as its test shows it: a JSON object of its integer
+/// members by name.
 std::string replayCall(const ReturnInfo &R, const std::string &Args) {
+  if (R.IsStruct) {
+    std::string Print = "  printf(\"THESEUS_RETURN {\");\n";
+    const char *Separator = "";
+    for (const FieldInfo *F : fieldsByName(R.Fields)) {
+      Print +=
+          fmt::format("  printf({}, {}theseus_field(r.b + {}, {}, {}));\n",
+                      cString(fmt::format("{}\"{}\":{}", Separator, F->Name,
+                                          F->Signed ? "%lld" : "%llu")),
+                      F->Signed ? "(long long)" : "", F->Offset, F->Bytes,
+                      F->Signed ? 1 : 0);
+      Separator = ",";
+    }
+    return fmt::format("  struct theseus_return r = theseus_entry({});\n"
+                       "{}  printf(\"}}\\n\");\n",
+                       Args, Print);
+  }
   if (R.IsVoid)
     return fmt::format(
         "  theseus_entry({});\n  printf(\"THESEUS_RETURN void\\n\");\n", Args);
@@ -155,6 +178,17 @@ static unsigned long long theseus_arg(const char *hex, unsigned bits, int sgn) {
     if (sgn && bits > 1 && (v >> (bits - 1)) & 1)
       v |= ~((1ULL << bits) - 1);
   }}
+  return v;
+}}
+
+/* The little-endian integer of `n` bytes at `p`. */
+static unsigned long long theseus_field(const unsigned char *p, unsigned n,
+                                        int sgn) {{
+  unsigned long long v = 0;
+  for (unsigned i = 0; i < n; ++i)
+    v |= (unsigned long long)p[i] << (8 * i);
+  if (sgn && n < 8 && (v >> (8 * n - 1)) & 1)
+    v |= ~0ULL << (8 * n);
   return v;
 }}
 

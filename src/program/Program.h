@@ -203,13 +203,25 @@ struct ReturnInfo {
   std::string BaseCType;
   unsigned Bits = 0;
   bool Signed = false;
+  /// A struct returned by value (in integer registers, or written through
+  /// the hidden `sret` pointer the caller provides): `Bytes` of it, with
+  /// its integer members `Fields` (those of other types are in its bytes
+  /// only).
+  bool IsStruct = false;
+  unsigned Bytes = 0;
+  std::vector<FieldInfo> Fields;
 };
 
 /// Describes the entry's integer parameters; throws InputError naming the
 /// first parameter of a kind Theseus cannot make symbolic yet.
 std::vector<ParamInfo> describeParams(const llvm::Function &F,
                                       const BufferSizes &Sizes = {});
+/// Throws InputError for a struct returned in a way Theseus does not
+/// support yet (floating-point registers).
 ReturnInfo describeReturn(const llvm::Function &F);
+/// The members as a test shows them: by name, a repeated name keeping its
+/// last member.
+std::vector<const FieldInfo *> fieldsByName(const std::vector<FieldInfo> &F);
 
 } // namespace theseus
 

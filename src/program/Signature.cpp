@@ -5,7 +5,9 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
 
+#include <algorithm>
 #include <fmt/format.h>
+#include <tuple>
 
 namespace theseus {
 
@@ -164,9 +166,11 @@ const llvm::DIType *underlying(const llvm::DIType *T) {
 /// Appends the integer members of struct type `T` (at `Base` bytes, names
 /// prefixed by `Prefix`) to `Out`; false if a member is not an integer,
 /// an enum, or a struct or array of them (pointers, floating point,
-/// bit-fields and unions are not made symbolic field by field).
+/// bit-fields and unions are not made symbolic field by field). With
+/// `Partial`, such members are left out instead.
 bool flattenFields(const llvm::DIType *T, const std::string &Prefix,
-                   unsigned Base, std::vector<FieldInfo> &Out) {
+                   unsigned Base, std::vector<FieldInfo> &Out,
+                   bool Partial = false) {
   T = underlying(T);
   if (auto *B = llvm::dyn_cast_or_null<llvm::DIBasicType>(T)) {
     unsigned Enc = B->getEncoding();
@@ -189,13 +193,17 @@ bool flattenFields(const llvm::DIType *T, const std::string &Prefix,
   case llvm::dwarf::DW_TAG_structure_type:
     for (const llvm::DINode *N : C->getElements()) {
       auto *M = llvm::dyn_cast<llvm::DIDerivedType>(N);
-      if (!M || M->getTag() != llvm::dwarf::DW_TAG_member || M->isBitField())
+      if (!M || M->getTag() != llvm::dwarf::DW_TAG_member || M->isBitField()) {
+        if (Partial)
+          continue;
         return false;
+      }
       std::string Name = Prefix.empty() ? M->getName().str()
                                         : Prefix + "." + M->getName().str();
       if (!flattenFields(M->getBaseType(), Name,
                          Base + static_cast<unsigned>(M->getOffsetInBits() / 8),
-                         Out))
+                         Out, Partial) &&
+          !Partial)
         return false;
     }
     return true;
@@ -216,7 +224,8 @@ bool flattenFields(const llvm::DIType *T, const std::string &Prefix,
     // fixed part alone is the input.
     for (int64_t I = 0; I < Count->getSExtValue(); ++I)
       if (!flattenFields(C->getBaseType(), fmt::format("{}[{}]", Prefix, I),
-                         Base + static_cast<unsigned>(I) * ElemBytes, Out))
+                         Base + static_cast<unsigned>(I) * ElemBytes, Out,
+                         Partial))
         return false;
     return true;
   }
@@ -447,6 +456,9 @@ std::vector<ParamInfo> describeParams(const llvm::Function &F,
   unsigned DIIndex = 0;
   for (auto It = F.arg_begin(); It != F.arg_end(); ++It) {
     const llvm::Argument &A = *It;
+    // The memory a returned struct is written to, not a C parameter.
+    if (A.hasStructRetAttr())
+      continue;
     ParamInfo P;
     P.Name =
         A.hasName() ? A.getName().str() : fmt::format("arg{}", A.getArgNo());
@@ -498,16 +510,51 @@ std::vector<ParamInfo> describeParams(const llvm::Function &F,
   return Params;
 }
 
+namespace {
+
+/// Integer or pointer registers: a struct of integers the driver's byte
+/// array stands in for (the same ABI class).
+bool inIntegerRegisters(llvm::Type *T) {
+  if (auto *S = llvm::dyn_cast<llvm::StructType>(T))
+    return llvm::all_of(S->elements(), [](llvm::Type *E) {
+      return E->isIntegerTy() || E->isPointerTy();
+    });
+  return T->isIntegerTy() || T->isPointerTy();
+}
+
+void describeStructReturn(const llvm::Function &F,
+                          const llvm::DICompositeType *S,
+                          const llvm::DIType *DI, ReturnInfo &R) {
+  R.IsVoid = false;
+  R.IsStruct = true;
+  R.CType = R.BaseCType = describeDIType(DI).Spelled;
+  R.Bytes = static_cast<unsigned>(S->getSizeInBits() / 8);
+  flattenFields(S, "", 0, R.Fields, /*Partial=*/true);
+  if (!F.hasStructRetAttr() && !F.getReturnType()->isVoidTy() &&
+      !inIntegerRegisters(F.getReturnType()))
+    throw InputError{
+        fmt::format("'{}' returns {} in floating-point registers, which "
+                    "Theseus does not support yet",
+                    F.getName().str(), R.CType)};
+}
+
+} // namespace
+
 ReturnInfo describeReturn(const llvm::Function &F) {
   ReturnInfo R;
+  auto Types = signatureTypes(F);
+  const llvm::DIType *DI = Types.empty() ? nullptr : Types[0];
+  if (const llvm::DICompositeType *S = structType(DI)) {
+    describeStructReturn(F, S, DI, R);
+    return R;
+  }
   llvm::Type *T = F.getReturnType();
   if (T->isVoidTy())
     return R;
   R.IsVoid = false;
-  auto Types = signatureTypes(F);
   CTypeDesc D;
-  if (!Types.empty() && Types[0])
-    D = describeDIType(Types[0]);
+  if (DI)
+    D = describeDIType(DI);
   R.Bits = T->isIntegerTy() ? T->getIntegerBitWidth() : 64;
   if (D.Known) {
     R.CType = D.Spelled;
@@ -521,6 +568,23 @@ ReturnInfo describeReturn(const llvm::Function &F) {
             : std::string(D.Spelled.empty() ? "pointer" : D.Spelled);
   }
   return R;
+}
+
+std::vector<const FieldInfo *>
+fieldsByName(const std::vector<FieldInfo> &Fields) {
+  std::vector<const FieldInfo *> Sorted;
+  for (const FieldInfo &F : Fields)
+    Sorted.push_back(&F);
+  // Equal names stay in declaration order (the pointers increase).
+  std::sort(Sorted.begin(), Sorted.end(),
+            [](const FieldInfo *A, const FieldInfo *B) {
+              return std::tie(A->Name, A) < std::tie(B->Name, B);
+            });
+  std::vector<const FieldInfo *> Out;
+  for (size_t I = 0; I < Sorted.size(); ++I)
+    if (I + 1 == Sorted.size() || Sorted[I + 1]->Name != Sorted[I]->Name)
+      Out.push_back(Sorted[I]);
+  return Out;
 }
 
 } // namespace theseus

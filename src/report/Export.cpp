@@ -1,5 +1,6 @@
 //===- Export.cpp - `theseus export`: writing the exported tests ----------===//
 #include "report/Export.h"
+#include "report/StoredTests.h"
 
 #include "program/Program.h"
 #include "report/TestComp.h"
@@ -35,6 +36,14 @@ unsigned exportTests(ExportFormat Format, const std::string &Output,
     return exportTestCompSuite(Output, Paths, Log, Zip);
   if (Zip)
     throw InputError{"export: --zip goes with --testcomp"};
+  if (Format == ExportFormat::Json) {
+    if (Paths.size() != 1)
+      throw InputError{"export: --json exports the tests of one run directory"};
+    uint64_t Written = exportStoredTests(Paths.front(), Output);
+    std::fprintf(Log, "theseus export: wrote %llu tests to %s\n",
+                 static_cast<unsigned long long>(Written), Output.c_str());
+    return 0;
+  }
   ExportedSuite Suite = buildExportedSuite(Paths);
   for (const SkippedTest &K : Suite.Skipped)
     std::fprintf(Log, "theseus export: skipped %s: %s\n", K.File.c_str(),
@@ -52,6 +61,7 @@ unsigned exportTests(ExportFormat Format, const std::string &Output,
     Text = renderC(Suite);
     break;
   case ExportFormat::TestComp:
+  case ExportFormat::Json:
     llvm_unreachable("written above");
   }
   std::ofstream Out(Output);

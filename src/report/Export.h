@@ -20,8 +20,9 @@
 namespace theseus {
 
 /// The output formats of `theseus export`, chosen by one option each:
-/// source files, or a Test-Comp test-suite directory (report/TestComp.h).
-enum class ExportFormat { GTest, C, TestComp };
+/// source files, a Test-Comp test-suite directory (report/TestComp.h), or
+/// the test files again, from the run database (report/StoredTests.h).
+enum class ExportFormat { GTest, C, TestComp, Json };
 
 /// How an exported test expects the native call to end.
 enum class ExportExpect {
@@ -95,8 +96,8 @@ std::string renderC(const ExportedSuite &Suite);
 /// `theseus export`: writes `Output` in `Format` from the tests of
 /// `Paths`, and one line on `Log` with the counts (and each skipped test).
 /// A Test-Comp suite is made from one run directory, and archived as
-/// `Output`.zip when `Zip`. Returns the number of tests skipped. Throws
-/// InputError.
+/// `Output`.zip when `Zip`; so are test files (from its database). Returns the
+/// number of tests skipped. Throws InputError.
 unsigned exportTests(ExportFormat Format, const std::string &Output,
                      const std::vector<std::string> &Paths, std::FILE *Log,
                      bool Zip = false);

@@ -534,6 +534,8 @@ private:
                                     Fields.Stdin.size()));
     std::string Symbol = Suite.MainEntry ? ExportedMainName : Suite.Suite;
     const ReturnInfo &R = Description.Return;
+    if (R.IsStruct)
+      throw Inexpressible{"the entry returns a struct"};
     std::string Ret =
         R.IsVoid ? "void" : scalarType(R.BaseCType, R.Bits, R.Signed);
     std::string Declaration =

@@ -64,45 +64,74 @@ std::string clip(const std::string &S, size_t Max) {
   return S.substr(0, At) + "...";
 }
 
-std::string inputsText(const json &Test) {
+std::string inputsText(const TestRecord &Test) {
   std::string Text;
-  for (const json &In : Test.value("inputs", json::array()))
+  for (const TestInput &In : Test.Inputs)
     Text += (Text.empty() ? "" : ", ") + inputText(In);
-  if (Test.contains("argv")) {
+  if (Test.CommandLine) {
     std::string Argv;
-    for (const json &A : Test["argv"])
-      Argv += (Argv.empty() ? "" : " ") + json(A.value("string", "")).dump();
+    for (const TestArgument &A : Test.Argv)
+      Argv += (Argv.empty() ? "" : " ") + json(A.Escaped).dump();
     Text += (Text.empty() ? "" : ", ") + ("argv = " + Argv);
   }
-  std::string Stdin = Test.value("stdin", json::object()).value("string", "");
-  if (!Stdin.empty())
-    Text += (Text.empty() ? "" : ", ") + ("stdin = " + json(Stdin).dump());
+  if (!Test.StdinEscaped.empty())
+    Text += (Text.empty() ? "" : ", ") +
+            ("stdin = " + json(Test.StdinEscaped).dump());
   return Text;
 }
 
+/// The members of a test's outcome the page shows, as the test has them.
+void addOutcome(json &C, const RecordedOutcome &Out, const HtmlOptions &O) {
+  C["outcome"] = Out.Kind;
+  if (Out.Value != "void")
+    C["value"] = json::parse(Out.Value);
+  if (Out.Kind == "exit")
+    C["code"] = Out.Code;
+  if (Out.Kind == "bug")
+    C["bug"] = Out.Bug;
+  if (Out.HasLocation) {
+    C["file"] = Out.File;
+    C["line"] = Out.Line;
+  }
+  if (Out.Stack) {
+    C["stack"] = json::array();
+    for (const RecordedFrame &F : *Out.Stack)
+      C["stack"].push_back(
+          {{"file", F.File}, {"function", F.Function}, {"line", F.Line}});
+  }
+  if (Out.Message)
+    C["message"] = clip(*Out.Message, O.MaxTextChars);
+}
+
+/// An entry of a test's explanation, as the test has it.
+json decisionJson(const RecordedDecision &D) {
+  return {{"condition", D.Condition},
+          {"file", D.File},
+          {"kind", D.Kind},
+          {"line", D.Line},
+          {"taken", D.IsSwitch ? json(D.Case) : json(D.Taken)}};
+}
+
 /// What the page shows of one test.
-json compactTest(const json &T, const HtmlOptions &O) {
-  json C = {{"n", T.value("test", 0)},
-            {"inputs", clip(inputsText(T), O.MaxTextChars)}};
-  json Out = T.value("outcome", json::object());
-  C["outcome"] = Out.value("kind", "?");
-  for (const char *Key : {"value", "code", "bug", "file", "line", "stack"})
-    if (Out.contains(Key))
-      C[Key] = Out[Key];
-  if (Out.contains("message"))
-    C["message"] = clip(Out["message"].get<std::string>(), O.MaxTextChars);
-  std::string Stdout = T.value("stdout", "");
-  if (!Stdout.empty())
-    C["stdout"] = clip(Stdout, O.MaxTextChars);
-  for (const char *Key : {"variant_of", "negated", "diverged"})
-    if (T.contains(Key))
-      C[Key] = T[Key];
-  if (T.contains("explanation") && T["explanation"].is_array()) {
-    const json &E = T["explanation"];
+json compactTest(const TestRecord &T, const HtmlOptions &O) {
+  json C = {{"n", T.Number},
+            {"inputs", clip(inputsText(T), O.MaxTextChars)},
+            {"diverged", T.Diverged}};
+  addOutcome(C, T.Outcome, O);
+  if (!T.Stdout.empty())
+    C["stdout"] = clip(T.Stdout, O.MaxTextChars);
+  if (T.VariantOf)
+    C["variant_of"] = *T.VariantOf;
+  if (T.Negated)
+    C["negated"] = {{"decision", T.Negated->Decision},
+                    {"test", T.Negated->Test}};
+  if (T.Explanation) {
+    const std::vector<RecordedDecision> &E = *T.Explanation;
     size_t Kept = std::min(E.size(), O.MaxDecisions);
-    C["explanation"] = json(std::vector<json>(E.begin(), E.begin() + Kept));
-    uint64_t Left = E.size() - Kept + T.value("explanation_truncated", 0);
-    if (Left)
+    C["explanation"] = json::array();
+    for (size_t I = 0; I < Kept; ++I)
+      C["explanation"].push_back(decisionJson(E[I]));
+    if (uint64_t Left = E.size() - Kept + T.ExplanationTruncated)
       C["explanation_truncated"] = Left;
   }
   return C;
@@ -129,14 +158,9 @@ EmbeddedTests embedTests(const std::string &Dir, const json &Summary,
     bool Full = E.Tests.size() >= O.MaxTests || Bytes >= O.MaxTestBytes;
     if (Full && !Needed.count(N))
       continue;
-    json T;
-    try {
-      T = readJson(Dir + "/" + testFileName(N));
-    } catch (const std::exception &) {
-      continue; // A damaged test is skipped; replay reports it.
-    }
-    if (E.Sources.empty() && T.contains("program"))
-      E.Sources = T["program"].value("sources", std::vector<std::string>{});
+    TestRecord T = readTestFile(Dir + "/" + testFileName(N), "report");
+    if (E.Sources.empty())
+      E.Sources = T.Program.Sources;
     json C = compactTest(T, O);
     Bytes += C.dump().size();
     E.Tests.push_back(std::move(C));
@@ -274,6 +298,20 @@ std::string coverageText(const json &C) {
   return fmt::format("{:.1f}%", C.value("percent", 0.0));
 }
 
+/// "3/4" of the functions the entry reaches, and of all functions in the
+/// files when those have more.
+std::string coverageNote(const json &Reached, const json &All) {
+  std::string Note =
+      fmt::format("{}/{}", number(Reached.value("covered", json())),
+                  number(Reached.value("total", json())));
+  if (All.value("total", json()) != Reached.value("total", json()) &&
+      All.contains("total"))
+    Note += fmt::format("; all functions {} ({}/{})", coverageText(All),
+                        number(All.value("covered", json())),
+                        number(All.value("total", json())));
+  return Note;
+}
+
 /// The run's time as a bar: solver, interpreter, and the rest.
 std::string timeSplit(const json &T) {
   double Total = T.value("total", 0.0), Solver = T.value("solver", 0.0),
@@ -305,12 +343,11 @@ std::string header(const json &S, uint64_t Tests) {
       escapeHtml(S.value("strategy", "?")));
   H += verdict("count-bugs", "bugs",
                std::to_string(S.value("bugs", json::array()).size()));
+  json All = Cov.value("all_functions", json::object());
   H += verdict("coverage-lines", "lines", coverageText(Lines),
-               fmt::format("{}/{}", number(Lines.value("covered", json())),
-                           number(Lines.value("total", json()))));
+               coverageNote(Lines, All.value("lines", json::object())));
   H += verdict("coverage-branches", "branches", coverageText(Branches),
-               fmt::format("{}/{}", number(Branches.value("covered", json())),
-                           number(Branches.value("total", json()))));
+               coverageNote(Branches, All.value("branches", json::object())));
   H += verdict("count-paths", "paths", number(S.value("paths", json())));
   H += verdict("count-tests", "tests", std::to_string(Tests));
   H += verdict("stop-reason", "stopped", S.value("stop_reason", "?"));

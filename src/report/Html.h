@@ -30,7 +30,9 @@ struct HtmlOptions {
 };
 
 /// The page for run directory `Dir`. Throws std::runtime_error when the
-/// directory has no readable summary.json.
+/// directory has no readable summary.json, and InputError, as replay does,
+/// for a test the page embeds that is not a valid test of this format
+/// version.
 std::string renderHtmlReport(const std::string &Dir, const HtmlOptions &O);
 
 struct HtmlResult {
@@ -39,8 +41,9 @@ struct HtmlResult {
   double Seconds = 0;
 };
 
-/// Writes `Dir`/report.html. Never throws: the run's results are on disk
-/// already, so a failure is only reported.
+/// Writes `Dir`/report.html. The run's results are on disk already, so a
+/// failure is only reported, but for the InputError of a test this Theseus
+/// does not read, which a run's own tests never are.
 HtmlResult writeHtmlReport(const std::string &Dir, const HtmlOptions &O);
 
 /// `Text` with &, <, >, " and ' as character references: HTML and XML

@@ -66,7 +66,8 @@ std::vector<std::string> driverArguments(const TestRecord &Test) {
   std::vector<std::string> Args;
   for (const TestInput *In : Test.parameters())
     Args.push_back(In->Bytes);
-  Args.insert(Args.end(), Test.Argv.begin(), Test.Argv.end());
+  for (const TestArgument &Arg : Test.Argv)
+    Args.push_back(Arg.Hex);
   return Args;
 }
 
@@ -81,7 +82,7 @@ Replayer::Replayer() : P(std::make_unique<Impl>()) {}
 Replayer::~Replayer() = default;
 
 TestReplay Replayer::replay(const std::string &F) {
-  return replayTest(parseTest(readTestText(F, "replay"), F, "replay"));
+  return replayTest(readTestFile(F, "replay"));
 }
 
 const std::string &Replayer::binary(const TestRecord &Test,

@@ -14,12 +14,20 @@ double percent(unsigned Part, unsigned Whole) {
   return Whole ? 100.0 * Part / Whole : 100.0;
 }
 
+nlohmann::json counted(unsigned Covered, unsigned Total) {
+  return {{"covered", Covered},
+          {"total", Total},
+          {"percent", percent(Covered, Total)}};
+}
+
 nlohmann::json returnValues(const TestWriter &T) {
   nlohmann::json A = nlohmann::json::array();
   for (int64_t V : T.signedReturns())
     A.push_back(V);
   for (uint64_t V : T.unsignedReturns())
     A.push_back(V);
+  for (const std::string &V : T.structReturns())
+    A.push_back(nlohmann::json::parse(V));
   return A;
 }
 
@@ -123,14 +131,15 @@ nlohmann::json summaryJson(const RunReport &R) {
       {"return_values", returnValues(R.Tests)},
       {"return_value_variants", S.ReturnVariants},
       {"coverage",
-       {{"lines",
-         {{"covered", Cov.linesCovered()},
-          {"total", Cov.linesTotal()},
-          {"percent", percent(Cov.linesCovered(), Cov.linesTotal())}}},
-        {"branches",
-         {{"covered", Cov.branchesCovered()},
-          {"total", Cov.branchesTotal()},
-          {"percent", percent(Cov.branchesCovered(), Cov.branchesTotal())}}}}},
+       {{"lines", counted(Cov.linesCovered(), Cov.linesTotal())},
+        {"branches", counted(Cov.branchesCovered(), Cov.branchesTotal())},
+        {"functions",
+         {{"reachable", Cov.functionsReachable()},
+          {"total", Cov.functionsTotal()}}},
+        {"all_functions",
+         {{"lines", counted(Cov.allLinesCovered(), Cov.allLinesTotal())},
+          {"branches",
+           counted(Cov.allBranchesCovered(), Cov.allBranchesTotal())}}}}},
       {"time",
        {{"total", S.Seconds},
         {"solver", S.Solver.Seconds},
@@ -228,6 +237,17 @@ std::string returnValuesText(const nlohmann::json &All) {
   return Values;
 }
 
+/// "lines 75.0% (3/4), branches 50.0% (1/2)".
+std::string coverageText(const nlohmann::json &C) {
+  auto Part = [&C](const char *Name) {
+    const nlohmann::json &P = C.at(Name);
+    return fmt::format(
+        "{} {:.1f}% ({}/{})", Name, P.at("percent").get<double>(),
+        P.at("covered").get<uint64_t>(), P.at("total").get<uint64_t>());
+  };
+  return Part("lines") + ", " + Part("branches");
+}
+
 double share(double Part, double Whole) {
   return Whole > 0 ? 100 * Part / Whole : 0;
 }
@@ -269,15 +289,15 @@ void printSummary(std::FILE *Out, const nlohmann::json &J) {
   if (J.value("return_type", "void") != "void")
     P(fmt::format("  return values    {{{}}}\n",
                   returnValuesText(J.at("return_values"))));
-  const nlohmann::json &Lines = J.at("coverage").at("lines");
-  const nlohmann::json &Branches = J.at("coverage").at("branches");
-  P(fmt::format(
-      "  coverage         lines {:.1f}% ({}/{}), branches {:.1f}% "
-      "({}/{})\n",
-      Lines.at("percent").get<double>(), Lines.at("covered").get<uint64_t>(),
-      Lines.at("total").get<uint64_t>(), Branches.at("percent").get<double>(),
-      Branches.at("covered").get<uint64_t>(),
-      Branches.at("total").get<uint64_t>()));
+  const nlohmann::json &Cov = J.at("coverage");
+  std::string Coverage = coverageText(Cov);
+  // The files' totals only differ when the entry cannot reach a function.
+  const nlohmann::json &Functions = Cov.value("functions", nlohmann::json());
+  if (Functions.is_object() &&
+      Functions.value("reachable", 0) != Functions.value("total", 0))
+    Coverage += "; all functions in the files: " +
+                coverageText(Cov.at("all_functions"));
+  P(fmt::format("  coverage         {}\n", Coverage));
   P(fmt::format("  divergences      {}\n", U("divergences")));
   const nlohmann::json &Concretized = J.at("concretizations");
   P(fmt::format("  concretizations  {}\n",

@@ -3,6 +3,7 @@
 
 #include "program/Program.h"
 #include "report/Html.h"
+#include "report/TestRecord.h"
 #include "support/Process.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -16,6 +17,7 @@
 #include <ctime>
 #include <fmt/format.h>
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 #ifndef THESEUS_VERSION
 #define THESEUS_VERSION "0.1.0"
@@ -77,14 +79,17 @@ void writeMetadata(const std::string &Dir, const TestCompMetadata &M) {
   writeTextFile(Dir + "/metadata.xml", metadataXml(M));
 }
 
-/// Writes test `TestFile` (a theseus-test-1 JSON file) into the suite.
+/// Writes test `TestFile` into the suite.
 void writeTestcase(const std::string &SuiteDir, const std::string &TestFile) {
-  std::ifstream In(TestFile);
-  nlohmann::json Test = nlohmann::json::parse(In, nullptr, false);
-  if (Test.is_discarded() || !Test.is_object())
-    throw InputError{fmt::format("{} is not a test file", TestFile)};
   std::string Name = llvm::sys::path::stem(TestFile).str() + ".xml";
-  writeTextFile(SuiteDir + "/" + Name, testcaseXml(Test));
+  writeTextFile(SuiteDir + "/" + Name,
+                testcaseXml(readTestFile(TestFile, "export")));
+}
+
+/// Whether `Json` is an integer, not a fraction, a string or an array.
+bool isInteger(llvm::StringRef Json) {
+  Json.consume_front("-");
+  return !Json.empty() && llvm::all_of(Json, llvm::isDigit);
 }
 
 /// The test files of a run directory, in test order.
@@ -144,10 +149,8 @@ std::string metadataXml(const TestCompMetadata &M) {
       M.CreationTime);
 }
 
-std::string testcaseXml(const nlohmann::json &Test) {
-  const nlohmann::json &Outcome = Test.value("outcome", nlohmann::json());
-  bool CoversError = Outcome.is_object() &&
-                     Outcome.value("bug", std::string()) == "reach-error";
+std::string testcaseXml(const TestRecord &Test) {
+  bool CoversError = Test.Outcome.Bug == "reach-error";
   std::string Xml = fmt::format(
       "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n"
       "<!DOCTYPE testcase PUBLIC \"+//IDN sosy-lab.org//DTD test-format "
@@ -157,12 +160,11 @@ std::string testcaseXml(const nlohmann::json &Test) {
       CoversError ? " coversError=\"true\"" : "");
   // Only __VERIFIER_nondet_* calls read a suite's values; other created
   // inputs (klee_make_symbolic, stdin) and parameters have no place in it.
-  for (const nlohmann::json &In : Test.value("inputs", nlohmann::json::array()))
-    if (In.value("kind", "") == "created" &&
-        llvm::StringRef(In.value("name", "")).starts_with("nondet_") &&
-        In.contains("value") && In["value"].is_number_integer())
+  for (const TestInput &In : Test.Inputs)
+    if (In.Created && llvm::StringRef(In.Name).starts_with("nondet_") &&
+        In.Value && isInteger(*In.Value))
       Xml += fmt::format("  <input type=\"{}\">{}</input>\n",
-                         escapeHtml(In.value("type", "")), In["value"].dump());
+                         escapeHtml(In.CType), *In.Value);
   return Xml + "</testcase>\n";
 }
 
@@ -194,11 +196,7 @@ size_t exportTestComp(const std::string &RunDir, const std::string &SuiteDir,
   std::vector<std::string> Tests = testFiles(RunDir);
   std::string Program = Opts.ProgramFile, Entry;
   if (!Tests.empty()) {
-    std::ifstream In(Tests.front());
-    nlohmann::json Test = nlohmann::json::parse(In, nullptr, false);
-    if (Test.is_discarded() || !Test.contains("program"))
-      throw InputError{fmt::format("{} is not a test file", Tests.front())};
-    ProgramDescription P = ProgramDescription::fromJson(Test["program"]);
+    ProgramDescription P = readTestFile(Tests.front(), "export").Program;
     Entry = P.Entry;
     if (Program.empty() && !P.Sources.empty())
       Program = P.Sources.front();

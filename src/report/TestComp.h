@@ -12,11 +12,11 @@
 
 #include "report/TestFile.h"
 
-#include <nlohmann/json.hpp>
-
 #include <string>
 
 namespace theseus {
+
+struct TestRecord;
 
 /// What metadata.xml says about the suite's program and goal.
 struct TestCompMetadata {
@@ -48,10 +48,10 @@ TestCompMetadata testCompMetadata(const std::string &ProgramFile,
 
 std::string metadataXml(const TestCompMetadata &M);
 
-/// The testcase of a test in Theseus' JSON format (theseus-test-1): the
-/// values of its inputs created by __VERIFIER_nondet_* calls, in creation
-/// order, each with its C type; `coversError` when it reaches reach_error.
-std::string testcaseXml(const nlohmann::json &Test);
+/// The testcase of a test: the values of its inputs created by
+/// __VERIFIER_nondet_* calls, in creation order, each with its C type;
+/// `coversError` when it reaches reach_error.
+std::string testcaseXml(const TestRecord &Test);
 
 /// Writes a suite while the run goes on: metadata.xml at once and each
 /// test's XML as soon as `Inner` (the TestWriter) has written its JSON, so

@@ -21,17 +21,57 @@
 
 namespace theseus {
 
+namespace {
+
+nlohmann::json returnStructJson(const ReturnInfo &R) {
+  nlohmann::json Fields = nlohmann::json::array();
+  for (const FieldInfo &F : R.Fields)
+    Fields.push_back({{"name", F.Name},
+                      {"type", F.CType},
+                      {"offset", F.Offset},
+                      {"bytes", F.Bytes},
+                      {"signed", F.Signed}});
+  return {{"bytes", R.Bytes}, {"fields", Fields}};
+}
+
+/// Checked so that replay's driver reads only the struct's bytes.
+void readReturnStruct(const nlohmann::json &J, ReturnInfo &R) {
+  const InputError Bad{"return_struct in a test: sizes and offsets must be "
+                       "numbers within the struct"};
+  auto Count = [&Bad](const nlohmann::json &N, uint64_t Max) {
+    if (!N.is_number_unsigned() || N.get<uint64_t>() > Max)
+      throw Bad;
+    return N.get<unsigned>();
+  };
+  R.IsStruct = true;
+  R.Bytes = Count(J.at("bytes"), 1u << 20);
+  for (const nlohmann::json &F : J.at("fields")) {
+    FieldInfo Field{F.at("name").get<std::string>(), F.value("type", ""),
+                    Count(F.at("offset"), R.Bytes), Count(F.at("bytes"), 8),
+                    F.value("signed", false)};
+    if (Field.Offset + Field.Bytes > R.Bytes)
+      throw Bad;
+    R.Fields.push_back(std::move(Field));
+  }
+}
+
+} // namespace
+
 nlohmann::json ProgramDescription::toJson() const {
-  return {{"sources", Sources},
-          {"native_sources", NativeSources},
-          {"cflags", CFlags},
-          {"checks", UndefinedBehaviorChecks ? nlohmann::json::array({"ub"})
-                                             : nlohmann::json::array()},
-          {"data_model", toString(Model)},
-          {"entry", Entry},
-          {"return_type", Return.IsVoid ? "void" : Return.BaseCType},
-          {"return_signed", Return.Signed},
-          {"return_bits", Return.Bits}};
+  nlohmann::json J = {
+      {"sources", Sources},
+      {"native_sources", NativeSources},
+      {"cflags", CFlags},
+      {"checks", UndefinedBehaviorChecks ? nlohmann::json::array({"ub"})
+                                         : nlohmann::json::array()},
+      {"data_model", toString(Model)},
+      {"entry", Entry},
+      {"return_type", Return.IsVoid ? "void" : Return.BaseCType},
+      {"return_signed", Return.Signed},
+      {"return_bits", Return.Bits}};
+  if (Return.IsStruct)
+    J["return_struct"] = returnStructJson(Return);
+  return J;
 }
 
 ProgramDescription ProgramDescription::fromJson(const nlohmann::json &J) {
@@ -62,6 +102,8 @@ ProgramDescription ProgramDescription::fromJson(const nlohmann::json &J) {
                        "to 64"};
     P.Return.Bits = It->get<unsigned>();
   }
+  if (auto It = J.find("return_struct"); It != J.end())
+    readReturnStruct(*It, P.Return);
   return P;
 }
 
@@ -142,11 +184,44 @@ TestWriter::TestWriter(std::string OutDir, ProgramDescription Program,
     : OutDir(std::move(OutDir)), Program(std::move(Program)), Inputs(Inputs),
       ProgramJson(this->Program.toJson()) {}
 
-nlohmann::json TestWriter::returnValue(uint64_t Bits) const {
+namespace {
+
+/// A struct's integer members by name, read from its bytes. Like the JSON
+/// objects read back, sorted by name.
+nlohmann::json fieldsJson(const std::vector<FieldInfo> &Fields,
+                          const std::vector<uint8_t> &Bytes) {
+  nlohmann::json J = nlohmann::json::object();
+  for (const FieldInfo *F : fieldsByName(Fields)) {
+    uint64_t V = 0;
+    for (unsigned B = 0; B < F->Bytes && B < 8; ++B)
+      V |= uint64_t(Bytes[F->Offset + B]) << (8 * B);
+    if (F->Signed)
+      J[F->Name] = signExtend(V, 8 * F->Bytes);
+    else
+      J[F->Name] = truncBits(V, 8 * F->Bytes);
+  }
+  return J;
+}
+
+} // namespace
+
+std::vector<uint8_t> TestWriter::returnedBytes(const PathOutcome &O) const {
+  std::vector<uint8_t> Bytes(Program.Return.Bytes, 0);
+  // A struct of up to 8 bytes comes back as one integer.
+  for (unsigned B = 0; B < Bytes.size(); ++B)
+    Bytes[B] = static_cast<uint8_t>(B < O.Bytes.size() ? O.Bytes[B].Bits
+                                    : B < 8            ? O.Value >> (8 * B)
+                                                       : 0);
+  return Bytes;
+}
+
+nlohmann::json TestWriter::returnValue(const PathOutcome &O) const {
   const ReturnInfo &R = Program.Return;
+  if (R.IsStruct)
+    return fieldsJson(R.Fields, returnedBytes(O));
   if (R.Signed)
-    return signExtend(Bits, R.Bits ? R.Bits : 64);
-  return truncBits(Bits, R.Bits ? R.Bits : 64);
+    return signExtend(O.Value, R.Bits ? R.Bits : 64);
+  return truncBits(O.Value, R.Bits ? R.Bits : 64);
 }
 
 namespace {
@@ -193,34 +268,9 @@ void writeText(JsonWriter &W, llvm::StringRef Text) {
   W.field("string", escaped(Text)).endObject();
 }
 
-/// A struct's integer members by name, read from the input's bytes. Like
-/// the JSON objects read back, sorted by name, a repeated name keeping its
-/// last member.
-void writeFields(JsonWriter &W, const ParamInfo &P,
+void writeFields(JsonWriter &W, const std::vector<FieldInfo> &Fields,
                  const std::vector<uint8_t> &Bytes) {
-  std::vector<const FieldInfo *> Sorted;
-  for (const FieldInfo &F : P.Fields)
-    Sorted.push_back(&F);
-  // Equal names stay in declaration order (the pointers increase).
-  std::sort(Sorted.begin(), Sorted.end(),
-            [](const FieldInfo *A, const FieldInfo *B) {
-              return std::tie(A->Name, A) < std::tie(B->Name, B);
-            });
-  W.beginObject();
-  for (size_t I = 0; I < Sorted.size(); ++I) {
-    const FieldInfo &F = *Sorted[I];
-    if (I + 1 < Sorted.size() && Sorted[I + 1]->Name == F.Name)
-      continue;
-    uint64_t V = 0;
-    for (unsigned B = 0; B < F.Bytes && B < 8; ++B)
-      V |= uint64_t(Bytes[F.Offset + B]) << (8 * B);
-    W.key(F.Name);
-    if (F.Signed)
-      W.value(signExtend(V, 8 * F.Bytes));
-    else
-      W.value(truncBits(V, 8 * F.Bytes));
-  }
-  W.endObject();
+  W.value(fieldsJson(Fields, Bytes));
 }
 
 void writePointerParam(JsonWriter &W, const ParamInfo &P,
@@ -235,7 +285,7 @@ void writePointerParam(JsonWriter &W, const ParamInfo &P,
       .field("element_type", P.ElemCType);
   if (!P.Fields.empty()) {
     W.key("fields");
-    writeFields(W, P, Bytes);
+    writeFields(W, P.Fields, Bytes);
   }
   W.field("kind", "parameter")
       .field("name", P.Name)
@@ -270,7 +320,7 @@ void writeStructParam(JsonWriter &W, const ParamInfo &P,
       .key("bytes");
   writeHex(W, Bytes);
   W.key("fields");
-  writeFields(W, P, Bytes);
+  writeFields(W, P.Fields, Bytes);
   W.field("kind", "parameter")
       .field("name", P.Name)
       .field("signed", false)
@@ -371,6 +421,14 @@ void writeStdin(JsonWriter &W, const std::string &Concrete,
   writeText(W, Bytes);
 }
 
+/// The side of `D` taken: true or false, or a switch's case.
+void writeTaken(JsonWriter &W, const ExplainedDecision &D) {
+  if (D.IsSwitch)
+    W.value(D.Case);
+  else
+    W.value(D.Taken);
+}
+
 /// The decisions of the path in source terms (see SourceText.h).
 void writeExplanation(JsonWriter &W,
                       const std::vector<ExplainedDecision> &Steps) {
@@ -382,10 +440,7 @@ void writeExplanation(JsonWriter &W,
         .field("kind", decisionKindName(D.Kind))
         .field("line", D.Line)
         .key("taken");
-    if (D.IsSwitch)
-      W.value(D.Case);
-    else
-      W.value(D.Taken);
+    writeTaken(W, D);
     W.endObject();
   }
   W.endArray();
@@ -422,9 +477,13 @@ void TestWriter::writeOutcome(JsonWriter &W, const PathOutcome &O) const {
   W.beginObject();
   switch (O.End) {
   case PathEnd::Return:
+    if (O.HasValue && Program.Return.IsStruct) {
+      W.key("bytes");
+      writeHex(W, returnedBytes(O));
+    }
     W.field("kind", Kind);
     if (O.HasValue && !Program.Return.IsVoid)
-      W.field("value", returnValue(O.Value));
+      W.field("value", returnValue(O));
     break;
   case PathEnd::Exit:
     W.field("code", signExtend(O.Value, 32)).field("kind", Kind);
@@ -497,7 +556,9 @@ void TestWriter::writeTest(JsonWriter &W, const PathResult &R,
 
 void TestWriter::onNewPath(const PathResult &R) {
   const PathOutcome &O = *R.Outcome;
-  if (O.End == PathEnd::Return && O.HasValue && !Program.Return.IsVoid) {
+  if (O.End == PathEnd::Return && O.HasValue && Program.Return.IsStruct)
+    StructReturns.insert(returnValue(O).dump());
+  else if (O.End == PathEnd::Return && O.HasValue && !Program.Return.IsVoid) {
     if (Program.Return.Signed)
       SignedReturns.insert(signExtend(O.Value, Program.Return.Bits));
     else
@@ -539,10 +600,7 @@ TestWriter::storedExplanation(const std::vector<ExplainedDecision> &Steps) {
       Db->addSite({It->second, D.File.str(), D.Line, D.Condition.str(),
                    decisionKindName(D.Kind)});
     W.beginArray().value(It->second);
-    if (D.IsSwitch)
-      W.value(D.Case);
-    else
-      W.value(D.Taken);
+    writeTaken(W, D);
     W.endArray();
   }
   W.endArray();
@@ -569,7 +627,7 @@ void TestWriter::recordPath(const PathResult &R, const std::string &Name,
     P.BugKind = O.BugKind;
   if (O.End == PathEnd::Return) {
     if (O.HasValue && !Program.Return.IsVoid)
-      P.ReturnValue = returnValue(O.Value).dump();
+      P.ReturnValue = returnValue(O).dump();
   } else if (O.End != PathEnd::Exit) {
     P.File = O.Loc.File.str();
     P.Line = O.Loc.Line;

@@ -78,12 +78,15 @@ public:
   /// Distinct return values of the entry, sorted.
   const std::set<int64_t> &signedReturns() const { return SignedReturns; }
   const std::set<uint64_t> &unsignedReturns() const { return UnsignedReturns; }
+  /// Returned structs, each as its compact JSON.
+  const std::set<std::string> &structReturns() const { return StructReturns; }
   uint64_t tests() const { return Tests; }
   const std::map<std::string, uint64_t> &outcomes() const { return Outcomes; }
   const ProgramDescription &program() const { return Program; }
 
-  /// Converts a return value or exit code to JSON as the C type reads it.
-  nlohmann::json returnValue(uint64_t Bits) const;
+  /// The value path outcome `O` returned, as the C type reads it: a number,
+  /// or a struct's integer members by name.
+  nlohmann::json returnValue(const PathOutcome &O) const;
 
 private:
   /// Writes test `R` (without the final newline), whose decisions are
@@ -92,6 +95,8 @@ private:
   void writeTest(JsonWriter &W, const PathResult &R,
                  const std::vector<ExplainedDecision> &Steps, bool Stored);
   void writeOutcome(JsonWriter &W, const PathOutcome &O) const;
+  /// The bytes of the struct `O` returned.
+  std::vector<uint8_t> returnedBytes(const PathOutcome &O) const;
   void appendProgramOutput(const std::string &Test,
                            const std::string &Output) const;
   /// Adds the test of `R`, written as `Name`, to the database.
@@ -110,6 +115,7 @@ private:
   std::vector<BugRecord> Bugs;
   std::set<int64_t> SignedReturns;
   std::set<uint64_t> UnsignedReturns;
+  std::set<std::string> StructReturns;
   std::map<std::string, uint64_t> Outcomes;
   uint64_t Tests = 0;
   RunDatabase *Db = nullptr; ///< Null when the run keeps no database.

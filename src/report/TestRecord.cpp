@@ -55,9 +55,39 @@ unsigned formatVersion(const json &Format) {
   return Version;
 }
 
+/// `J` as an unsigned number. Checked before the conversion: a negative
+/// number would wrap around, and converting a fraction out of range is
+/// undefined behaviour.
+uint64_t unsignedValue(const json &J) {
+  if (!J.is_number_integer() ||
+      (!J.is_number_unsigned() && J.get<int64_t>() < 0))
+    throw json::type_error::create(
+        302,
+        fmt::format("type must be an unsigned number, but is {}",
+                    J.is_number() ? "a negative or fractional number"
+                                  : J.type_name()),
+        &J);
+  return J.get<uint64_t>();
+}
+
+/// The unsigned member `Key` of the object `J`, 0 when it has none.
+uint64_t unsignedMember(const json &J, const char *Key) {
+  auto It = J.find(Key);
+  return It == J.end() ? 0 : unsignedValue(*It);
+}
+
+/// The member `Key` of the object `J` as JSON text, when it has one.
+std::optional<std::string> jsonMember(const json &J, const char *Key) {
+  auto It = J.find(Key);
+  if (It == J.end())
+    return std::nullopt;
+  return It->dump();
+}
+
 RecordedOutcome recordedOutcome(const json &O) {
   RecordedOutcome R;
   R.Kind = O.at("kind").get<std::string>();
+  R.HasLocation = O.contains("file");
   R.File = O.value("file", "");
   R.Line = O.value("line", 0u);
   if (R.Kind == "bug")
@@ -66,6 +96,14 @@ RecordedOutcome recordedOutcome(const json &O) {
     R.Code = O.at("code").get<int>();
   if (R.Kind == "return" && O.contains("value"))
     R.Value = O.at("value").dump();
+  if (O.contains("message"))
+    R.Message = O.at("message").get<std::string>();
+  if (O.contains("stack")) {
+    R.Stack.emplace();
+    for (const json &F : O.at("stack"))
+      R.Stack->push_back({F.value("function", ""), F.value("file", ""),
+                          static_cast<unsigned>(unsignedMember(F, "line"))});
+  }
   return R;
 }
 
@@ -84,11 +122,32 @@ TestInput testInput(const json &In, bool CommandLine) {
     if (!P.IsStruct && !P.IsPointer)
       P.Signed = In.at("signed").get<bool>();
   }
-  if (T.Created)
-    T.Name = In.at("name").get<std::string>();
-  if (T.Created || !CommandLine)
-    T.Bytes = In.at("bytes").get<std::string>();
+  T.Name = T.Created ? In.at("name").get<std::string>() : In.value("name", "?");
+  T.CType = In.value("type", "");
+  T.Bytes = T.Created || !CommandLine ? In.at("bytes").get<std::string>()
+                                      : In.value("bytes", "");
+  T.Value = jsonMember(In, "value");
+  if (In.contains("string"))
+    T.String = In.at("string").get<std::string>();
+  T.Fields = jsonMember(In, "fields");
   return T;
+}
+
+/// A decision of the explanation: "taken" is true or false, or for a
+/// switch the case taken.
+RecordedDecision recordedDecision(const json &D) {
+  RecordedDecision R;
+  R.File = D.at("file").get<std::string>();
+  R.Line = static_cast<unsigned>(unsignedMember(D, "line"));
+  R.Condition = D.at("condition").get<std::string>();
+  R.Kind = D.value("kind", "branch");
+  const json &Taken = D.at("taken");
+  R.IsSwitch = Taken.is_string();
+  if (R.IsSwitch)
+    R.Case = Taken.get<std::string>();
+  else
+    R.Taken = Taken.get<bool>();
+  return R;
 }
 
 /// The members of a test with a valid outline; throws nlohmann's
@@ -96,6 +155,7 @@ TestInput testInput(const json &In, bool CommandLine) {
 TestRecord testRecord(const json &Test, const std::string &Name,
                       llvm::StringRef Cmd) {
   TestRecord T;
+  T.Number = unsignedMember(Test, "test");
   T.Program = ProgramDescription::fromJson(Test.at("program"));
   T.ProgramKey = Test.at("program").dump();
   T.Outcome = recordedOutcome(Test.at("outcome"));
@@ -103,10 +163,63 @@ TestRecord testRecord(const json &Test, const std::string &Name,
   for (const json &In : Test.at("inputs"))
     T.Inputs.push_back(testInput(In, T.CommandLine));
   for (const json &Arg : Test.value("argv", json::array()))
-    T.Argv.push_back(Arg.at("bytes").get<std::string>());
-  if (Test.contains("stdin"))
-    T.Stdin = hexToBytes(Test.at("stdin").value("bytes", ""), Name, Cmd);
+    T.Argv.push_back(
+        {Arg.at("bytes").get<std::string>(), Arg.value("string", "")});
+  if (Test.contains("stdin")) {
+    const json &Stdin = Test.at("stdin");
+    T.Stdin = hexToBytes(Stdin.value("bytes", ""), Name, Cmd);
+    T.StdinEscaped = Stdin.value("string", "");
+  }
+  T.Stdout = Test.value("stdout", "");
+  if (Test.contains("explanation")) {
+    T.Explanation.emplace();
+    for (const json &D : Test.at("explanation"))
+      T.Explanation->push_back(recordedDecision(D));
+  }
+  T.ExplanationTruncated = unsignedMember(Test, "explanation_truncated");
+  if (Test.contains("negated")) {
+    const json &N = Test.at("negated");
+    T.Negated = {unsignedValue(N.at("test")), unsignedValue(N.at("decision"))};
+  }
+  if (Test.contains("variant_of"))
+    T.VariantOf = unsignedValue(Test.at("variant_of"));
+  T.Diverged = Test.value("diverged", false);
   return T;
+}
+
+/// `Text` as JSON. Throws InputError naming `F`.
+json parseJson(const std::string &Text, const std::string &F,
+               llvm::StringRef Cmd) {
+  try {
+    return json::parse(Text);
+  } catch (const json::exception &E) {
+    throw InputError{fmt::format("{}: {} is not valid JSON: {}", Cmd.str(), F,
+                                 jsonError(E))};
+  }
+}
+
+/// Checks that `Test` names the test format this Theseus reads and has the
+/// members every test has. Throws InputError naming `F`, also for a test
+/// of another format version.
+void checkOutline(const json &Test, const std::string &F, llvm::StringRef Cmd) {
+  unsigned Version =
+      Test.is_object() ? formatVersion(Test.value("format", json())) : 0;
+  if (Version == 0)
+    throw InputError{fmt::format("{}: {} is not a Theseus test (no "
+                                 "\"format\": \"{}\")",
+                                 Cmd.str(), F, testFormat())};
+  if (Version != TestFormatVersion)
+    throw InputError{fmt::format(
+        "{}: {} is a Theseus test of format version {}; this Theseus reads "
+        "version {} (\"format\": \"{}\")",
+        Cmd.str(), F, Version, TestFormatVersion, testFormat())};
+  if (!Test.value("program", json()).is_object() ||
+      !Test.value("outcome", json()).is_object() ||
+      !Test.value("inputs", json()).is_array())
+    throw InputError{
+        fmt::format("{}: {} is not a valid Theseus test: it needs the objects "
+                    "\"program\" and \"outcome\" and the array \"inputs\"",
+                    Cmd.str(), F)};
 }
 
 } // namespace
@@ -156,43 +269,16 @@ void collectTests(const std::string &Path, std::vector<std::string> &Out,
   Out.insert(Out.end(), Found.begin(), Found.end());
 }
 
-void checkFormat(const json &Test, const std::string &F, llvm::StringRef Cmd) {
-  unsigned Version =
-      Test.is_object() ? formatVersion(Test.value("format", json())) : 0;
-  if (Version == 0)
-    throw InputError{fmt::format("{}: {} is not a Theseus test (no "
-                                 "\"format\": \"{}\")",
-                                 Cmd.str(), F, testFormat())};
-  if (Version != TestFormatVersion)
-    throw InputError{fmt::format(
-        "{}: {} is a Theseus test of format version {}; this Theseus reads "
-        "version {} (\"format\": \"{}\")",
-        Cmd.str(), F, Version, TestFormatVersion, testFormat())};
-}
-
 json parseOutline(const std::string &Text, const std::string &F,
                   llvm::StringRef Cmd) {
-  json Test;
-  try {
-    Test = json::parse(Text);
-  } catch (const json::exception &E) {
-    throw InputError{fmt::format("{}: {} is not valid JSON: {}", Cmd.str(), F,
-                                 jsonError(E))};
-  }
-  checkFormat(Test, F, Cmd);
-  if (!Test.value("program", json()).is_object() ||
-      !Test.value("outcome", json()).is_object() ||
-      !Test.value("inputs", json()).is_array())
-    throw InputError{
-        fmt::format("{}: {} is not a valid Theseus test: it needs the objects "
-                    "\"program\" and \"outcome\" and the array \"inputs\"",
-                    Cmd.str(), F)};
+  json Test = parseJson(Text, F, Cmd);
+  checkOutline(Test, F, Cmd);
   return Test;
 }
 
-TestRecord parseTest(const std::string &Text, const std::string &Name,
-                     llvm::StringRef Cmd) {
-  json Test = parseOutline(Text, Name, Cmd);
+TestRecord readTest(const json &Test, const std::string &Name,
+                    llvm::StringRef Cmd) {
+  checkOutline(Test, Name, Cmd);
   // A member of the wrong type names the test instead of ending Theseus
   // with an internal error.
   try {
@@ -203,6 +289,15 @@ TestRecord parseTest(const std::string &Text, const std::string &Name,
   }
 }
 
+TestRecord parseTest(const std::string &Text, const std::string &Name,
+                     llvm::StringRef Cmd) {
+  return readTest(parseJson(Text, Name, Cmd), Name, Cmd);
+}
+
+TestRecord readTestFile(const std::string &Path, llvm::StringRef Cmd) {
+  return parseTest(readTestText(Path, Cmd), Path, Cmd);
+}
+
 std::string readTestText(const std::string &Path, llvm::StringRef Cmd) {
   std::ifstream In(Path);
   if (!In)
@@ -210,17 +305,17 @@ std::string readTestText(const std::string &Path, llvm::StringRef Cmd) {
   return std::string(std::istreambuf_iterator<char>(In), {});
 }
 
-std::string inputText(const nlohmann::json &In) {
+std::string inputText(const TestInput &In) {
   std::string Value;
-  if (In.contains("string"))
-    Value = nlohmann::json(In["string"]).dump();
-  else if (In.contains("fields")) // A struct reads better by its members.
-    Value = In["fields"].dump();
-  else if (In.contains("value"))
-    Value = In["value"].dump();
+  if (In.String)
+    Value = json(*In.String).dump();
+  else if (In.Fields) // A struct reads better by its members.
+    Value = *In.Fields;
+  else if (In.Value)
+    Value = *In.Value;
   else
-    Value = "0x" + In.value("bytes", std::string());
-  return In.value("name", std::string("?")) + " = " + Value;
+    Value = "0x" + In.Bytes;
+  return In.Name + " = " + Value;
 }
 
 } // namespace theseus

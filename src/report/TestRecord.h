@@ -2,10 +2,11 @@
 //
 // The reader of the test files TestWriter (TestFile.h) writes: one JSON
 // object per path, its schema named and versioned by its "format" member,
-// "theseus-test-<version>" (README.md, "Output formats"). Replay, export
-// and the fuzzer of the reader read tests here, as typed records; show,
-// report and the Test-Comp export check the outline here and read the
-// members they print from the JSON.
+// "theseus-test-<version>" (README.md, "Output formats"). Replay, show,
+// report.html, the Test-Comp export and the fuzzer of the reader read
+// tests here as typed records; export reads the typed record and, for the
+// layout of the inputs it writes as C, the JSON whose outline is checked
+// here. So every reader refuses a test of another format version alike.
 //
 //===----------------------------------------------------------------------===//
 #ifndef THESEUS_REPORT_TESTRECORD_H
@@ -17,6 +18,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,35 +31,90 @@ constexpr unsigned TestFormatVersion = 1;
 /// The "format" member of every test: "theseus-test-1".
 std::string testFormat(unsigned Version = TestFormatVersion);
 
+/// A frame of the call stack of a bug.
+struct RecordedFrame {
+  std::string Function;
+  std::string File;
+  unsigned Line = 0;
+};
+
 /// The engine's recorded outcome of a test.
 struct RecordedOutcome {
   std::string Kind; ///< "return", "exit", "bug", or one with no native run.
   std::string Bug;  ///< The bug kind, for "bug".
+  /// Whether File and Line are recorded: for the ends that are neither a
+  /// return nor an exit.
+  bool HasLocation = false;
   std::string File;
   unsigned Line = 0;
   int Code = 0;               ///< The exit code, for "exit".
   std::string Value = "void"; ///< The returned value as JSON, for "return".
+  std::optional<std::string> Message; ///< For the ends with a location.
+  std::optional<std::vector<RecordedFrame>> Stack; ///< For "bug".
 };
 
 /// One member of a test's "inputs": an entry parameter or a created input.
 struct TestInput {
   bool Created = false; ///< Made by the program (harness API, stdin).
-  std::string Name;     ///< Of a created input.
-  std::string Bytes;    ///< Hex digits, two per byte, in memory order.
+  /// Required of a created input; "?" for a parameter without one.
+  std::string Name;
+  std::string CType; ///< Its C type ("type"); empty when not recorded.
+  std::string Bytes; ///< Hex digits, two per byte, in memory order.
+  /// Its value as JSON: an integer, or a pointee's elements as an array;
+  /// none for bytes that are no number.
+  std::optional<std::string> Value;
+  /// A pointee up to its NUL, escaped as C.
+  std::optional<std::string> String;
+  /// A struct's integer members by name, as a JSON object.
+  std::optional<std::string> Fields;
   /// The parameter's type and layout (not read for main's parameters,
   /// which the command line gives).
   ParamInfo Param;
 };
 
-/// A test file's members as replay and export use them.
+/// One decision of a test's path in source terms (its "explanation").
+struct RecordedDecision {
+  std::string File;
+  unsigned Line = 0;
+  std::string Condition;
+  std::string Kind = "branch"; ///< "branch", "check" or "assume".
+  bool Taken = false;          ///< For two-way decisions.
+  bool IsSwitch = false;
+  std::string Case; ///< Switch: the case value taken, or "default".
+};
+
+/// The decision of an earlier test negated to find a test (concolic mode).
+struct NegatedDecision {
+  uint64_t Test = 0;
+  uint64_t Decision = 0; ///< Its index in that test's explanation.
+};
+
+/// A command-line argument as a test records it.
+struct TestArgument {
+  std::string Hex;     ///< Two hex digits a byte.
+  std::string Escaped; ///< Escaped as C.
+};
+
+/// A test file's members. Those the writer leaves out of some tests are
+/// optional; the others default to an empty value when missing.
 struct TestRecord {
+  uint64_t Number = 0; ///< Its number in its run ("test").
   ProgramDescription Program;
   std::string ProgramKey; ///< The program's JSON: one native build per key.
   RecordedOutcome Outcome;
   std::vector<TestInput> Inputs;
-  bool CommandLine = false;      ///< main(argc, argv): "argv" is there.
-  std::vector<std::string> Argv; ///< Hex bytes of each argument.
-  std::string Stdin;             ///< The bytes read from stdin.
+  bool CommandLine = false;       ///< main(argc, argv): "argv" is there.
+  std::vector<TestArgument> Argv; ///< The command line, argv[0] first.
+  std::string Stdin;              ///< The bytes read from stdin.
+  std::string StdinEscaped;       ///< Those bytes escaped as C.
+  std::string Stdout;             ///< What the program printed.
+  /// The decisions of the path in order; not recorded by older writers.
+  std::optional<std::vector<RecordedDecision>> Explanation;
+  uint64_t ExplanationTruncated = 0; ///< Decisions left out past those.
+  std::optional<NegatedDecision> Negated;
+  /// The test of the path of which this one is a further return value.
+  std::optional<uint64_t> VariantOf;
+  bool Diverged = false; ///< The run missed the side it was solved for.
 
   /// The entry's parameters, in order (none for a command line).
   std::vector<const TestInput *> parameters() const;
@@ -70,29 +128,32 @@ struct TestRecord {
 void collectTests(const std::string &Path, std::vector<std::string> &Out,
                   llvm::StringRef Cmd);
 
-/// Checks that `Test` names the test format this Theseus reads. Throws
-/// InputError naming `F`, also for a test of another format version.
-void checkFormat(const nlohmann::json &Test, const std::string &F,
-                 llvm::StringRef Cmd);
-
 /// Parses a test file's text and checks its format and outline; members
-/// are checked as they are read (see parseTest). Throws InputError naming
+/// are checked as they are read (see readTest). Throws InputError naming
 /// `F`.
 nlohmann::json parseOutline(const std::string &Text, const std::string &F,
                             llvm::StringRef Cmd);
 
-/// Parses the text of the test file `Name`. Throws InputError, and nothing
-/// else, for any text that is not a valid test.
+/// Reads the test `Test`, parsed from the file `Name`. Throws InputError,
+/// and nothing else, for any JSON that is not a valid test of this format
+/// version.
+TestRecord readTest(const nlohmann::json &Test, const std::string &Name,
+                    llvm::StringRef Cmd);
+
+/// Parses the text of the test file `Name` (see readTest).
 TestRecord parseTest(const std::string &Text, const std::string &Name,
                      llvm::StringRef Cmd);
 
-/// A member of a test's "inputs" as the C programmer reads it: "a = 3",
-/// "s = \"ab\"" (escaped as in JSON), a struct by its members,
-/// "buf = [1, 2]",
-/// else its bytes, "b = 0x0a00".
-std::string inputText(const nlohmann::json &In);
+/// Reads the test file `Path` (see readTest).
+TestRecord readTestFile(const std::string &Path, llvm::StringRef Cmd);
 
-/// Reads the test file `Path` (see parseTest).
+/// An input as the C programmer reads it: "a = 3", "s = \"ab\"" (escaped
+/// as in JSON), a struct by its members, "buf = [1, 2]", else its bytes,
+/// "b = 0x0a00".
+std::string inputText(const TestInput &In);
+
+/// The text of the test file `Path`. Throws InputError when it cannot be
+/// read.
 std::string readTestText(const std::string &Path, llvm::StringRef Cmd);
 
 } // namespace theseus

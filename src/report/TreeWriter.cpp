@@ -52,7 +52,7 @@ nlohmann::json outcomeJson(const TreeNode &N, const ReturnFormatter &Return) {
   const PathOutcome &O = N.Outcome;
   nlohmann::json J = {{"end", toString(O.End)}};
   if (O.End == PathEnd::Return && O.HasValue)
-    J["value"] = Return(O.Value);
+    J["value"] = Return(O);
   if (O.End == PathEnd::Exit)
     J["code"] = O.Value;
   if (!O.BugKind.empty())
@@ -172,7 +172,7 @@ std::string treeDot(const ExecutionTree &T, const ReturnFormatter &Return) {
       break;
     case LeafKind::Normal:
       Lines.push_back(N->Outcome.End == PathEnd::Return && N->Outcome.HasValue
-                          ? "return " + Return(N->Outcome.Value).dump()
+                          ? "return " + Return(N->Outcome).dump()
                           : toString(N->Outcome.End));
       Style = ", style=filled, fillcolor=lightblue";
       break;

@@ -12,7 +12,7 @@
 namespace theseus {
 
 /// Shows a returned value as the entry's C type reads it.
-using ReturnFormatter = std::function<nlohmann::json(uint64_t Bits)>;
+using ReturnFormatter = std::function<nlohmann::json(const PathOutcome &O)>;
 
 /// Every node with its location, source line, added condition, path
 /// condition, variables and, for leaves, the outcome (format theseus-tree-1).

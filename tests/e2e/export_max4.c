@@ -48,7 +48,7 @@
 // BADC: FAIL test000001_returns_12345
 // BADC: returned 0, expected 12345
 // BADC: 1 tests, 1 failed
-// NOFORMAT: theseus: error: Exactly 1 option from [--gtest,--c,--testcomp] is required
+// NOFORMAT: theseus: error: Exactly 1 option from [--gtest,--c,--testcomp,--json] is required
 // MISSING: theseus: error: export: no such file or directory: {{.*}}missing
 // EMPTY: theseus: error: export: no test files (test*.json) in {{.*}}empty
 

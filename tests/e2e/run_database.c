@@ -6,13 +6,19 @@
 // RUN: %python %S/tools/run_db.py %t.out/run.db "select count(*) from paths" > %t.count
 // RUN: ls %t.out | grep -c '^test.*\.json$' | diff - %t.count
 // RUN: %python %S/tools/run_db.py %t.out/run.db "select outcome, bug_kind, line from paths where outcome = 'bug' limit 1" | FileCheck %s --check-prefix=PATH
-// PATH: bug|division-by-zero|[[@LINE+17]]
+// PATH: bug|division-by-zero|[[@LINE+23]]
 // RUN: %python %S/tools/run_db.py %t.out/run.db "select kind, first_test, confirmation from bugs" | FileCheck %s --check-prefix=BUG
 // BUG: division-by-zero|{{[0-9]+}}|confirmed
 // RUN: %python %S/tools/run_db.py %t.out/run.db "select stop_reason, ended is not null from parts" | FileCheck %s --check-prefix=PART
 // PART: max-iterations|1
 // RUN: %python %S/tools/run_db.py %t.out/run.db "select count(*) from paths p where not exists (select 1 from paths q where q.number = p.negated_test) and p.negated_test is not null" | FileCheck %s --check-prefix=PARENTS
 // PARENTS: 0
+// The tests exported from the database are the run's test files, byte for
+// byte (explanations with switch cases, bugs with their stacks).
+// RUN: rm -rf %t.json
+// RUN: %theseus export %t.out --json %t.json 2>&1 | FileCheck %s --check-prefix=EXPORT
+// EXPORT: wrote {{[0-9]+}} tests to
+// RUN: %python -c "import filecmp,glob,os,sys; a=sorted(os.path.basename(f) for f in glob.glob('%t.out/test*.json')); b=sorted(os.path.basename(f) for f in glob.glob('%t.json/test*.json')); same=filecmp.cmpfiles('%t.out','%t.json',a,shallow=False)[0]; sys.exit(0 if a == b and len(same) == len(a) > 0 else 1)"
 //
 // Killed (SIGKILL) once the live summary counts 20 tests: the database has
 // at least those, each naming its test file, and the part has not ended.
@@ -28,5 +34,12 @@ int run_database(int n, int m) {
   for (int i = 0; i < n; i++)
     if (i % 7 == m)
       k++;
-  return k;
+  switch (k) {
+  case 1:
+    return 10;
+  case 2:
+    return 20;
+  default:
+    return k;
+  }
 }

@@ -6,6 +6,7 @@
 // its reason counted) and leave the interpreter to find the same outcome.
 //
 //===----------------------------------------------------------------------===//
+#include "exec/NativeLoops.h"
 #include "exec/Interpreter.h"
 #include "program/Program.h"
 
@@ -14,7 +15,9 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -90,6 +93,13 @@ int divide(int n) {
   for (int i = 3; i >= -1; i--)
     s += 100 / i;
   return s + n;
+}
+
+unsigned long long_loop(int n) {
+  unsigned long s = 0;
+  for (unsigned long i = 0; i < 1000000; i++) // long_loop's loop
+    s += i * (unsigned long)n;
+  return s;
 }
 
 int abs(int);
@@ -172,9 +182,11 @@ protected:
     NativeLoopStats Stats;
   };
   /// Runs `Name(Arg)`, the argument symbolic if `Symbolic`.
-  Result run(const char *Name, uint64_t Arg, bool Native, bool Symbolic) {
+  Result run(const char *Name, uint64_t Arg, bool Native, bool Symbolic,
+             std::function<bool()> Stop = nullptr) {
     ExecOptions Opts;
     Opts.NativeLoops = Native;
+    Opts.ShouldStop = std::move(Stop);
     Interpreter In(*Prog, Ctx, Opts);
     const llvm::Function &F = *Prog->module().getFunction(Name);
     ExprRef Sym = Symbolic ? Ctx.readLE(Ctx.array(Name, 4), 0, 4) : nullptr;
@@ -187,9 +199,10 @@ protected:
     return R;
   }
   /// Runs natively and not; expects the same observations.
-  Result compare(const char *Name, uint64_t Arg, bool Symbolic = false) {
-    Result On = run(Name, Arg, true, Symbolic);
-    Result Off = run(Name, Arg, false, Symbolic);
+  Result compare(const char *Name, uint64_t Arg, bool Symbolic = false,
+                 std::function<bool()> Stop = nullptr) {
+    Result On = run(Name, Arg, true, Symbolic, Stop);
+    Result Off = run(Name, Arg, false, Symbolic, Stop);
     EXPECT_EQ(On.Out.End, Off.Out.End);
     EXPECT_EQ(On.Out.Value, Off.Out.Value);
     EXPECT_EQ(On.Out.BugKind, Off.Out.BugKind);
@@ -252,6 +265,35 @@ TEST_F(NativeLoopsTest, DivisionByZeroBailsAndIsReported) {
   Result R = compare("divide", 1);
   EXPECT_EQ(R.Out.BugKind, "division-by-zero");
   EXPECT_EQ(R.Stats.Bails["division"], 1u);
+}
+
+TEST_F(NativeLoopsTest, PausesForTheStopPollChangeNothing) {
+  Result R = compare("long_loop", 3, false, [] { return false; });
+  EXPECT_EQ(R.Out.End, PathEnd::Return);
+  EXPECT_EQ(R.Stats.Runs, 1u);
+  EXPECT_TRUE(R.Stats.Bails.empty());
+  ASSERT_GE(R.Stats.Instructions / NativePollSteps, 3u);
+  // Outside the loop, too few instructions for the interpreter to poll.
+  unsigned Polls = 0;
+  run("long_loop", 3, true, false, [&] {
+    ++Polls;
+    return false;
+  });
+  EXPECT_EQ(Polls, R.Stats.Instructions / NativePollSteps);
+}
+
+TEST_F(NativeLoopsTest, StopPollEndsANativeRunInTheLoop) {
+  unsigned Polls = 0;
+  Result R = run("long_loop", 3, true, false, [&] { return ++Polls == 2; });
+  EXPECT_EQ(R.Out.End, PathEnd::Interrupted);
+  EXPECT_EQ(Polls, 2u);
+  EXPECT_EQ(R.Stats.Runs, 0u);
+  EXPECT_EQ(R.Stats.Bails["stop"], 1u);
+  std::string Before(Source, std::strstr(Source, "// long_loop's loop"));
+  EXPECT_EQ(R.Out.Loc.Line, std::count(Before.begin(), Before.end(), '\n') + 1);
+  // The loop ran: its blocks count as covered.
+  Result Whole = run("long_loop", 3, true, false);
+  EXPECT_EQ(R.Trace.Blocks.size() + 1, Whole.Trace.Blocks.size());
 }
 
 // Interpreters in threads of one process share only the arena, and take

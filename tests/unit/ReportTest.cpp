@@ -288,3 +288,196 @@ TEST_F(TestFileTest, OutputBytesAndReturnValuesKeepTheirForm) {
 }
 
 } // namespace
+
+namespace {
+
+nlohmann::json minimalTest() {
+  return {{"format", "theseus-test-1"},
+          {"program", {{"sources", {"/src/p.c"}}, {"entry", "f"}}},
+          {"outcome", {{"kind", "return"}}},
+          {"inputs", nlohmann::json::array()}};
+}
+
+TestRecord read(const nlohmann::json &Test) {
+  return readTest(Test, "test.json", "show");
+}
+
+} // namespace
+
+// What show, report.html and the Test-Comp export print of a test, typed.
+TEST(TestRecord, ReadsTheMembersThePrintersShow) {
+  nlohmann::json J = minimalTest();
+  J["test"] = 12;
+  J["inputs"] = {{{"base_type", "int"},
+                  {"bits", 32},
+                  {"bytes", "03000000"},
+                  {"kind", "parameter"},
+                  {"name", "a"},
+                  {"signed", true},
+                  {"type", "int"},
+                  {"value", 3}},
+                 {{"base_type", "char"},
+                  {"bits", 64},
+                  {"bytes", "6122"},
+                  {"count", 2},
+                  {"kind", "parameter"},
+                  {"name", "s"},
+                  {"pointer", true},
+                  {"signed", true},
+                  {"string", "a\\\""},
+                  {"value", {97, 34}}},
+                 {{"base_type", "struct pt"},
+                  {"bits", 16},
+                  {"bytes", "0102"},
+                  {"fields", {{"y", 2}, {"x", 1}}},
+                  {"kind", "parameter"},
+                  {"name", "p"},
+                  {"struct", true}},
+                 {{"bytes", "ff"},
+                  {"kind", "created"},
+                  {"name", "nondet_uchar_1"},
+                  {"type", "unsigned char"},
+                  {"value", 255}}};
+  J["outcome"] = {
+      {"bug", "division-by-zero"},
+      {"file", "p.c"},
+      {"kind", "bug"},
+      {"line", 9},
+      {"message", "division by zero"},
+      {"stack", {{{"file", "p.c"}, {"function", "div"}, {"line", 9}}}}};
+  J["explanation"] = {{{"condition", "a > 2"},
+                       {"file", "p.c"},
+                       {"kind", "branch"},
+                       {"line", 4},
+                       {"taken", true}},
+                      {{"condition", "switch (a)"},
+                       {"file", "p.c"},
+                       {"kind", "check"},
+                       {"line", 6},
+                       {"taken", "default"}}};
+  J["explanation_truncated"] = 3;
+  J["negated"] = {{"decision", 1}, {"test", 7}};
+  J["diverged"] = true;
+  J["stdout"] = "out\n";
+  J["stdin"] = {{"bytes", "0a"}, {"string", "\\x0a"}};
+  TestRecord T = read(J);
+  EXPECT_EQ(T.Number, 12u);
+  ASSERT_EQ(T.Inputs.size(), 4u);
+  EXPECT_EQ(T.Inputs[0].CType, "int");
+  EXPECT_EQ(T.Inputs[0].Value, "3");
+  EXPECT_EQ(inputText(T.Inputs[0]), "a = 3");
+  EXPECT_EQ(T.Inputs[1].String, "a\\\"");
+  EXPECT_EQ(T.Inputs[1].Value, "[97,34]");
+  EXPECT_EQ(inputText(T.Inputs[1]), "s = \"a\\\\\\\"\"");
+  EXPECT_EQ(T.Inputs[2].Fields, "{\"x\":1,\"y\":2}");
+  EXPECT_EQ(T.Inputs[2].CType, "");
+  EXPECT_EQ(inputText(T.Inputs[2]), "p = {\"x\":1,\"y\":2}");
+  EXPECT_TRUE(T.Inputs[3].Created);
+  EXPECT_EQ(inputText(T.Inputs[3]), "nondet_uchar_1 = 255");
+  const RecordedOutcome &O = T.Outcome;
+  EXPECT_EQ(O.Bug, "division-by-zero");
+  EXPECT_TRUE(O.HasLocation);
+  EXPECT_EQ(O.File, "p.c");
+  EXPECT_EQ(O.Line, 9u);
+  EXPECT_EQ(O.Message, "division by zero");
+  ASSERT_TRUE(O.Stack);
+  ASSERT_EQ(O.Stack->size(), 1u);
+  EXPECT_EQ((*O.Stack)[0].Function, "div");
+  EXPECT_EQ((*O.Stack)[0].File, "p.c");
+  EXPECT_EQ((*O.Stack)[0].Line, 9u);
+  ASSERT_TRUE(T.Explanation);
+  ASSERT_EQ(T.Explanation->size(), 2u);
+  const RecordedDecision &If = (*T.Explanation)[0];
+  EXPECT_EQ(If.Condition, "a > 2");
+  EXPECT_EQ(If.File, "p.c");
+  EXPECT_EQ(If.Line, 4u);
+  EXPECT_EQ(If.Kind, "branch");
+  EXPECT_FALSE(If.IsSwitch);
+  EXPECT_TRUE(If.Taken);
+  const RecordedDecision &Switch = (*T.Explanation)[1];
+  EXPECT_EQ(Switch.Kind, "check");
+  EXPECT_TRUE(Switch.IsSwitch);
+  EXPECT_EQ(Switch.Case, "default");
+  EXPECT_EQ(T.ExplanationTruncated, 3u);
+  ASSERT_TRUE(T.Negated);
+  EXPECT_EQ(T.Negated->Test, 7u);
+  EXPECT_EQ(T.Negated->Decision, 1u);
+  EXPECT_FALSE(T.VariantOf);
+  EXPECT_TRUE(T.Diverged);
+  EXPECT_EQ(T.Stdout, "out\n");
+  EXPECT_EQ(T.Stdin, "\n");
+  EXPECT_EQ(T.StdinEscaped, "\\x0a");
+
+  // A further return value of main's path, and its command line.
+  nlohmann::json M = minimalTest();
+  M["program"]["entry"] = "main";
+  M["argv"] = {{{"bytes", "2d"}, {"string", "-"}}};
+  M["outcome"] = {{"kind", "return"}, {"value", -1}};
+  M["variant_of"] = 4;
+  T = read(M);
+  ASSERT_EQ(T.Argv.size(), 1u);
+  EXPECT_EQ(T.Argv[0].Hex, "2d");
+  EXPECT_EQ(T.Argv[0].Escaped, "-");
+  EXPECT_EQ(T.Outcome.Value, "-1");
+  EXPECT_FALSE(T.Outcome.HasLocation);
+  EXPECT_EQ(T.VariantOf, 4u);
+  EXPECT_FALSE(T.Negated);
+}
+
+// The members the writer leaves out of some tests read as absent, the
+// others as empty.
+TEST(TestRecord, MissingMembersAreAbsentOrEmpty) {
+  TestRecord T = read(minimalTest());
+  EXPECT_EQ(T.Number, 0u);
+  EXPECT_EQ(T.Outcome.Value, "void");
+  EXPECT_FALSE(T.Outcome.HasLocation);
+  EXPECT_FALSE(T.Outcome.Message);
+  EXPECT_FALSE(T.Outcome.Stack);
+  EXPECT_FALSE(T.Explanation);
+  EXPECT_EQ(T.ExplanationTruncated, 0u);
+  EXPECT_FALSE(T.Negated);
+  EXPECT_FALSE(T.VariantOf);
+  EXPECT_FALSE(T.Diverged);
+  EXPECT_FALSE(T.CommandLine);
+  EXPECT_EQ(T.Stdout, "");
+  EXPECT_EQ(T.StdinEscaped, "");
+
+  // A parameter of main's command line needs neither name nor bytes.
+  nlohmann::json M = minimalTest();
+  M["argv"] = nlohmann::json::array();
+  M["inputs"] = {{{"kind", "parameter"}}};
+  T = read(M);
+  ASSERT_EQ(T.Inputs.size(), 1u);
+  EXPECT_FALSE(T.Inputs[0].Value);
+  EXPECT_EQ(inputText(T.Inputs[0]), "? = 0x");
+}
+
+// Counts and test numbers are unsigned: a negative or fractional one is
+// refused before it is converted, and so is another format version.
+TEST(TestRecord, RefusesWhatItCannotRead) {
+  auto Refusal = [](const nlohmann::json &J) {
+    try {
+      read(J);
+    } catch (const InputError &E) {
+      return E.Message;
+    }
+    return std::string("accepted");
+  };
+  nlohmann::json J = minimalTest();
+  J["variant_of"] = -1;
+  EXPECT_EQ(Refusal(J), "show: test.json is not a valid Theseus test: type "
+                        "must be an unsigned number, but is a negative or "
+                        "fractional number");
+  J = minimalTest();
+  J["negated"] = {{"test", 1.5}, {"decision", 0}};
+  EXPECT_NE(Refusal(J).find("unsigned number"), std::string::npos);
+  J = minimalTest();
+  J["explanation"] = {{{"file", "p.c"}, {"condition", "c"}, {"taken", 1}}};
+  EXPECT_EQ(Refusal(J), "show: test.json is not a valid Theseus test: type "
+                        "must be boolean, but is number");
+  J = minimalTest();
+  J["format"] = "theseus-test-2";
+  EXPECT_EQ(Refusal(J),
+            "show: test.json is a Theseus test of format version 2; this "
+            "Theseus reads version 1 (\"format\": \"theseus-test-1\")");
+}

@@ -1,5 +1,6 @@
 //===- TestCompTest.cpp - Test-Comp suites from Theseus tests -------------===//
 #include "report/TestComp.h"
+#include "report/TestRecord.h"
 
 #include <gtest/gtest.h>
 
@@ -7,24 +8,30 @@ using namespace theseus;
 
 namespace {
 
-nlohmann::json created(const std::string &Name, const std::string &Type,
-                       nlohmann::json Value) {
-  return {
-      {"name", Name}, {"kind", "created"}, {"type", Type}, {"value", Value}};
+TestInput input(bool Created, const std::string &Name, const std::string &Type,
+                std::optional<std::string> Value) {
+  TestInput In;
+  In.Created = Created;
+  In.Name = Name;
+  In.CType = Type;
+  In.Value = std::move(Value);
+  return In;
 }
 
 } // namespace
 
 // Only __VERIFIER_nondet_* values go into a testcase, in creation order,
-// each with its type; parameters and other created inputs do not.
+// each with its type; parameters, other created inputs and values that are
+// no integer do not.
 TEST(TestCompTest, TestcaseHoldsNondetValuesInOrder) {
-  nlohmann::json Test = {
-      {"inputs",
-       {{{"name", "n"}, {"kind", "parameter"}, {"type", "int"}, {"value", 3}},
-        created("nondet_uint_1", "unsigned int", 4294967295u),
-        created("buf", "char[4]", 7),
-        created("nondet_char_2", "char", -5)}},
-      {"outcome", {{"kind", "return"}}}};
+  TestRecord Test;
+  Test.Outcome.Kind = "return";
+  Test.Inputs = {input(false, "n", "int", "3"),
+                 input(true, "nondet_uint_1", "unsigned int", "4294967295"),
+                 input(true, "buf", "char[4]", "7"),
+                 input(true, "nondet_float_3", "float", "1.5"),
+                 input(true, "nondet_long_4", "long", std::nullopt),
+                 input(true, "nondet_char_2", "char", "-5")};
   EXPECT_EQ(testcaseXml(Test).substr(testcaseXml(Test).find("<testcase")),
             "<testcase>\n"
             "  <input type=\"unsigned int\">4294967295</input>\n"
@@ -33,12 +40,12 @@ TEST(TestCompTest, TestcaseHoldsNondetValuesInOrder) {
 }
 
 TEST(TestCompTest, ReachErrorTestCoversTheError) {
-  nlohmann::json Test = {
-      {"inputs", nlohmann::json::array()},
-      {"outcome", {{"kind", "bug"}, {"bug", "reach-error"}}}};
+  TestRecord Test;
+  Test.Outcome.Kind = "bug";
+  Test.Outcome.Bug = "reach-error";
   EXPECT_NE(testcaseXml(Test).find("<testcase coversError=\"true\">"),
             std::string::npos);
-  Test["outcome"]["bug"] = "division-by-zero";
+  Test.Outcome.Bug = "division-by-zero";
   EXPECT_EQ(testcaseXml(Test).find("coversError"), std::string::npos);
 }
 

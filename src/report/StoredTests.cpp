@@ -1,0 +1,91 @@
+//===- StoredTests.cpp - Tests read back from the run database ------------===//
+#include "report/StoredTests.h"
+
+#include "program/Program.h"
+#include "report/TestFile.h"
+
+#include "llvm/Support/FileSystem.h"
+
+#include <fmt/format.h>
+#include <map>
+#include <nlohmann/json.hpp>
+
+namespace theseus {
+
+std::unique_ptr<RunDatabase> openRunDatabase(const std::string &Dir,
+                                             const std::string &Cmd) {
+  std::string Path = Dir + "/" + RunDatabaseName;
+  if (!llvm::sys::fs::exists(Path))
+    throw InputError{fmt::format("{}: {} has no {} (a run directory of an "
+                                 "older Theseus?)",
+                                 Cmd, Dir, RunDatabaseName)};
+  try {
+    return RunDatabase::open(Path);
+  } catch (const StoreError &E) {
+    throw InputError{fmt::format("{}: {}", Cmd, E.what())};
+  }
+}
+
+namespace {
+
+/// The explanation entries of a stored path, worded by their sites.
+nlohmann::json explanation(const std::string &Stored,
+                           const std::map<int64_t, SiteRow> &Sites) {
+  nlohmann::json Out = nlohmann::json::array();
+  for (const nlohmann::json &Step : nlohmann::json::parse(Stored)) {
+    const SiteRow &S = Sites.at(Step.at(0).get<int64_t>());
+    Out.push_back({{"condition", S.Condition},
+                   {"file", S.File},
+                   {"kind", S.Kind},
+                   {"line", S.Line},
+                   {"taken", Step.at(1)}});
+  }
+  return Out;
+}
+
+} // namespace
+
+void forEachStoredTest(
+    RunDatabase &Db,
+    const std::function<void(const PathRow &, const std::string &)> &Fn) {
+  std::map<int64_t, SiteRow> Sites;
+  for (SiteRow &S : Db.sites())
+    Sites.emplace(S.Id, std::move(S));
+  std::map<int64_t, nlohmann::json> Programs;
+  for (const PartRow &P : Db.parts())
+    Programs.emplace(P.Id, nlohmann::json::parse(P.Program));
+  Db.forEachPath([&](const PathRow &P) {
+    nlohmann::json Test = nlohmann::json::parse(P.Test);
+    Test["program"] = Programs.at(P.Part);
+    Test["explanation"] = explanation(P.Explanation, Sites);
+    // As TestWriter writes a test file (JsonWriter.h).
+    Fn(P, Test.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
+              "\n");
+  });
+}
+
+uint64_t exportStoredTests(const std::string &Dir, const std::string &Output) {
+  std::unique_ptr<RunDatabase> Db = openRunDatabase(Dir, "export");
+  if (std::error_code E = llvm::sys::fs::create_directories(Output))
+    throw InputError{
+        fmt::format("export: cannot create {}: {}", Output, E.message())};
+  uint64_t Written = 0;
+  try {
+    forEachStoredTest(*Db, [&](const PathRow &P, const std::string &Text) {
+      writeFileWhole(Output + "/" + testFileName(P.Number), Text);
+      ++Written;
+    });
+  } catch (const StoreError &E) {
+    throw InputError{fmt::format("export: {}", E.what())};
+  } catch (const nlohmann::json::exception &E) {
+    throw InputError{fmt::format("export: {}/{}: a damaged test: {}", Dir,
+                                 RunDatabaseName, E.what())};
+  } catch (const std::out_of_range &) {
+    throw InputError{fmt::format(
+        "export: {}/{}: a test names a site or part that is not there", Dir,
+        RunDatabaseName)};
+  }
+  return Written;
+}
+
+} // namespace theseus

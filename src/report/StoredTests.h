@@ -1,0 +1,38 @@
+//===- StoredTests.h - Tests read back from the run database --------------===//
+//
+// run.db keeps each test without the two members it keeps once: the
+// program (per part of the run) and the explanation (as decision sites).
+// Here a stored test becomes again the test file the run wrote, byte for
+// byte, so that every reader of tests can read them from the database.
+//
+//===----------------------------------------------------------------------===//
+#ifndef THESEUS_REPORT_STOREDTESTS_H
+#define THESEUS_REPORT_STOREDTESTS_H
+
+#include "store/RunDatabase.h"
+
+#include <functional>
+#include <string>
+
+namespace theseus {
+
+/// Opens the run database of the run directory `Dir` for reading. Throws
+/// InputError, naming the command `Cmd`, when there is none or it cannot
+/// be read.
+std::unique_ptr<RunDatabase> openRunDatabase(const std::string &Dir,
+                                             const std::string &Cmd);
+
+/// Calls `Fn` with each path of `Db` and its test's text, as the test file
+/// the run wrote holds it.
+void forEachStoredTest(
+    RunDatabase &Db,
+    const std::function<void(const PathRow &, const std::string &)> &Fn);
+
+/// `theseus export --json`: writes the tests of the run directory `Dir`
+/// from its database to the directory `Output`, as the run's test files.
+/// Returns the number of tests written. Throws InputError.
+uint64_t exportStoredTests(const std::string &Dir, const std::string &Output);
+
+} // namespace theseus
+
+#endif
