@@ -44,7 +44,7 @@ void onSignal(int Sig) {
 
 /// `theseus report DIR`: report.html again, from the directory's files.
 int report(Options &O) {
-  if (!writeReport(O.ReportDir))
+  if (!writeReport(O.ReportDir, /*EndOfRun=*/false))
     return InternalError;
   std::printf("theseus: wrote %s/report.html\n", O.ReportDir.c_str());
   return NoBug;

@@ -171,7 +171,7 @@ int runExplorer(const RunOptions &O, const ProgramDescription &Desc,
   Writer.recordBugs();
   Db->endPart(Part, Stats.StopReason, Summary.dump());
   writeLcov(O.OutDir + "/coverage.info", E.coverage());
-  if (O.Html && !writeReport(O.OutDir)) {
+  if (O.Html && !writeReport(O.OutDir, /*EndOfRun=*/true)) {
     Summary.erase("report");
     writeJsonFile(O.OutDir + "/summary.json", Summary);
   }

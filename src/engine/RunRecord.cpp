@@ -18,13 +18,15 @@ void prepareOutDir(const std::string &Dir) {
   });
 }
 
-bool writeReport(const std::string &Dir) {
+bool writeReport(const std::string &Dir, bool EndOfRun) {
   HtmlOptions HO;
   HO.Theseus = llvm::sys::fs::getMainExecutable("theseus", nullptr);
   HtmlResult R;
   try {
     R = writeHtmlReport(Dir, HO);
-  } catch (const InputError &E) { // A test it cannot read: still a warning.
+  } catch (const InputError &E) {
+    if (!EndOfRun)
+      throw;
     R.Problem = E.Message;
   }
   if (R.Problem.empty())

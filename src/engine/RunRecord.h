@@ -139,8 +139,9 @@ private:
 };
 
 /// Writes report.html from the run directory. The results are on disk
-/// already, so any failure is only a warning.
-bool writeReport(const std::string &Dir);
+/// already, so a failure is only a warning; but `theseus report` (not
+/// `EndOfRun`) stops with the InputError of a test it cannot read.
+bool writeReport(const std::string &Dir, bool EndOfRun);
 
 /// A run that claims it explored every path first replays the tests of
 /// its paths natively; a mismatch withdraws the claim. Returns
