@@ -133,9 +133,11 @@ REPLAY_VERDICT = re.compile(r"^(\S+\.json): (.*)$", re.M)
 
 
 def replay(theseus, out):
-    """Runs `theseus replay -v OUT` and parses its per-test lines and totals."""
+    """Runs `theseus replay -v -j 1 OUT` and parses its per-test lines and totals."""
     start = time.monotonic()
-    proc = subprocess.run([theseus, "replay", "-v", out],
+    # One job: the runners replay beside the next program's timed
+    # exploration, which more would slow down.
+    proc = subprocess.run([theseus, "replay", "-v", "-j", "1", out],
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                           text=True)
     wall = time.monotonic() - start

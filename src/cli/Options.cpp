@@ -356,10 +356,33 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
       ->check(CLI::ExistingDirectory);
   CLI::App *ReplayCmd = App.add_subcommand(
       "replay", "Run tests on the natively compiled program and check "
-                "that each ends as the engine recorded");
-  ReplayCmd->add_option("tests", O.ReplayFiles, "Test files or run directories")
+                "that each ends as the engine recorded; prints a line per "
+                "test that does not, then the verdict, with the progress "
+                "on stderr meanwhile. Exit status: 0 no mismatch, 1 a "
+                "mismatch, 2 an unreadable test or a program that does "
+                "not compile");
+  ReplayCmd
+      ->add_option("tests", O.Replay.Paths, "Test files or run directories")
       ->required();
-  ReplayCmd->add_flag("-v,--verbose", O.ReplayVerbose, "One line per test");
+  ReplayCmd->add_flag("-v,--verbose", O.Replay.Verbose,
+                      "A line per test (else only for mismatched and "
+                      "skipped tests)");
+  ReplayCmd
+      ->add_option("-j,--jobs", O.Replay.Jobs,
+                   "Tests replayed at once (0, the default: one per core); "
+                   "the lines come in test order all the same")
+      ->check(countAtLeast(0));
+  ReplayCmd
+      ->add_option("--sample", O.Replay.Sample,
+                   "Replay N tests drawn at random (the same ones for the "
+                   "same --seed), and every other test that records a bug")
+      ->check(countAtLeast(1));
+  ReplayCmd->add_option("--seed", O.Replay.Seed, "Random seed of --sample")
+      ->capture_default_str()
+      ->check(countAtLeast(0));
+  ReplayCmd->add_flag("--all", O.Replay.AllPaths,
+                      "For a run directory, replay every path its run.db "
+                      "records, not only its test files");
 
   CLI::App *TaskCmd = App.add_subcommand(
       "task", "Run an sv-benchmarks task (TASK.yml, format 1.x or 2.0) for its "

@@ -9,6 +9,7 @@
 
 #include "engine/RunOptions.h"
 #include "report/Export.h"
+#include "report/Replay.h"
 
 #include <optional>
 #include <string>
@@ -18,9 +19,7 @@ namespace theseus {
 
 /// Everything the command line sets: a run's options and the subcommands'.
 struct Options : RunOptions {
-  // replay
-  std::vector<std::string> ReplayFiles;
-  bool ReplayVerbose = false;
+  ReplayOptions Replay;
   // report
   std::string ReportDir;
   // export: the format chosen by its option, the file it names, the tests.

@@ -58,7 +58,7 @@ int explore(RunOptions &O) {
 }
 
 int replay(Options &O) {
-  ReplayTotals T = replayTests(O.ReplayFiles, stdout, O.ReplayVerbose);
+  ReplayTotals T = replayTests(O.Replay, stdout);
   return T.Mismatched ? BugsFound : NoBug;
 }
 

@@ -1,16 +1,13 @@
 //===- StatusLine.cpp - The live status of a run on stderr ----------------===//
 #include "engine/StatusLine.h"
 
-#include <cstdio>
 #include <fmt/format.h>
-#include <unistd.h>
 
 namespace theseus {
 
 namespace {
-/// Seconds between lines, and before the first one.
-constexpr double TtyPeriod = 0.25, TtyStart = 1.0;
-constexpr double LogPeriod = 10.0;
+/// On a terminal, a run of a second or less shows no line.
+constexpr double TtyStart = 1.0;
 
 double percent(unsigned Part, unsigned Whole) {
   return Whole ? 100.0 * Part / Whole : 100.0;
@@ -19,8 +16,7 @@ double percent(unsigned Part, unsigned Whole) {
 
 StatusLine::StatusLine(bool Enabled, double Budget, const Coverage &Cov,
                        const TestWriter &Tests)
-    : Enabled(Enabled), Tty(isatty(2)), Budget(Budget), Cov(Cov), Tests(Tests) {
-}
+    : Line(Enabled, TtyStart), Budget(Budget), Cov(Cov), Tests(Tests) {}
 
 std::string StatusLine::text(const ExplorationStats &S, size_t Bugs,
                              const Coverage &Cov, double Budget) {
@@ -37,20 +33,10 @@ std::string StatusLine::text(const ExplorationStats &S, size_t Bugs,
 }
 
 void StatusLine::update(const ExplorationStats &S) {
-  double Period = Tty ? TtyPeriod : LogPeriod;
-  double Start = Tty ? TtyStart : LogPeriod;
-  if (!Enabled || S.Seconds < Start || S.Seconds - Last < Period)
-    return;
-  Last = S.Seconds;
-  std::string Line = text(S, Tests.bugs().size(), Cov, Budget);
-  std::fprintf(stderr, Tty ? "\r%s\033[K" : "%s\n", Line.c_str());
-  Shown = true;
+  Line.update(S.Seconds,
+              [&] { return text(S, Tests.bugs().size(), Cov, Budget); });
 }
 
-void StatusLine::erase() {
-  if (Shown && Tty)
-    std::fputs("\r\033[K", stderr);
-  Shown = false;
-}
+void StatusLine::erase() { Line.erase(); }
 
 } // namespace theseus

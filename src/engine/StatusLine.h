@@ -11,6 +11,7 @@
 
 #include "explore/Exploration.h"
 #include "report/TestFile.h"
+#include "support/ProgressLine.h"
 
 #include <string>
 
@@ -31,13 +32,10 @@ public:
                           const Coverage &Cov, double Budget);
 
 private:
-  bool Enabled;
-  bool Tty;
+  ProgressLine Line;
   double Budget;
   const Coverage &Cov;
   const TestWriter &Tests;
-  bool Shown = false;
-  double Last = 0;
 };
 
 } // namespace theseus

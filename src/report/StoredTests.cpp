@@ -7,8 +7,6 @@
 #include "llvm/Support/FileSystem.h"
 
 #include <fmt/format.h>
-#include <map>
-#include <nlohmann/json.hpp>
 
 namespace theseus {
 
@@ -45,23 +43,43 @@ nlohmann::json explanation(const std::string &Stored,
 
 } // namespace
 
+StoredTestText::StoredTestText(RunDatabase &Db) {
+  for (SiteRow &S : Db.sites())
+    Sites.emplace(S.Id, std::move(S));
+  for (const PartRow &P : Db.parts())
+    Programs.emplace(P.Id, nlohmann::json::parse(P.Program));
+}
+
+std::string StoredTestText::operator()(const PathRow &P) const {
+  nlohmann::json Test = nlohmann::json::parse(P.Test);
+  Test["program"] = Programs.at(P.Part);
+  Test["explanation"] = explanation(P.Explanation, Sites);
+  // As TestWriter writes a test file (JsonWriter.h).
+  return Test.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
+         "\n";
+}
+
 void forEachStoredTest(
     RunDatabase &Db,
     const std::function<void(const PathRow &, const std::string &)> &Fn) {
-  std::map<int64_t, SiteRow> Sites;
-  for (SiteRow &S : Db.sites())
-    Sites.emplace(S.Id, std::move(S));
-  std::map<int64_t, nlohmann::json> Programs;
-  for (const PartRow &P : Db.parts())
-    Programs.emplace(P.Id, nlohmann::json::parse(P.Program));
-  Db.forEachPath([&](const PathRow &P) {
-    nlohmann::json Test = nlohmann::json::parse(P.Test);
-    Test["program"] = Programs.at(P.Part);
-    Test["explanation"] = explanation(P.Explanation, Sites);
-    // As TestWriter writes a test file (JsonWriter.h).
-    Fn(P, Test.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
-              "\n");
-  });
+  StoredTestText Text(Db);
+  Db.forEachPath([&](const PathRow &P) { Fn(P, Text(P)); });
+}
+
+void readStoredTests(const std::string &Dir, const std::string &Cmd,
+                     const std::function<void()> &Read) {
+  try {
+    Read();
+  } catch (const StoreError &E) {
+    throw InputError{fmt::format("{}: {}", Cmd, E.what())};
+  } catch (const nlohmann::json::exception &E) {
+    throw InputError{fmt::format("{}: {}/{}: a damaged test: {}", Cmd, Dir,
+                                 RunDatabaseName, E.what())};
+  } catch (const std::out_of_range &) {
+    throw InputError{
+        fmt::format("{}: {}/{}: a test names a site or part that is not there",
+                    Cmd, Dir, RunDatabaseName)};
+  }
 }
 
 uint64_t exportStoredTests(const std::string &Dir, const std::string &Output) {
@@ -70,21 +88,12 @@ uint64_t exportStoredTests(const std::string &Dir, const std::string &Output) {
     throw InputError{
         fmt::format("export: cannot create {}: {}", Output, E.message())};
   uint64_t Written = 0;
-  try {
+  readStoredTests(Dir, "export", [&] {
     forEachStoredTest(*Db, [&](const PathRow &P, const std::string &Text) {
       writeFileWhole(Output + "/" + testFileName(P.Number), Text);
       ++Written;
     });
-  } catch (const StoreError &E) {
-    throw InputError{fmt::format("export: {}", E.what())};
-  } catch (const nlohmann::json::exception &E) {
-    throw InputError{fmt::format("export: {}/{}: a damaged test: {}", Dir,
-                                 RunDatabaseName, E.what())};
-  } catch (const std::out_of_range &) {
-    throw InputError{fmt::format(
-        "export: {}/{}: a test names a site or part that is not there", Dir,
-        RunDatabaseName)};
-  }
+  });
   return Written;
 }
 

@@ -11,7 +11,10 @@
 
 #include "store/RunDatabase.h"
 
+#include <nlohmann/json.hpp>
+
 #include <functional>
+#include <map>
 #include <string>
 
 namespace theseus {
@@ -22,11 +25,29 @@ namespace theseus {
 std::unique_ptr<RunDatabase> openRunDatabase(const std::string &Dir,
                                              const std::string &Cmd);
 
-/// Calls `Fn` with each path of `Db` and its test's text, as the test file
-/// the run wrote holds it.
+/// Stored paths turned back into their tests' text, as the test files the
+/// run wrote hold it.
+class StoredTestText {
+public:
+  /// Reads the sites and parts of `Db` that paths refer to.
+  explicit StoredTestText(RunDatabase &Db);
+  std::string operator()(const PathRow &P) const;
+
+private:
+  std::map<int64_t, SiteRow> Sites;
+  std::map<int64_t, nlohmann::json> Programs; ///< By part.
+};
+
+/// Calls `Fn` with each path of `Db` and its test's text.
 void forEachStoredTest(
     RunDatabase &Db,
     const std::function<void(const PathRow &, const std::string &)> &Fn);
+
+/// Runs `Read`, which reads the run database of the directory `Dir`,
+/// turning what a damaged database throws into an InputError naming the
+/// command `Cmd`.
+void readStoredTests(const std::string &Dir, const std::string &Cmd,
+                     const std::function<void()> &Read);
 
 /// `theseus export --json`: writes the tests of the run directory `Dir`
 /// from its database to the directory `Output`, as the run's test files.

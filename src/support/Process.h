@@ -106,6 +106,8 @@ public:
 private:
   Process() = default;
   void reaped(int Status);
+  /// Whether it ends by `Deadline`; reaps it if so.
+  bool endsBy(std::chrono::steady_clock::time_point Deadline);
   void release();
 
   pid_t Pid = -1;

@@ -17,3 +17,9 @@ int unsupported(int x) {
   }
   return 1;
 }
+
+// Without -v, replay prints the lines of the tests that do not match only.
+// RUN: %theseus replay %t.out | FileCheck --check-prefix=DEFAULT %s
+// DEFAULT-NOT: match (
+// DEFAULT: test{{[0-9]+}}.json: skipped (engine outcome 'unsupported' has no native counterpart)
+// DEFAULT-NEXT: replayed 2 tests: 1 match, 0 mismatch, 1 skipped

@@ -4,6 +4,7 @@
 #include "program/Program.h"
 #include "report/Html.h"
 #include "report/JsonWriter.h"
+#include "report/ReplaySample.h"
 #include "report/Summary.h"
 #include "report/TestFile.h"
 #include "report/TestRecord.h"
@@ -480,4 +481,59 @@ TEST(TestRecord, RefusesWhatItCannotRead) {
   EXPECT_EQ(Refusal(J),
             "show: test.json is a Theseus test of format version 2; this "
             "Theseus reads version 1 (\"format\": \"theseus-test-1\")");
+}
+
+namespace {
+
+std::vector<uint64_t> drawnIndices(const ReplaySample &S, uint64_t Total) {
+  std::vector<uint64_t> Drawn;
+  for (uint64_t I = 0; I < Total; ++I)
+    if (S.drawn(I))
+      Drawn.push_back(I);
+  return Drawn;
+}
+
+} // namespace
+
+// --sample N draws exactly N of the tests, and the same ones for the same
+// seed on every platform (the draw below is pinned).
+TEST(ReplaySample, DrawsExactlyNTestsReproducibly) {
+  for (uint64_t Total : {2, 10, 1000})
+    for (uint64_t Count : {1, 2, 7, 999})
+      if (Count < Total) {
+        ReplaySample S(Total, Count, 5);
+        EXPECT_FALSE(S.all());
+        EXPECT_EQ(drawnIndices(S, Total).size(), Count);
+        EXPECT_EQ(drawnIndices(S, Total),
+                  drawnIndices(ReplaySample(Total, Count, 5), Total));
+      }
+  EXPECT_EQ(drawnIndices(ReplaySample(10, 3, 0), 10),
+            (std::vector<uint64_t>{3, 5, 6}));
+  EXPECT_NE(drawnIndices(ReplaySample(1000, 10, 0), 1000),
+            drawnIndices(ReplaySample(1000, 10, 1), 1000));
+}
+
+// No test is favoured: over many seeds each is drawn about as often.
+TEST(ReplaySample, DrawsEveryTestAlike) {
+  std::vector<unsigned> Times(10);
+  for (uint64_t Seed = 0; Seed < 10000; ++Seed)
+    for (uint64_t I : drawnIndices(ReplaySample(10, 3, Seed), 10))
+      ++Times[I];
+  for (unsigned T : Times) {
+    EXPECT_GT(T, 2800u);
+    EXPECT_LT(T, 3200u);
+  }
+}
+
+// Without a sample, or one as large as the tests, every test is replayed;
+// a test that records a bug always is.
+TEST(ReplaySample, ReplaysEveryBug) {
+  EXPECT_TRUE(ReplaySample(10, 0, 0).all());
+  EXPECT_TRUE(ReplaySample(10, 10, 0).all());
+  EXPECT_TRUE(ReplaySample(10, 0, 0).replays(9, false));
+  ReplaySample S(100, 1, 0);
+  for (uint64_t I = 0; I < 100; ++I) {
+    EXPECT_TRUE(S.replays(I, true));
+    EXPECT_EQ(S.replays(I, false), S.drawn(I));
+  }
 }
