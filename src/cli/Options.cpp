@@ -263,6 +263,13 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
             "long and pointers, as most SV-COMP tasks declare)");
   App.add_option("--cflag", O.CFlags,
                  "Extra flag for clang (repeatable), e.g. --cflag=-DN=4");
+  addChoice(App, "--tests", O.WrittenTests,
+            {{"suite", TestFiles::Suite}, {"all", TestFiles::All}},
+            "Test files written: suite (default: a test only when it adds "
+            "a line, branch, bug, target, return value, exit code or kind "
+            "of end no kept test has, reduced at the end to a minimal set "
+            "covering the same), all (every path); run.db keeps every "
+            "path either way");
   App.add_flag("-q,--quiet", O.Quiet, "No progress line");
   App.add_flag("!--no-html", O.Html,
                "Do not write report.html in the run directory");

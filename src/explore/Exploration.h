@@ -233,6 +233,12 @@ struct PathResult {
   std::string Stdout; ///< What the program printed on the path.
   /// The branch edges the path took, hashed (Coverage::markEdge).
   uint64_t PathId = 0;
+  /// The lines and edges the path ran (null for a further return value of
+  /// a path), and whether it ran one no earlier path had.
+  const PathCoverage *Covered = nullptr;
+  bool NewCoverage = false;
+  /// --target: the path reached the target.
+  bool ReachedTarget = false;
   /// A further input of test `VariantOf`'s path that returns another value
   /// (0: the path's own test).
   uint64_t VariantOf = 0;

@@ -47,7 +47,8 @@ nlohmann::json explanation(const std::string &Stored,
 
 void forEachStoredTest(
     RunDatabase &Db,
-    const std::function<void(const PathRow &, const std::string &)> &Fn) {
+    const std::function<void(const PathRow &, const std::string &)> &Fn,
+    const std::function<bool(uint64_t)> &Select) {
   std::map<int64_t, SiteRow> Sites;
   for (SiteRow &S : Db.sites())
     Sites.emplace(S.Id, std::move(S));
@@ -55,6 +56,8 @@ void forEachStoredTest(
   for (const PartRow &P : Db.parts())
     Programs.emplace(P.Id, nlohmann::json::parse(P.Program));
   Db.forEachPath([&](const PathRow &P) {
+    if (Select && !Select(P.Number))
+      return;
     nlohmann::json Test = nlohmann::json::parse(P.Test);
     Test["program"] = Programs.at(P.Part);
     Test["explanation"] = explanation(P.Explanation, Sites);

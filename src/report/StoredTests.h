@@ -23,10 +23,12 @@ std::unique_ptr<RunDatabase> openRunDatabase(const std::string &Dir,
                                              const std::string &Cmd);
 
 /// Calls `Fn` with each path of `Db` and its test's text, as the test file
-/// the run wrote holds it.
+/// the run wrote holds it; with `Select`, only for the paths whose number
+/// it accepts.
 void forEachStoredTest(
     RunDatabase &Db,
-    const std::function<void(const PathRow &, const std::string &)> &Fn);
+    const std::function<void(const PathRow &, const std::string &)> &Fn,
+    const std::function<bool(uint64_t)> &Select = nullptr);
 
 /// `theseus export --json`: writes the tests of the run directory `Dir`
 /// from its database to the directory `Output`, as the run's test files.

@@ -3,6 +3,8 @@
 
 #include "report/NativeCheck.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 #include <fmt/format.h>
 #include <fstream>
 
@@ -125,6 +127,8 @@ nlohmann::json summaryJson(const RunReport &R) {
       {"states_dropped", S.StatesDropped},
       {"paths", S.Paths},
       {"tests", R.Tests.tests()},
+      {"test_files", R.Tests.files().size()},
+      {"test_file_policy", R.Tests.keepsSuite() ? "suite" : "all"},
       {"runs", S.Runs},
       {"bugs", Bugs},
       {"outcomes", R.Tests.outcomes()},
@@ -248,6 +252,28 @@ std::string coverageText(const nlohmann::json &C) {
   return Part("lines") + ", " + Part("branches");
 }
 
+/// Paths, runs, tests and test files, and how they relate.
+std::string pathsText(const nlohmann::json &J) {
+  auto U = [&J](const char *Key) { return J.value(Key, uint64_t(0)); };
+  std::vector<std::string> Extra;
+  if (uint64_t V = U("return_value_variants"))
+    Extra.push_back(fmt::format("{} further return values", V));
+  uint64_t Interrupted = J.value("outcomes", nlohmann::json::object())
+                             .value("interrupted", uint64_t(0));
+  if (Interrupted)
+    Extra.push_back(fmt::format("{} interrupted", Interrupted));
+  std::string Text =
+      fmt::format("{} (runs {}); tests {}", U("paths"), U("runs"), U("tests"));
+  if (!Extra.empty())
+    Text += " (" + llvm::join(Extra, ", ") + ")";
+  // Summaries of older runs have no test_files: every test was a file.
+  if (!J.contains("test_files") || J.value("test_file_policy", "") == "all")
+    return Text + ", each a test file";
+  return Text + fmt::format(" in run.db; test files {} (the suite: the same "
+                            "coverage, bugs and return values)",
+                            U("test_files"));
+}
+
 double share(double Part, double Whole) {
   return Whole > 0 ? 100 * Part / Whole : 0;
 }
@@ -272,8 +298,7 @@ void printSummary(std::FILE *Out, const nlohmann::json &J) {
   if (J.contains("native_check"))
     P(fmt::format("  native check     {}\n",
                   nativeCheckText(J.at("native_check"))));
-  P(fmt::format("  paths            {}  (runs {}, tests written {})\n",
-                U("paths"), U("runs"), U("tests")));
+  P(fmt::format("  paths            {}\n", pathsText(J)));
   P(fmt::format("  bugs             {}\n", J.at("bugs").size()));
   for (const nlohmann::json &B : J.at("bugs")) {
     std::string Replay = B.value("replay", "");

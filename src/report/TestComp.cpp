@@ -168,7 +168,7 @@ std::string testcaseXml(const TestRecord &Test) {
   return Xml + "</testcase>\n";
 }
 
-TestCompWriter::TestCompWriter(ExplorationListener &Inner, std::string RunDir,
+TestCompWriter::TestCompWriter(TestWriter &Inner, std::string RunDir,
                                const TestCompSuiteOptions &Opts,
                                const ProgramDescription &Program)
     : Inner(Inner), RunDir(std::move(RunDir)), SuiteDir(Opts.Dir) {
@@ -182,13 +182,25 @@ TestCompWriter::TestCompWriter(ExplorationListener &Inner, std::string RunDir,
 
 void TestCompWriter::onNewPath(const PathResult &R) {
   Inner.onNewPath(R);
-  if (!SuiteDir.empty())
-    writeTestcase(SuiteDir, RunDir + "/" + testFileName(R.Index));
+  // The tests of the run's suite (TestWriter keeps the files).
+  bool Written = !Inner.files().empty() && Inner.files().back() == R.Index;
+  if (SuiteDir.empty() || !Written)
+    return;
+  writeTestcase(SuiteDir, RunDir + "/" + testFileName(R.Index));
+  Testcases.push_back(R.Index);
 }
 
 void TestCompWriter::finish() const {
-  if (!SuiteDir.empty())
-    zipTestCompSuite(SuiteDir);
+  if (SuiteDir.empty())
+    return;
+  // The run's suite lost the tests its minimal set does not need.
+  const std::vector<uint64_t> &Kept = Inner.files();
+  for (uint64_t N : Testcases)
+    if (!std::binary_search(Kept.begin(), Kept.end(), N))
+      llvm::sys::fs::remove(SuiteDir + "/" +
+                            llvm::sys::path::stem(testFileName(N)).str() +
+                            ".xml");
+  zipTestCompSuite(SuiteDir);
 }
 
 size_t exportTestComp(const std::string &RunDir, const std::string &SuiteDir,

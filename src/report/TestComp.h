@@ -54,23 +54,25 @@ std::string metadataXml(const TestCompMetadata &M);
 std::string testcaseXml(const TestRecord &Test);
 
 /// Writes a suite while the run goes on: metadata.xml at once and each
-/// test's XML as soon as `Inner` (the TestWriter) has written its JSON, so
-/// a killed run keeps its suite. Without a directory it only passes paths
-/// on to `Inner`.
+/// test's XML as soon as `Inner` has written its JSON file (the tests of
+/// the run's suite), so a killed run keeps its suite. Without a directory it
+/// only passes paths on to `Inner`.
 class TestCompWriter : public ExplorationListener {
 public:
-  TestCompWriter(ExplorationListener &Inner, std::string RunDir,
+  TestCompWriter(TestWriter &Inner, std::string RunDir,
                  const TestCompSuiteOptions &Opts,
                  const ProgramDescription &Program);
 
   void onNewPath(const PathResult &R) override;
-  /// Writes the suite's zip archive (the run is over).
+  /// Once `Inner` has finished its suite: removes the testcases of the
+  /// tests it dropped, and writes the suite's zip archive.
   void finish() const;
 
 private:
-  ExplorationListener &Inner;
+  TestWriter &Inner;
   std::string RunDir;
   std::string SuiteDir;
+  std::vector<uint64_t> Testcases; ///< Written, by test number.
 };
 
 /// Converts the tests of run directory `RunDir` into a suite in `SuiteDir`

@@ -1,7 +1,7 @@
 // A division leaf that errors only when the divisor is zero: a red error
 // leaf (path condition d == 0) next to the normal ends; 15 more quotients.
 // RUN: rm -rf %t.out
-// RUN: not %theseus --mode=fork --self-check %s -o %t.out | FileCheck %s
+// RUN: not %theseus --mode=fork --self-check %s -o %t.out --tests=all | FileCheck %s
 // RUN: %check-tree %t.out/tree.json --count "leaf == 'error'" 1 \
 // RUN:   --some "leaf == 'error' and outcome['bug'] == 'division-by-zero' and pc.endswith('d == 0')" \
 // RUN:   --count "leaf == 'normal'" 2
