@@ -419,6 +419,9 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
   Outputs->require_option(1);
   ExportCmd->add_flag("--zip", O.ExportZip,
                       "With --testcomp: also the suite as DIR.zip");
+  ExportCmd->add_flag("--all", O.ExportAll,
+                      "Every test of a run directory's run.db, not only its "
+                      "test files (the suite)");
   CLI::App *ShowCmd = App.add_subcommand(
       "show", "Print a test for a person (inputs, the decisions of its path, "
               "its outcome) or, for a run directory, the run's summary");

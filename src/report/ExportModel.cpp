@@ -3,6 +3,7 @@
 
 #include "program/Program.h"
 #include "report/ReplayOutcome.h"
+#include "report/StoredTests.h"
 #include "report/TestRecord.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -75,6 +76,19 @@ std::string literal(uint64_t V, unsigned Bits, bool Signed) {
   if (Bits == 1)
     return V ? "true" : "false";
   return fmt::format("{}{}", V, V <= UINT32_MAX ? "u" : "ULL");
+}
+
+/// How to run test `File` again: a test of the run's database that is not
+/// in its suite has no file until `export --json` writes it.
+std::string reproduction(const std::string &File) {
+  llvm::SmallString<256> Abs(File);
+  llvm::sys::fs::make_absolute(Abs);
+  if (llvm::sys::fs::exists(Abs))
+    return "Reproduce: theseus replay " + Abs.str().str();
+  return fmt::format("Reproduce: theseus export --json {} DIR, then "
+                     "theseus replay DIR/{}",
+                     llvm::sys::path::parent_path(Abs).str(),
+                     llvm::sys::path::filename(Abs).str());
 }
 
 } // namespace
@@ -458,8 +472,7 @@ class SuiteBuilder {
 public:
   explicit SuiteBuilder(ExportedSuite &S) : Suite(S) {}
 
-  void add(const std::string &File) {
-    TestRecord Test = readTestFile(File, "export");
+  void add(const std::string &File, const TestRecord &Test) {
     if (!Layouts) {
       Program = Test.ProgramKey;
       Description = Test.Program;
@@ -496,9 +509,7 @@ private:
             : ""));
     expect(Test.Outcome, T);
     explain(Test, T.Comment);
-    llvm::SmallString<256> Abs(File);
-    llvm::sys::fs::make_absolute(Abs);
-    T.Comment.push_back("Reproduce: theseus replay " + Abs.str().str());
+    T.Comment.push_back(reproduction(File));
 
     TestBuilder B(Suite, *Layouts, Declared);
     bool HasCreated = !Test.createdInputs().empty();
@@ -577,14 +588,15 @@ std::string inlinedRuntime(const std::string &Name) {
 
 } // namespace
 
-ExportedSuite buildExportedSuite(const std::vector<std::string> &Paths) {
-  std::vector<std::string> Files;
-  for (const std::string &P : Paths)
-    collectTests(P, Files, "export");
+ExportedSuite buildExportedSuite(const std::vector<std::string> &Paths,
+                                 bool All) {
   ExportedSuite Suite;
   SuiteBuilder Builder(Suite);
-  for (const std::string &F : Files)
-    Builder.add(F);
+  for (const std::string &P : Paths)
+    forEachTest(P, All, "export",
+                [&](const std::string &File, const TestRecord &Test) {
+                  Builder.add(File, Test);
+                });
   if (Suite.Harness)
     Suite.RuntimeSource = inlinedRuntime("theseus_replay.c");
   return Suite;

@@ -67,6 +67,27 @@ void forEachStoredTest(
   });
 }
 
+void forEachTest(
+    const std::string &Path, bool All, const std::string &Cmd,
+    const std::function<void(const std::string &, const TestRecord &)> &Fn) {
+  if (!All || !llvm::sys::fs::is_directory(Path)) {
+    std::vector<std::string> Files;
+    collectTests(Path, Files, Cmd);
+    for (const std::string &F : Files)
+      Fn(F, readTestFile(F, Cmd));
+    return;
+  }
+  std::unique_ptr<RunDatabase> Db = openRunDatabase(Path, Cmd);
+  try {
+    forEachStoredTest(*Db, [&](const PathRow &P, const std::string &Text) {
+      std::string File = Path + "/" + testFileName(P.Number);
+      Fn(File, parseTest(Text, File, Cmd));
+    });
+  } catch (const StoreError &E) {
+    throw InputError{fmt::format("{}: {}", Cmd, E.what())};
+  }
+}
+
 uint64_t exportStoredTests(const std::string &Dir, const std::string &Output) {
   std::unique_ptr<RunDatabase> Db = openRunDatabase(Dir, "export");
   if (std::error_code E = llvm::sys::fs::create_directories(Output))

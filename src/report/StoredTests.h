@@ -9,6 +9,7 @@
 #ifndef THESEUS_REPORT_STOREDTESTS_H
 #define THESEUS_REPORT_STOREDTESTS_H
 
+#include "report/TestRecord.h"
 #include "store/RunDatabase.h"
 
 #include <functional>
@@ -29,6 +30,14 @@ void forEachStoredTest(
     RunDatabase &Db,
     const std::function<void(const PathRow &, const std::string &)> &Fn,
     const std::function<bool(uint64_t)> &Select = nullptr);
+
+/// Calls `Fn` with each test of `Path`, a test file or a run directory: its
+/// test files (the suite), or with `All` every test in its run.db, named as
+/// the run names its file (which exists only for a test of the suite).
+/// Throws InputError, naming the command `Cmd`.
+void forEachTest(
+    const std::string &Path, bool All, const std::string &Cmd,
+    const std::function<void(const std::string &, const TestRecord &)> &Fn);
 
 /// `theseus export --json`: writes the tests of the run directory `Dir`
 /// from its database to the directory `Output`, as the run's test files.

@@ -75,13 +75,15 @@ private:
   std::vector<uint64_t> Testcases; ///< Written, by test number.
 };
 
-/// Converts the tests of run directory `RunDir` into a suite in `SuiteDir`
-/// (and `SuiteDir`.zip when `Zip`); returns how many tests it holds. The
-/// program and entry are read from the tests, or without tests from
+/// Converts the tests of run directory `RunDir` (its suite, or with `All`
+/// every test of its database) into a suite in `SuiteDir` (and
+/// `SuiteDir`.zip when `Zip`); returns how many tests it holds. The program
+/// and entry are read from the tests, or without tests from
 /// `Opts.ProgramFile` and summary.json. Throws InputError on a directory
 /// that is no run directory.
 size_t exportTestComp(const std::string &RunDir, const std::string &SuiteDir,
-                      const TestCompSuiteOptions &Opts, bool Zip);
+                      const TestCompSuiteOptions &Opts, bool Zip,
+                      bool All = false);
 
 /// Archives `SuiteDir` as `SuiteDir`.zip, the directory its one top-level
 /// entry, as the competition hands suites over. Throws std::runtime_error.

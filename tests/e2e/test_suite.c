@@ -22,6 +22,15 @@
 // RUN: %theseus replay %t.suite | FileCheck %s --check-prefix=REPLAY
 // REPLAY: 9 match, 0 mismatch
 // RUN: %check-summary %t.suite "test_files == 9" "tests == 256" "test_file_policy == 'suite'"
+// The exports take the suite, or with --all every test of run.db.
+// RUN: %theseus export --c %t.suite.c %t.suite 2>&1 | FileCheck %s --check-prefix=EXPORT
+// EXPORT: wrote 9 tests
+// RUN: %theseus export --c %t.every.c --all %t.suite 2>&1 | FileCheck %s --check-prefix=EXPORTALL
+// EXPORTALL: wrote 256 tests
+// RUN: grep -c "theseus export --json" %t.every.c | FileCheck %s --check-prefix=NOFILE
+// NOFILE: 247
+// RUN: %theseus export --testcomp %t.tc --all %t.suite 2>&1 | FileCheck %s --check-prefix=TESTCOMP
+// TESTCOMP: wrote 256 testcases
 // RUN: %theseus %s -o %t.all -q --tests=all > %t.all.log; test $? = 1
 // RUN: ls %t.all | grep -c '^test.*\.json$' | FileCheck %s --check-prefix=ALLFILES
 // ALLFILES: 256
