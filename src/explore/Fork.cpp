@@ -36,6 +36,8 @@ struct ForkExplorer::State {
   unsigned Decisions = 0;
   PathExplanation Explanation;
   bool ReachedTarget = false;
+  /// A value was fixed without a constraint: the path condition is looser.
+  bool Concretized = false;
 };
 
 const llvm::Loop *LoopCounter::take(llvm::LoopInfo &LI,
@@ -76,6 +78,12 @@ public:
   }
 
   void onBranch(const BranchEvent &Ev) override;
+
+  void onConcretization(const llvm::Instruction *I,
+                        const char *Reason) override {
+    Observer::onConcretization(I, Reason);
+    St.Concretized = true;
+  }
 
   void onBlockExecuted(const llvm::BasicBlock *BB,
                        const llvm::Instruction *Last) override {
@@ -217,6 +225,7 @@ void ForkExplorer::Stepper::fork(const BranchEvent &Ev, ExprRef Other,
   C->EdgeHash = St.EdgeHash;
   C->PathId = St.PathId;
   C->ReachedTarget = St.ReachedTarget;
+  C->Concretized = St.Concretized;
   C->Explanation = St.Explanation;
   C->Explanation.flipLast();
   StackFrame &F = C->Exec->Stack.back();
@@ -383,7 +392,7 @@ void ForkExplorer::endPath(State &St, const PathOutcome &Outcome) {
   R.Seconds = Budget.elapsed();
   R.PathsDone = Stats.Paths;
   Listener->onNewPath(R);
-  ReturnValues.explore(R, St.PathCond, Stats, *Listener);
+  ReturnValues.explore(R, St.PathCond, !St.Concretized, Stats, *Listener);
 }
 
 void ForkExplorer::begin() {
