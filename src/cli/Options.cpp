@@ -112,9 +112,11 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
             "target-distance (closest to a --target), and in concolic "
             "mode generational, dart");
   App.add_option("--return-values", O.Explore.ReturnValues,
-                 "Distinct return values sought per path whose return value "
-                 "depends on the input, each further one written as a test "
-                 "of its own (0: only the path's own)")
+                 "Every return value of a path whose return value depends "
+                 "on the input, when the solver proves there are at most N: "
+                 "each further one is written as a test of its own; a path "
+                 "with more keeps its own test and is counted in the "
+                 "summary (0: none sought)")
       ->capture_default_str()
       ->check(countAtLeast(0));
   App.add_option("--loop-bound", O.Explore.LoopBound,

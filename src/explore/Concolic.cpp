@@ -118,6 +118,12 @@ public:
     R.NewCoverage += markBlock(BB, Last, ReachedTarget, E.PathCovered);
   }
 
+  void onConcretization(const llvm::Instruction *I,
+                        const char *Reason) override {
+    Observer::onConcretization(I, Reason);
+    Concretized = true;
+  }
+
   void onEdge(const llvm::Instruction *Term, unsigned Index) override {
     R.NewCoverage += E.Cov.markEdge(Term, Index, &PathId, &E.PathCovered);
   }
@@ -141,6 +147,7 @@ public:
   uint64_t PathId = 0;
   std::vector<Target> NewOpen;
   bool DepthLimited = false;
+  bool Concretized = false;
   bool ReachedTarget = false;
 };
 
@@ -257,8 +264,10 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound,
     for (Target Opened : Rec.NewOpen)
       Opened.Node->Test = R.Index;
     // Decisions past --max-depth are missing from the path condition.
-    if (Leaf->EndsPath && !Rec.DepthLimited)
-      ReturnValues.explore(R, PathTree::prefixOf(Ctx, Leaf), Stats, *Listener);
+    if (Leaf->EndsPath)
+      ReturnValues.explore(R, PathTree::prefixOf(Ctx, Leaf),
+                           !Rec.DepthLimited && !Rec.Concretized, Stats,
+                           *Listener);
   }
   Stats.Seconds = Budget.elapsed();
   Stats.TreeNodes = Tree.numNodes();

@@ -39,6 +39,8 @@ struct ForkExplorer::State {
   PathCoverage Covered;
   /// It, or the state it was forked from, ran a line or edge first.
   bool NewCoverage = false;
+  /// A value was fixed without a constraint: the path condition is looser.
+  bool Concretized = false;
 };
 
 const llvm::Loop *LoopCounter::take(llvm::LoopInfo &LI,
@@ -79,6 +81,12 @@ public:
   }
 
   void onBranch(const BranchEvent &Ev) override;
+
+  void onConcretization(const llvm::Instruction *I,
+                        const char *Reason) override {
+    Observer::onConcretization(I, Reason);
+    St.Concretized = true;
+  }
 
   void onBlockExecuted(const llvm::BasicBlock *BB,
                        const llvm::Instruction *Last) override {
@@ -222,6 +230,7 @@ void ForkExplorer::Stepper::fork(const BranchEvent &Ev, ExprRef Other,
   C->ReachedTarget = St.ReachedTarget;
   C->Covered = St.Covered;
   C->NewCoverage = St.NewCoverage;
+  C->Concretized = St.Concretized;
   C->Explanation = St.Explanation;
   C->Explanation.flipLast();
   StackFrame &F = C->Exec->Stack.back();
@@ -391,7 +400,7 @@ void ForkExplorer::endPath(State &St, const PathOutcome &Outcome) {
   R.Seconds = Budget.elapsed();
   R.PathsDone = Stats.Paths;
   Listener->onNewPath(R);
-  ReturnValues.explore(R, St.PathCond, Stats, *Listener);
+  ReturnValues.explore(R, St.PathCond, !St.Concretized, Stats, *Listener);
 }
 
 void ForkExplorer::begin() {

@@ -33,6 +33,13 @@ nlohmann::json returnValues(const TestWriter &T) {
   return A;
 }
 
+nlohmann::json returnValueSearchJson(const ReturnValueCounts &C) {
+  return {{"limit", C.Limit},
+          {"enumerated", C.Enumerated},
+          {"more_than_limit", C.MoreThanLimit},
+          {"not_enumerated", C.NotEnumerated}};
+}
+
 nlohmann::json nativeLoopsJson(const NativeLoopStats &N) {
   nlohmann::json J = {{"regions", N.Regions},
                       {"compiled", N.Compiled},
@@ -134,6 +141,7 @@ nlohmann::json summaryJson(const RunReport &R) {
       {"outcomes", R.Tests.outcomes()},
       {"return_values", returnValues(R.Tests)},
       {"return_value_variants", S.ReturnVariants},
+      {"return_value_search", returnValueSearchJson(S.ReturnValueSets)},
       {"coverage",
        {{"lines", counted(Cov.linesCovered(), Cov.linesTotal())},
         {"branches", counted(Cov.branchesCovered(), Cov.branchesTotal())},
@@ -241,6 +249,34 @@ std::string returnValuesText(const nlohmann::json &All) {
   return Values;
 }
 
+/// "1 path", "8 paths".
+std::string nouns(uint64_t N, const char *Noun) {
+  return fmt::format("{} {}{}", N, Noun, N == 1 ? "" : "s");
+}
+
+/// What the listed values may leave out: "and more: 8 paths return more
+/// than 16 values each", from summary.json's `return_value_search` (absent
+/// from runs before it: nothing to add then).
+std::string unlistedValuesText(const nlohmann::json &Search) {
+  if (!Search.is_object())
+    return "";
+  uint64_t Limit = Search.value("limit", uint64_t(0));
+  uint64_t More = Search.value("more_than_limit", uint64_t(0));
+  uint64_t Unsettled = Search.value("not_enumerated", uint64_t(0));
+  std::string Text;
+  if (More)
+    Text = fmt::format("{} {} more than {}{}", nouns(More, "path"),
+                       More == 1 ? "returns" : "return", nouns(Limit, "value"),
+                       More == 1 ? "" : " each");
+  if (Unsettled)
+    Text += fmt::format("{}the values of {} were not enumerated{}",
+                        More ? "; " : "", nouns(Unsettled, "path"),
+                        Limit ? "" : " (--return-values 0)");
+  if (Text.empty())
+    return "";
+  return (More ? " and more: " : " and maybe more: ") + Text;
+}
+
 /// "lines 75.0% (3/4), branches 50.0% (1/2)".
 std::string coverageText(const nlohmann::json &C) {
   auto Part = [&C](const char *Name) {
@@ -312,8 +348,10 @@ void printSummary(std::FILE *Out, const nlohmann::json &J) {
         B.value("confirmed", "unchecked"), Replay.empty() ? "" : ": ", Replay));
   }
   if (J.value("return_type", "void") != "void")
-    P(fmt::format("  return values    {{{}}}\n",
-                  returnValuesText(J.at("return_values"))));
+    P(fmt::format(
+        "  return values    {{{}}}{}\n",
+        returnValuesText(J.at("return_values")),
+        unlistedValuesText(J.value("return_value_search", nlohmann::json()))));
   const nlohmann::json &Cov = J.at("coverage");
   std::string Coverage = coverageText(Cov);
   // The files' totals only differ when the entry cannot reach a function.
