@@ -144,7 +144,7 @@ public:
   PathExplanation Explanation;
   PathNode *Current;
   InputStream *Stream;
-  uint64_t PathId = 0;
+  uint64_t PathId = PathIdBasis;
   std::vector<Target> NewOpen;
   bool DepthLimited = false;
   bool Concretized = false;

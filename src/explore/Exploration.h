@@ -213,6 +213,11 @@ private:
   uint64_t Omitted = 0;
 };
 
+/// The id of a path that took no branch edge, from which each edge taken is
+/// folded in (FNV-1a's offset basis): never 0, which an edge of key 0 would
+/// leave unchanged.
+constexpr uint64_t PathIdBasis = 0xcbf29ce484222325ULL;
+
 /// A run that found a path no earlier run took.
 struct PathResult {
   uint64_t Index = 0; ///< 1-based test number.

@@ -32,7 +32,7 @@ struct ForkExplorer::State {
   LoopCounter Loops;
   std::vector<std::pair<const Array *, InputRequest>> Created;
   uint64_t EdgeHash = 0;
-  uint64_t PathId = 0;
+  uint64_t PathId = PathIdBasis;
   unsigned Decisions = 0;
   PathExplanation Explanation;
   bool ReachedTarget = false;

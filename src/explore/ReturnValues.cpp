@@ -36,7 +36,7 @@ public:
     return true;
   }
 
-  uint64_t PathId = 0;
+  uint64_t PathId = PathIdBasis;
 
 private:
   ExprContext &Ctx;
@@ -47,7 +47,7 @@ private:
 
 struct ReturnValueSearch::Run {
   PathOutcome Outcome;
-  uint64_t PathId = 0;
+  uint64_t PathId = PathIdBasis;
   std::string Stdout;
 };
 

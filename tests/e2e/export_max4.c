@@ -36,16 +36,16 @@
 // RUN: not %theseus export --c %t.x.c %t.empty 2>&1 | FileCheck --check-prefix=EMPTY %s
 //
 // EXPLORE: paths 8
-// REPLAY: 8 match, 0 mismatch, 0 skipped
-// EXPORT: theseus export: wrote 8 tests to {{.*}} (0 skipped)
+// REPLAY: 6 match, 0 mismatch, 0 skipped
+// EXPORT: theseus export: wrote 6 tests to {{.*}} (0 skipped)
 // FILE: int max4(int, int, int, int);
 // FILE: // Reproduce: theseus replay {{.*}}test000001.json
 // FILE-NEXT: TEST(max4, test000001_returns_0) {
 // FILE-NEXT:   int a = 0;
 // FILE: EXPECT_EQ(max4(a, b, c, d), 0);
-// GTEST: [  PASSED  ] 8 tests.
+// GTEST: [  PASSED  ] 6 tests.
 // DRIVER: PASS test000001_returns_0
-// DRIVER: 8 tests, 0 failed
+// DRIVER: 6 tests, 0 failed
 // BAD: Expected equality of these values:
 // BAD: 12345
 // BAD: [  FAILED  ] 1 test, listed below:

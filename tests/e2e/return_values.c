@@ -6,9 +6,9 @@
 // at most N. A path with more keeps its own test, and the summary says that
 // the values listed are not all.
 // RUN: rm -rf %t.flags %t.flagsf %t.sum %t.sumf %t.quot %t.quotf %t.off %t.four %t.three
-// RUN: %theseus %s --entry flags_at -o %t.flags | FileCheck --check-prefix=FLAGS %s
-// RUN: %theseus %s --entry flags_at -o %t.flagsf --mode=fork | FileCheck --check-prefix=FLAGS %s
-// FLAGS: paths 3 (runs 3, tests written 6)
+// RUN: %theseus %s --entry flags_at -o %t.flags --tests=all | FileCheck --check-prefix=FLAGS %s
+// RUN: %theseus %s --entry flags_at -o %t.flagsf --tests=all --mode=fork | FileCheck --check-prefix=FLAGS %s
+// FLAGS: paths 3 (runs 3); tests 6
 // FLAGS: return values {-1, 3, 7, 20, 42}{{$}}
 // RUN: %check-tests %t.flags --count 6 --some "variant_of is not None" \
 // RUN:   --all "ret == (-1 if not 0 <= i < 4 else [7, 42, 3, 20][i])"
@@ -23,9 +23,9 @@
 // REPLAY6: replayed 6 tests: 6 match, 0 mismatch
 //
 // A sum over a window of a table, one path: its 8 window sums.
-// RUN: %theseus %s --entry weighted -o %t.sum | FileCheck --check-prefix=SUM %s
-// RUN: %theseus %s --entry weighted -o %t.sumf --mode=fork | FileCheck --check-prefix=SUM %s
-// SUM: paths 1 (runs 1, tests written 8)
+// RUN: %theseus %s --entry weighted -o %t.sum --tests=all | FileCheck --check-prefix=SUM %s
+// RUN: %theseus %s --entry weighted -o %t.sumf --tests=all --mode=fork | FileCheck --check-prefix=SUM %s
+// SUM: paths 1 (runs 1); tests 8
 // SUM: return values {6, 9, 11, 12, 15, 16, 18, 21}{{$}}
 // RUN: %theseus replay %t.sum | FileCheck --check-prefix=REPLAY8 %s
 // RUN: %theseus replay %t.sumf | FileCheck --check-prefix=REPLAY8 %s
@@ -33,9 +33,9 @@
 //
 // A quotient after a loop: 15 paths, more than 16 values on each of the 5
 // that divide, so no further tests.
-// RUN: %theseus %s --entry quotient -o %t.quot | FileCheck --check-prefix=QUOT %s
-// RUN: %theseus %s --entry quotient -o %t.quotf --mode=fork | FileCheck --check-prefix=QUOT %s
-// QUOT: paths 15 (runs 15, tests written 15)
+// RUN: %theseus %s --entry quotient -o %t.quot --tests=all | FileCheck --check-prefix=QUOT %s
+// RUN: %theseus %s --entry quotient -o %t.quotf --tests=all --mode=fork | FileCheck --check-prefix=QUOT %s
+// QUOT: paths 15 (runs 15); tests 15
 // QUOT: return values {{{.*}}} and more: 5 paths return more than 16 values each{{$}}
 // RUN: %check-summary %t.quot "return_value_variants == 0" \
 // RUN:   "return_value_search == {'limit': 16, 'enumerated': 0, 'more_than_limit': 5, 'not_enumerated': 0}"
@@ -45,18 +45,18 @@
 // REPLAY15: replayed 15 tests: 15 match, 0 mismatch
 //
 // Off: nothing sought, and the summary cannot say the values are all.
-// RUN: %theseus %s --entry flags_at -o %t.off --return-values 0 | FileCheck --check-prefix=OFF %s
-// OFF: paths 3 (runs 3, tests written 3)
+// RUN: %theseus %s --entry flags_at -o %t.off --tests=all --return-values 0 | FileCheck --check-prefix=OFF %s
+// OFF: paths 3 (runs 3); tests 3
 // OFF: return values {{{.*}}} and maybe more: the values of 1 path were not enumerated (--return-values 0){{$}}
 // RUN: %check-summary %t.off "return_value_variants == 0" \
 // RUN:   "return_value_search == {'limit': 0, 'enumerated': 0, 'more_than_limit': 0, 'not_enumerated': 1}"
 //
 // flags_at's 4 values are all at N = 4, one too many at N = 3.
-// RUN: %theseus %s --entry flags_at -o %t.four --return-values 4 | FileCheck --check-prefix=FOUR %s
-// FOUR: paths 3 (runs 3, tests written 6)
+// RUN: %theseus %s --entry flags_at -o %t.four --tests=all --return-values 4 | FileCheck --check-prefix=FOUR %s
+// FOUR: paths 3 (runs 3); tests 6
 // FOUR: return values {-1, 3, 7, 20, 42}{{$}}
-// RUN: %theseus %s --entry flags_at -o %t.three --return-values 3 | FileCheck --check-prefix=THREE %s
-// THREE: paths 3 (runs 3, tests written 3)
+// RUN: %theseus %s --entry flags_at -o %t.three --tests=all --return-values 3 | FileCheck --check-prefix=THREE %s
+// THREE: paths 3 (runs 3); tests 3
 // THREE: return values {{{.*}}} and more: 1 path returns more than 3 values{{$}}
 
 int flags_at(int i) {
