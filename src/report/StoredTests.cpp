@@ -5,6 +5,7 @@
 #include "report/TestFile.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 #include <fmt/format.h>
 #include <map>
@@ -65,6 +66,28 @@ void forEachStoredTest(
     Fn(P, Test.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
               "\n");
   });
+}
+
+std::optional<std::string> storedTestText(const std::string &Path) {
+  llvm::StringRef Name = llvm::sys::path::filename(Path);
+  uint64_t Number = 0;
+  if (!Name.consume_front("test") || !Name.consume_back(".json") ||
+      Name.size() != 6 || Name.getAsInteger(10, Number))
+    return std::nullopt;
+  llvm::StringRef Dir = llvm::sys::path::parent_path(Path);
+  std::string Db = (Dir.empty() ? "." : Dir.str()) + "/" + RunDatabaseName;
+  if (!llvm::sys::fs::exists(Db))
+    return std::nullopt;
+  std::optional<std::string> Text;
+  try {
+    std::unique_ptr<RunDatabase> Run = RunDatabase::open(Db);
+    forEachStoredTest(
+        *Run, [&](const PathRow &, const std::string &T) { Text = T; },
+        [&](uint64_t N) { return N == Number; });
+  } catch (const StoreError &) {
+    return std::nullopt; // Said as a missing file.
+  }
+  return Text;
 }
 
 void forEachTest(

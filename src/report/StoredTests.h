@@ -13,6 +13,7 @@
 #include "store/RunDatabase.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 
 namespace theseus {
@@ -30,6 +31,11 @@ void forEachStoredTest(
     RunDatabase &Db,
     const std::function<void(const PathRow &, const std::string &)> &Fn,
     const std::function<bool(uint64_t)> &Select = nullptr);
+
+/// The text of the test `Path` names as a test file of a run directory
+/// ("DIR/test000042.json") when the run kept no such file but its run.db
+/// has the test; none otherwise.
+std::optional<std::string> storedTestText(const std::string &Path);
 
 /// Calls `Fn` with each test of `Path`, a test file or a run directory: its
 /// test files (the suite), or with `All` every test in its run.db, named as

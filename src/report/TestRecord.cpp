@@ -2,6 +2,7 @@
 #include "report/TestRecord.h"
 
 #include "program/Program.h"
+#include "report/StoredTests.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -233,6 +234,9 @@ TestRecord testRecord(const json &Test, const std::string &Name,
 /// read.
 std::string readTestText(const std::string &Path, llvm::StringRef Cmd) {
   std::ifstream In(Path);
+  if (!In && !llvm::sys::fs::exists(Path))
+    if (std::optional<std::string> Stored = storedTestText(Path))
+      return *Stored;
   if (!In)
     throw InputError{fmt::format("{}: cannot read {}", Cmd.str(), Path)};
   return std::string(std::istreambuf_iterator<char>(In), {});
@@ -298,7 +302,7 @@ std::string TestRecord::createdInputs() const {
 
 void collectTests(const std::string &Path, std::vector<std::string> &Out,
                   llvm::StringRef Cmd) {
-  if (!llvm::sys::fs::exists(Path))
+  if (!llvm::sys::fs::exists(Path) && !storedTestText(Path))
     throw InputError{
         fmt::format("{}: no such file or directory: {}", Cmd.str(), Path)};
   if (!llvm::sys::fs::is_directory(Path)) {

@@ -22,6 +22,11 @@
 // RUN: %theseus replay %t.suite | FileCheck %s --check-prefix=REPLAY
 // REPLAY: 9 match, 0 mismatch
 // RUN: %check-summary %t.suite "test_files == 9" "tests == 256" "test_file_policy == 'suite'"
+// A test the suite dropped is still there by its name, from run.db.
+// RUN: N=$(%python %S/tools/run_db.py %t.suite/run.db "select printf('%%06d', min(number)) from paths where test_file is null"); test ! -e %t.suite/test$N.json && %theseus show %t.suite/test$N.json | FileCheck %s --check-prefix=SHOW && %theseus replay %t.suite/test$N.json | FileCheck %s --check-prefix=REPLAYONE
+// SHOW: test{{[0-9]+}}.json: test {{[0-9]+}} of
+// SHOW: outcome returns
+// REPLAYONE: 1 match, 0 mismatch
 // The exports take the suite, or with --all every test of run.db.
 // RUN: %theseus export --c %t.suite.c %t.suite 2>&1 | FileCheck %s --check-prefix=EXPORT
 // EXPORT: wrote 9 tests
