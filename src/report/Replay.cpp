@@ -95,7 +95,7 @@ Replayer::Replayer() : P(std::make_unique<Impl>()) {}
 Replayer::~Replayer() = default;
 
 TestReplay Replayer::replay(const std::string &F) {
-  return replay(readTestFile(F, "replay"));
+  return replayTest(readTestFile(F, "replay"));
 }
 
 const std::string &Replayer::binary(const TestRecord &Test,
@@ -118,7 +118,7 @@ const std::string &Replayer::binary(const TestRecord &Test,
   return P->Binaries.emplace(Key, Bin).first->second;
 }
 
-TestReplay Replayer::replay(const TestRecord &Test) {
+TestReplay Replayer::replayTest(const TestRecord &Test) {
   const ProgramDescription &Prog = Test.Program;
   bool MemoryBug = Test.Outcome.Kind == "bug" && isMemoryBug(Test.Outcome.Bug);
   std::vector<std::string> Argv = {
@@ -192,17 +192,12 @@ ReplayedTest replayPending(Replayer &Replay, const ReplaySample &Sample,
   if (T.Left)
     return R;
   try {
-    const std::string &Where = T.File.empty() ? T.Name : T.File;
-    nlohmann::json Test =
-        parseOutline(T.File.empty() ? T.Text : readTestText(T.File, "replay"),
-                     Where, "replay");
-    // Only the tests replayed are read in full: a sample of a few tests
-    // out of many is over soon.
-    bool Bug = Test.at("outcome").value("kind", nlohmann::json()) == "bug";
-    if (!Sample.replays(T.Index, Bug))
+    TestRecord Test = T.File.empty() ? parseTest(T.Text, T.Name, "replay")
+                                     : readTestFile(T.File, "replay");
+    if (!Sample.replays(T.Index, Test.Outcome.Kind == "bug"))
       return R;
     R.ForItsBug = !Sample.drawn(T.Index);
-    R.Replay = Replay.replay(readTest(Test, Where, "replay"));
+    R.Replay = Replay.replayTest(Test);
   } catch (...) {
     R.Error = std::current_exception();
   }

@@ -56,7 +56,7 @@ public:
   /// compile.
   TestReplay replay(const std::string &TestFile);
   /// Throws InputError for programs that do not compile.
-  TestReplay replay(const TestRecord &Test);
+  TestReplay replayTest(const TestRecord &Test);
 
 private:
   /// The native binary of the test's program, built on first use.
