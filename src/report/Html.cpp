@@ -349,7 +349,11 @@ std::string header(const json &S, uint64_t Tests) {
   H += verdict("coverage-branches", "branches", coverageText(Branches),
                coverageNote(Branches, All.value("branches", json::object())));
   H += verdict("count-paths", "paths", number(S.value("paths", json())));
-  H += verdict("count-tests", "tests", std::to_string(Tests));
+  // Every test of the run (run.db), and those the run directory holds as
+  // files (the suite), which the page lists.
+  H += verdict("count-tests", "tests",
+               std::to_string(S.value("tests", Tests)));
+  H += verdict("count-test-files", "test files", std::to_string(Tests));
   H += verdict("stop-reason", "stopped", S.value("stop_reason", "?"));
   H += "</dl>\n";
   if (S.value("complete", false)) {
