@@ -112,9 +112,11 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
             "target-distance (closest to a --target), and in concolic "
             "mode generational, dart");
   App.add_option("--return-values", O.Explore.ReturnValues,
-                 "Distinct return values sought per path whose return value "
-                 "depends on the input, each further one written as a test "
-                 "of its own (0: only the path's own)")
+                 "Every return value of a path whose return value depends "
+                 "on the input, when the solver proves there are at most N: "
+                 "each further one is written as a test of its own; a path "
+                 "with more keeps its own test and is counted in the "
+                 "summary (0: none sought)")
       ->capture_default_str()
       ->check(countAtLeast(0));
   App.add_option("--loop-bound", O.Explore.LoopBound,
@@ -263,6 +265,13 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
             "long and pointers, as most SV-COMP tasks declare)");
   App.add_option("--cflag", O.CFlags,
                  "Extra flag for clang (repeatable), e.g. --cflag=-DN=4");
+  addChoice(App, "--tests", O.WrittenTests,
+            {{"suite", TestFiles::Suite}, {"all", TestFiles::All}},
+            "Test files written: suite (default: a test only when it adds "
+            "a line, branch, bug, target, return value, exit code or kind "
+            "of end no kept test has, reduced at the end to a minimal set "
+            "covering the same), all (every path); run.db keeps every "
+            "path either way");
   App.add_flag("-q,--quiet", O.Quiet, "No progress line");
   App.add_flag("!--no-html", O.Html,
                "Do not write report.html in the run directory");
@@ -412,6 +421,9 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
   Outputs->require_option(1);
   ExportCmd->add_flag("--zip", O.ExportZip,
                       "With --testcomp: also the suite as DIR.zip");
+  ExportCmd->add_flag("--all", O.ExportAll,
+                      "Every test of a run directory's run.db, not only its "
+                      "test files (the suite)");
   CLI::App *ShowCmd = App.add_subcommand(
       "show", "Print a test for a person (inputs, the decisions of its path, "
               "its outcome) or, for a run directory, the run's summary");

@@ -28,6 +28,7 @@ struct Options : RunOptions {
   std::string ExportOutput;
   std::vector<std::string> ExportTests;
   bool ExportZip = false;
+  bool ExportAll = false; ///< export --all: every test in run.db.
   // show
   std::string ShowPath;
 };

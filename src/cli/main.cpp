@@ -63,7 +63,8 @@ int replay(Options &O) {
 }
 
 int exportCommand(Options &O) {
-  exportTests(O.Export, O.ExportOutput, O.ExportTests, stderr, O.ExportZip);
+  exportTests(O.Export, O.ExportOutput, O.ExportTests, stderr, O.ExportZip,
+              O.ExportAll);
   return NoBug;
 }
 

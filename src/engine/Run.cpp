@@ -138,6 +138,8 @@ int runExplorer(const RunOptions &O, const ProgramDescription &Desc,
   int64_t Part = Db->beginPart(partRow(O, Desc));
   TestWriter Writer(O.OutDir, Desc, E.inputs());
   Writer.recordIn(*Db, Part);
+  if (O.WrittenTests == TestFiles::Suite)
+    Writer.keepSuite(E.coverage());
   TestCompWriter Suite(Writer, O.OutDir,
                        {O.TestCompSuite, O.TestCompSpec, toString(O.Model), {}},
                        Desc);
@@ -148,9 +150,10 @@ int runExplorer(const RunOptions &O, const ProgramDescription &Desc,
   Progress Status(Suite, Confirm, Keeper, Line);
   ExplorationStats Stats = E.run(Status);
   Line.erase();
+  Writer.finishSuite();
   Suite.finish();
   std::optional<nlohmann::json> Check =
-      checkClaim(O, Replay, Writer.tests(), Stats);
+      checkClaim(O, Replay, *Db, Writer.tests(), Stats);
 
   RunReport Report{Stats,
                    Writer,

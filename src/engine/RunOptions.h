@@ -23,6 +23,10 @@ enum class ExploreMode : uint8_t { Concolic, Fork };
 /// "concolic" or "fork".
 const char *toString(ExploreMode M);
 
+/// Which tests become files in the run directory (run.db keeps them all):
+/// the suite (KeptSuite.h) or every test.
+enum class TestFiles : uint8_t { Suite, All };
+
 /// Everything a run of the engine is told: the program, how to explore it,
 /// what to look for and what to write.
 struct RunOptions {
@@ -45,6 +49,7 @@ struct RunOptions {
   /// Tests replayed natively before a claim of exhaustion (--native-check).
   uint64_t NativeCheckTests = DefaultNativeCheckTests;
   bool Html = true; ///< Write report.html.
+  TestFiles WrittenTests = TestFiles::Suite;
   size_t TreeMaxNodes = 10'000;
   bool SelfCheck = false;
   unsigned SelfCheckSamples = 100;

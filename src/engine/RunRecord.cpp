@@ -37,7 +37,7 @@ bool writeReport(const std::string &Dir, bool EndOfRun) {
 }
 
 std::optional<nlohmann::json> checkClaim(const RunOptions &O, Replayer &Replay,
-                                         uint64_t Tests,
+                                         RunDatabase &Db, uint64_t Tests,
                                          ExplorationStats &Stats) {
   if (!claimsExhaustion(Stats) || Tests == 0)
     return std::nullopt;
@@ -51,7 +51,7 @@ std::optional<nlohmann::json> checkClaim(const RunOptions &O, Replayer &Replay,
                  "theseus: replaying %llu tests natively before "
                  "claiming every path was explored\n",
                  static_cast<unsigned long long>(Count));
-  NativeCheck C = checkNatively(Replay, O.OutDir, Tests, O.NativeCheckTests);
+  NativeCheck C = checkNatively(Replay, Db, Tests, O.NativeCheckTests);
   if (C.Mismatched)
     withdrawClaim(Stats, Cut::NativeMismatch, C.Mismatched);
   return C.toJson();

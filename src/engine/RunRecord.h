@@ -151,7 +151,7 @@ bool writeReport(const std::string &Dir, bool EndOfRun);
 /// its paths natively; a mismatch withdraws the claim. Returns
 /// summary.json's `native_check`, none when the run claims nothing.
 std::optional<nlohmann::json> checkClaim(const RunOptions &O, Replayer &Replay,
-                                         uint64_t Tests,
+                                         RunDatabase &Db, uint64_t Tests,
                                          ExplorationStats &Stats);
 
 } // namespace theseus

@@ -115,11 +115,17 @@ public:
 
   void onBlockExecuted(const llvm::BasicBlock *BB,
                        const llvm::Instruction *Last) override {
-    R.NewCoverage += markBlock(BB, Last, ReachedTarget);
+    R.NewCoverage += markBlock(BB, Last, ReachedTarget, E.PathCovered);
+  }
+
+  void onConcretization(const llvm::Instruction *I,
+                        const char *Reason) override {
+    Observer::onConcretization(I, Reason);
+    Concretized = true;
   }
 
   void onEdge(const llvm::Instruction *Term, unsigned Index) override {
-    R.NewCoverage += E.Cov.markEdge(Term, Index, &PathId);
+    R.NewCoverage += E.Cov.markEdge(Term, Index, &PathId, &E.PathCovered);
   }
   bool edgeFingerprints(llvm::ArrayRef<EdgeRef> Edges,
                         llvm::SmallVectorImpl<EdgeFingerprint> &Out) override {
@@ -128,7 +134,7 @@ public:
   }
   void onEdgeCounts(llvm::ArrayRef<EdgeRef> Edges,
                     llvm::ArrayRef<uint64_t> Counts) override {
-    R.NewCoverage += E.Cov.markEdgeCounts(Edges, Counts);
+    R.NewCoverage += E.Cov.markEdgeCounts(Edges, Counts, &E.PathCovered);
   }
 
   ConcolicExplorer &E;
@@ -138,16 +144,17 @@ public:
   PathExplanation Explanation;
   PathNode *Current;
   InputStream *Stream;
-  uint64_t PathId = 0;
+  uint64_t PathId = PathIdBasis;
   std::vector<Target> NewOpen;
   bool DepthLimited = false;
+  bool Concretized = false;
   bool ReachedTarget = false;
 };
 
 ConcolicExplorer::ConcolicExplorer(const Program &P,
                                    const llvm::Function &Entry,
                                    const ExploreOptions &Opts)
-    : Explorer(P, Entry, Opts), Rng(Opts.Seed),
+    : Explorer(P, Entry, Opts), PathCovered(Cov.pathCoverage()), Rng(Opts.Seed),
       OpenSides(makeSearcher({Opts.Strat, Opts.Seed, PathTree::parentOf},
                              P.module(), Cov)) {}
 
@@ -182,6 +189,7 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound,
   auto Record = std::make_shared<RunRecord>();
   Record->Bound = Bound;
   Record->Sequence = ++Stats.Runs;
+  PathCovered.clear();
   Recorder Rec(*this, Input, *Record, Stream);
 
   auto State = Interp.createState(Entry, Inputs.bind(*Input));
@@ -221,8 +229,9 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound,
       Leaf->TestIndex = R.Index;
       Leaf->End = Outcome.End;
     }
-    if (Watch && !Stats.TargetTest &&
-        (Rec.ReachedTarget || Watch->reachedAtEnd(Outcome)))
+    R.ReachedTarget =
+        Watch && (Rec.ReachedTarget || Watch->reachedAtEnd(Outcome));
+    if (R.ReachedTarget && !Stats.TargetTest)
       Stats.TargetTest = R.Index;
     R.Run = Stats.Runs;
     R.Input = Input.get();
@@ -236,6 +245,8 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound,
     }
     R.Created = std::move(Rec.Created);
     R.PathId = Rec.PathId;
+    R.Covered = &PathCovered;
+    R.NewCoverage = Record->NewCoverage > 0;
     R.Stdout = std::move(State->Stdout);
     R.Seconds = Budget.elapsed();
     R.PathsDone = Stats.Paths;
@@ -253,8 +264,10 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound,
     for (Target Opened : Rec.NewOpen)
       Opened.Node->Test = R.Index;
     // Decisions past --max-depth are missing from the path condition.
-    if (Leaf->EndsPath && !Rec.DepthLimited)
-      ReturnValues.explore(R, PathTree::prefixOf(Ctx, Leaf), Stats, *Listener);
+    if (Leaf->EndsPath)
+      ReturnValues.explore(R, PathTree::prefixOf(Ctx, Leaf),
+                           !Rec.DepthLimited && !Rec.Concretized, Stats,
+                           *Listener);
   }
   Stats.Seconds = Budget.elapsed();
   Stats.TreeNodes = Tree.numNodes();

@@ -76,6 +76,8 @@ private:
   Searcher &searcher() override { return OpenSides.searcher(); }
 
   PathTree Tree;
+  /// What the run under way covers.
+  PathCoverage PathCovered;
   std::mt19937_64 Rng;
   Frontier<Target> OpenSides; ///< Not generational.
   /// DART: random restarts in a row that found no new path.

@@ -3,6 +3,8 @@
 
 #include "program/Program.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -48,6 +50,7 @@ Coverage::Coverage(const llvm::Module &M, const llvm::Function *Entry) {
   if (Entry)
     Reached = reachableFrom(M, *Entry);
   std::map<std::string, unsigned> FileIndex;
+  std::map<std::pair<unsigned, unsigned>, uint32_t> LineIds;
   std::vector<unsigned> TermsPerFile;
   auto IndexOf = [&](const SourceLoc &L) {
     std::string Path = L.fullPath();
@@ -75,7 +78,11 @@ Coverage::Coverage(const llvm::Module &M, const llvm::Function *Entry) {
         if (!L.known())
           continue;
         unsigned FI = IndexOf(L);
-        Info.Lines.push_back({&I, {FI, L.Line}});
+        auto [Line, NewLine] =
+            LineIds.try_emplace({FI, L.Line}, LineById.size());
+        if (NewLine)
+          LineById.push_back({FI, L.Line, Line->second});
+        Info.Lines.push_back({&I, LineById[Line->second]});
         LineHits[FI].emplace(L.Line, 0);
         if (Reachable)
           ReachableLines[FI].insert(L.Line);
@@ -101,6 +108,15 @@ Coverage::Coverage(const llvm::Module &M, const llvm::Function *Entry) {
   }
   for (const auto &Lines : ReachableLines)
     ReachTotal.Lines += Lines.size();
+  // Numbered once the maps stop growing: their values move as they grow.
+  for (auto &[BB, Info] : Blocks) {
+    Info.Id = BlockById.size();
+    BlockById.push_back(&Info);
+  }
+  for (auto &[Key, Info] : Edges) {
+    Info.Id = EdgeById.size();
+    EdgeById.push_back(&Info);
+  }
 }
 
 void Coverage::countLineHit(LineRef L) {
@@ -114,11 +130,16 @@ void Coverage::countEdgeHit(const EdgeInfo &E) {
 }
 
 unsigned Coverage::markBlock(const llvm::BasicBlock *BB,
-                             const llvm::Instruction *Last) {
+                             const llvm::Instruction *Last,
+                             PathCoverage *Path) {
   auto It = Blocks.find(BB);
   if (It == Blocks.end())
     return 0;
   BlockInfo &Info = It->second;
+  if (Path && Last)
+    Path->Partial.push_back({BB, Last});
+  else if (Path)
+    Path->Blocks.set(Info.Id);
   if (Info.FullyCovered && !Last)
     return 0;
   unsigned New = 0;
@@ -167,10 +188,12 @@ void Coverage::foldEdge(const llvm::Instruction *Term, unsigned Index,
 }
 
 bool Coverage::markEdge(const llvm::Instruction *Term, unsigned Index,
-                        uint64_t *PathId) {
+                        uint64_t *PathId, PathCoverage *Path) {
   auto It = Edges.find({Term, Index});
   if (It == Edges.end())
     return false;
+  if (Path)
+    Path->Edges.set(It->second.Id);
   if (PathId)
     foldEdgeInfo(*PathId, It->second.FileIdx, It->second.Block, Index);
   bool First = It->second.Hits++ == 0;
@@ -187,10 +210,12 @@ bool Coverage::edgeUncovered(const llvm::Instruction *Term,
 
 unsigned Coverage::markEdgeCounts(
     llvm::ArrayRef<std::pair<const llvm::Instruction *, unsigned>> Taken,
-    llvm::ArrayRef<uint64_t> Counts) {
+    llvm::ArrayRef<uint64_t> Counts, PathCoverage *Path) {
   unsigned New = 0;
   for (size_t K = 0; K < Taken.size(); ++K)
     if (auto It = Edges.find(Taken[K]); It != Edges.end() && Counts[K]) {
+      if (Path)
+        Path->Edges.set(It->second.Id);
       if (It->second.Hits == 0) {
         ++New;
         countEdgeHit(It->second);
@@ -229,6 +254,44 @@ std::vector<Coverage::File> Coverage::files() const {
                        std::tie(B.Line, B.Block, B.Index);
               });
   return Out;
+}
+
+PathCoverage Coverage::pathCoverage() const {
+  PathCoverage P;
+  P.Blocks.resize(BlockById.size());
+  P.Edges.resize(EdgeById.size());
+  return P;
+}
+
+void Coverage::addLines(const BlockInfo &Info, const llvm::Instruction *Last,
+                        std::vector<uint32_t> &Out) const {
+  for (const auto &[I, Ref] : Info.Lines) {
+    Out.push_back(Ref.Id);
+    if (I == Last)
+      break;
+  }
+}
+
+CoveredItems Coverage::itemsOf(const PathCoverage &Path) const {
+  CoveredItems C;
+  for (unsigned B : Path.Blocks.set_bits())
+    addLines(*BlockById[B], nullptr, C.Lines);
+  for (const auto &[BB, Last] : Path.Partial)
+    addLines(Blocks.find(BB)->second, Last, C.Lines);
+  llvm::sort(C.Lines);
+  C.Lines.erase(std::unique(C.Lines.begin(), C.Lines.end()), C.Lines.end());
+  for (unsigned E : Path.Edges.set_bits())
+    C.Edges.push_back(E);
+  return C;
+}
+
+std::pair<unsigned, unsigned> Coverage::lineOf(uint32_t Id) const {
+  return {LineById[Id].FileIdx, LineById[Id].Line};
+}
+
+std::pair<unsigned, Coverage::Branch> Coverage::edgeOf(uint32_t Id) const {
+  const EdgeInfo &E = *EdgeById[Id];
+  return {E.FileIdx, {E.Line, E.Block, E.Index, E.Hits}};
 }
 
 unsigned Coverage::allLinesTotal() const {

@@ -5,6 +5,7 @@
 #include "exec/Interpreter.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -22,6 +23,34 @@ class Module;
 
 namespace theseus {
 
+/// The lines and branch edges one path ran, recorded by Coverage's mark
+/// functions when they are given one: what a test of the path covers.
+class PathCoverage {
+public:
+  /// Forgets the path recorded so far.
+  void clear() {
+    Blocks.reset();
+    Edges.reset();
+    Partial.clear();
+  }
+
+private:
+  friend class Coverage;
+  llvm::BitVector Blocks; ///< Run to their end, by Coverage's numbering.
+  llvm::BitVector Edges;
+  /// Blocks run up to an instruction (where the path ended, and the calls
+  /// on its stack).
+  llvm::SmallVector<
+      std::pair<const llvm::BasicBlock *, const llvm::Instruction *>, 4>
+      Partial;
+};
+
+/// What a test covers, as Coverage numbers lines and branch edges (numbers
+/// valid in one process): each sorted.
+struct CoveredItems {
+  std::vector<uint32_t> Lines, Edges;
+};
+
 /// Line and branch coverage of the program's defined functions, from the
 /// interpreter's trace. A branch is one successor edge of a conditional
 /// `br` or a `switch`. The headline counts (linesTotal(), ...) take the
@@ -35,7 +64,9 @@ public:
 
   /// Marks the lines of `BB` (up to `Last`, or all) covered. Returns how
   /// many lines were new.
-  unsigned markBlock(const llvm::BasicBlock *BB, const llvm::Instruction *Last);
+  /// `Path`, if given, records the block.
+  unsigned markBlock(const llvm::BasicBlock *BB, const llvm::Instruction *Last,
+                     PathCoverage *Path = nullptr);
   /// True when some path ran any line of `BB`.
   bool blockCovered(const llvm::BasicBlock *BB) const;
   /// True for a block of the program's code that no path ran to its end.
@@ -45,15 +76,16 @@ public:
   /// Returns true when the edge was new. `PathId`, if given, folds in the
   /// edge's identity (file, branch number, successor), which is stable
   /// across runs of Theseus: the same path gets the same id in any mode.
+  /// `Path`, if given, records the edge.
   bool markEdge(const llvm::Instruction *Term, unsigned Index,
-                uint64_t *PathId = nullptr);
+                uint64_t *PathId = nullptr, PathCoverage *Path = nullptr);
   /// True for a branch edge of the program's code that no path took.
   bool edgeUncovered(const llvm::Instruction *Term, unsigned Index) const;
   /// markEdge for `Counts[K]` takings of each edge `Edges[K]` (a loop run
   /// natively), without the path id; returns how many were new.
   unsigned markEdgeCounts(
       llvm::ArrayRef<std::pair<const llvm::Instruction *, unsigned>> Edges,
-      llvm::ArrayRef<uint64_t> Counts);
+      llvm::ArrayRef<uint64_t> Counts, PathCoverage *Path = nullptr);
   /// How markEdge folds `Edges` into `PathId`, for code run natively.
   EdgeFingerprint pathFingerprint(llvm::ArrayRef<EdgeRef> Edges,
                                   uint64_t &PathId) const;
@@ -74,6 +106,18 @@ public:
   };
   /// Files in a stable order.
   std::vector<File> files() const;
+  /// The path of file `Index` of files().
+  const std::string &fileName(unsigned Index) const { return FileNames[Index]; }
+
+  /// An empty record sized for this program.
+  PathCoverage pathCoverage() const;
+  /// The lines and edges `Path` ran.
+  CoveredItems itemsOf(const PathCoverage &Path) const;
+  /// Line number `Id` of itemsOf: its file's index in files() and its line.
+  std::pair<unsigned, unsigned> lineOf(uint32_t Id) const;
+  /// Edge number `Id` of itemsOf: its file's index in files() and the
+  /// branch.
+  std::pair<unsigned, Branch> edgeOf(uint32_t Id) const;
 
   /// Lines and branch edges of the functions the entry can reach.
   unsigned linesTotal() const { return ReachTotal.Lines; }
@@ -95,9 +139,11 @@ private:
   struct LineRef {
     unsigned FileIdx;
     unsigned Line;
+    uint32_t Id; ///< Its number in CoveredItems.
   };
   struct BlockInfo {
     std::vector<std::pair<const llvm::Instruction *, LineRef>> Lines;
+    uint32_t Id = 0; ///< Its bit in PathCoverage.
     bool FullyCovered = false;
   };
   struct EdgeInfo {
@@ -107,7 +153,10 @@ private:
     unsigned Index;
     uint64_t Hits = 0;
     bool Reachable = true;
+    uint32_t Id = 0; ///< Its number in CoveredItems and PathCoverage.
   };
+  void addLines(const BlockInfo &Info, const llvm::Instruction *Last,
+                std::vector<uint32_t> &Out) const;
   struct Counts {
     unsigned Lines = 0;
     unsigned Edges = 0;
@@ -123,6 +172,9 @@ private:
   llvm::DenseMap<const llvm::BasicBlock *, BlockInfo> Blocks;
   llvm::DenseMap<std::pair<const llvm::Instruction *, unsigned>, EdgeInfo>
       Edges;
+  std::vector<const BlockInfo *> BlockById;
+  std::vector<const EdgeInfo *> EdgeById;
+  std::vector<LineRef> LineById;
   uint64_t FullBlocks = 0;
   unsigned LinesHit = 0; ///< Lines with hits, kept as they are first hit.
   unsigned EdgesHit = 0; ///< Branch edges with hits.

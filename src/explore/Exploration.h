@@ -71,8 +71,8 @@ struct ExploreOptions {
   size_t TreeDetailNodes = 10'000;
   /// Forking mode: keep each leaf's input in the tree (for the self-check).
   bool KeepLeafModels = false;
-  /// Distinct return values sought per path whose return value depends
-  /// on the input (0 or 1: only the path's own).
+  /// Return values of a path whose return value depends on the input
+  /// enumerated when there are at most this many (0: none enumerated).
   unsigned ReturnValues = 16;
   /// Resident memory the run may use, in MiB (0: no limit).
   uint64_t MaxMemoryMB = 0;
@@ -213,6 +213,11 @@ private:
   uint64_t Omitted = 0;
 };
 
+/// The id of a path that took no branch edge, from which each edge taken is
+/// folded in (FNV-1a's offset basis): never 0, which an edge of key 0 would
+/// leave unchanged.
+constexpr uint64_t PathIdBasis = 0xcbf29ce484222325ULL;
+
 /// A run that found a path no earlier run took.
 struct PathResult {
   uint64_t Index = 0; ///< 1-based test number.
@@ -233,6 +238,12 @@ struct PathResult {
   std::string Stdout; ///< What the program printed on the path.
   /// The branch edges the path took, hashed (Coverage::markEdge).
   uint64_t PathId = 0;
+  /// The lines and edges the path ran (null for a further return value of
+  /// a path), and whether it ran one no earlier path had.
+  const PathCoverage *Covered = nullptr;
+  bool NewCoverage = false;
+  /// --target: the path reached the target.
+  bool ReachedTarget = false;
   /// A further input of test `VariantOf`'s path that returns another value
   /// (0: the path's own test).
   uint64_t VariantOf = 0;
@@ -249,11 +260,21 @@ struct SiteCount {
   uint64_t Count = 0;
 };
 
+/// How the search for every return value settled the paths whose return
+/// value depends on the input (ReturnValueSearch).
+struct ReturnValueCounts {
+  unsigned Limit = 0;         ///< --return-values.
+  uint64_t Enumerated = 0;    ///< All values found, proved to be all.
+  uint64_t MoreThanLimit = 0; ///< More than `Limit` values.
+  uint64_t NotEnumerated = 0; ///< Not settled either way.
+};
+
 struct ExplorationStats {
   uint64_t Runs = 0;
   uint64_t Paths = 0; ///< Paths that ran to their end (or were cut by a bound).
   uint64_t Tests = 0; ///< Tests handed to the listener (paths + interrupted).
   uint64_t ReturnVariants = 0; ///< Tests of further return values of a path.
+  ReturnValueCounts ReturnValueSets;
   uint64_t Divergences = 0;
   uint64_t Infeasible = 0;
   uint64_t SolverUnknown = 0;

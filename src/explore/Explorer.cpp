@@ -14,7 +14,9 @@ Explorer::Explorer(const Program &P, const llvm::Function &Entry,
       Solv(createZ3Backend(Opts.SolverTimeoutMs, Budget.solverStop()),
            Opts.SolverChain),
       Cov(P.module(), &Entry), ReturnValues(Ctx, Solv, Interp, Entry, Inputs,
-                                            Cov, Budget, Opts.ReturnValues) {}
+                                            Cov, Budget, Opts.ReturnValues) {
+  Stats.ReturnValueSets.Limit = Opts.ReturnValues;
+}
 
 Explorer::~Explorer() = default;
 

@@ -103,12 +103,14 @@ protected:
     }
 
   protected:
-    /// New coverage of the block, and whether it reaches the target.
+    /// New coverage of the block, recorded in `Path`, and whether it
+    /// reaches the target.
     unsigned markBlock(const llvm::BasicBlock *BB,
-                       const llvm::Instruction *Last, bool &ReachedTarget) {
+                       const llvm::Instruction *Last, bool &ReachedTarget,
+                       PathCoverage &Path) {
       if (Core.Watch && Core.Watch->reachedIn(BB, Last))
         ReachedTarget = true;
-      return Core.Cov.markBlock(BB, Last);
+      return Core.Cov.markBlock(BB, Last, &Path);
     }
 
   private:

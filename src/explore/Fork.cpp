@@ -32,10 +32,15 @@ struct ForkExplorer::State {
   LoopCounter Loops;
   std::vector<std::pair<const Array *, InputRequest>> Created;
   uint64_t EdgeHash = 0;
-  uint64_t PathId = 0;
+  uint64_t PathId = PathIdBasis;
   unsigned Decisions = 0;
   PathExplanation Explanation;
   bool ReachedTarget = false;
+  PathCoverage Covered;
+  /// It, or the state it was forked from, ran a line or edge first.
+  bool NewCoverage = false;
+  /// A value was fixed without a constraint: the path condition is looser.
+  bool Concretized = false;
 };
 
 const llvm::Loop *LoopCounter::take(llvm::LoopInfo &LI,
@@ -77,9 +82,15 @@ public:
 
   void onBranch(const BranchEvent &Ev) override;
 
+  void onConcretization(const llvm::Instruction *I,
+                        const char *Reason) override {
+    Observer::onConcretization(I, Reason);
+    St.Concretized = true;
+  }
+
   void onBlockExecuted(const llvm::BasicBlock *BB,
                        const llvm::Instruction *Last) override {
-    markBlock(BB, Last, St.ReachedTarget);
+    St.NewCoverage |= markBlock(BB, Last, St.ReachedTarget, St.Covered) > 0;
   }
   void onEdge(const llvm::Instruction *Term, unsigned Index) override;
   bool edgeFingerprints(llvm::ArrayRef<EdgeRef> Edges,
@@ -92,7 +103,7 @@ public:
   }
   void onEdgeCounts(llvm::ArrayRef<EdgeRef> Edges,
                     llvm::ArrayRef<uint64_t> Counts) override {
-    E.Cov.markEdgeCounts(Edges, Counts);
+    St.NewCoverage |= E.Cov.markEdgeCounts(Edges, Counts, &St.Covered) > 0;
   }
   /// --tree-statements: a node per statement, chained.
   void onStatement(const llvm::Instruction *I) override {
@@ -219,6 +230,9 @@ void ForkExplorer::Stepper::fork(const BranchEvent &Ev, ExprRef Other,
   C->EdgeHash = St.EdgeHash;
   C->PathId = St.PathId;
   C->ReachedTarget = St.ReachedTarget;
+  C->Covered = St.Covered;
+  C->NewCoverage = St.NewCoverage;
+  C->Concretized = St.Concretized;
   C->Explanation = St.Explanation;
   C->Explanation.flipLast();
   StackFrame &F = C->Exec->Stack.back();
@@ -239,7 +253,7 @@ void ForkExplorer::Stepper::fork(const BranchEvent &Ev, ExprRef Other,
 
 void ForkExplorer::Stepper::onEdge(const llvm::Instruction *Term,
                                    unsigned Index) {
-  E.Cov.markEdge(Term, Index, &St.PathId);
+  St.NewCoverage |= E.Cov.markEdge(Term, Index, &St.PathId, &St.Covered);
   St.EdgeHash = mixEdge(St.EdgeHash, Term, Index);
   if (!E.Opts.LoopBound)
     return;
@@ -311,6 +325,7 @@ std::unique_ptr<ForkExplorer::State> ForkExplorer::initialState() {
   }
   St->Exec = Interp.createState(Entry, Inputs.bind(*St->Model));
   St->Node = Tree.root();
+  St->Covered = Cov.pathCoverage();
   return St;
 }
 
@@ -368,10 +383,10 @@ void ForkExplorer::endPath(State &St, const PathOutcome &Outcome) {
   Leaf->EdgeHash = St.EdgeHash;
   Stats.Paths += Outcome.End != PathEnd::Interrupted;
   Leaf->TestIndex = ++Stats.Tests;
-  if (Watch && !Stats.TargetTest &&
-      (St.ReachedTarget || Watch->reachedAtEnd(Outcome)))
-    Stats.TargetTest = Leaf->TestIndex;
   PathResult R;
+  R.ReachedTarget = Watch && (St.ReachedTarget || Watch->reachedAtEnd(Outcome));
+  if (R.ReachedTarget && !Stats.TargetTest)
+    Stats.TargetTest = Leaf->TestIndex;
   R.Index = Leaf->TestIndex;
   R.Run = Stats.Runs;
   R.Input = St.Model.get();
@@ -382,10 +397,12 @@ void ForkExplorer::endPath(State &St, const PathOutcome &Outcome) {
   R.Created = std::move(St.Created);
   R.Stdout = std::move(St.Exec->Stdout);
   R.PathId = St.PathId;
+  R.Covered = &St.Covered;
+  R.NewCoverage = St.NewCoverage;
   R.Seconds = Budget.elapsed();
   R.PathsDone = Stats.Paths;
   Listener->onNewPath(R);
-  ReturnValues.explore(R, St.PathCond, Stats, *Listener);
+  ReturnValues.explore(R, St.PathCond, !St.Concretized, Stats, *Listener);
 }
 
 void ForkExplorer::begin() {

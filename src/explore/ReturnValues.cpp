@@ -1,9 +1,17 @@
-//===- ReturnValues.cpp - Further return values of a path -----------------===//
+//===- ReturnValues.cpp - Every return value of a path --------------------===//
 #include "explore/ReturnValues.h"
+
+#include <algorithm>
 
 namespace theseus {
 
 namespace {
+bool dependsOnInput(const PathOutcome &O) {
+  return O.ValueSym ||
+         std::any_of(O.Bytes.begin(), O.Bytes.end(),
+                     [](const ConcolicValue &B) { return B.Sym != nullptr; });
+}
+
 /// Follows a concrete run: serves created inputs from the input and folds
 /// the edges taken into the path's id.
 class EdgeTracer : public ExecutionObserver {
@@ -28,7 +36,7 @@ public:
     return true;
   }
 
-  uint64_t PathId = 0;
+  uint64_t PathId = PathIdBasis;
 
 private:
   ExprContext &Ctx;
@@ -39,8 +47,16 @@ private:
 
 struct ReturnValueSearch::Run {
   PathOutcome Outcome;
-  uint64_t PathId = 0;
+  uint64_t PathId = PathIdBasis;
   std::string Stdout;
+};
+
+/// A further return value of a path, the input the solver gave for it, and
+/// the concrete run of that input.
+struct ReturnValueSearch::Variant {
+  Assignment Input;
+  uint64_t Value = 0;
+  Run Check;
 };
 
 ReturnValueSearch::Run
@@ -61,42 +77,98 @@ ReturnValueSearch::runConcretely(const Assignment &Input) {
 
 void ReturnValueSearch::explore(const PathResult &R,
                                 const std::vector<ExprRef> &PathCond,
-                                ExplorationStats &S, ExplorationListener &L) {
-  const PathOutcome &O = *R.Outcome;
-  if (MaxValues < 2 || O.End != PathEnd::Return || !O.ValueSym)
+                                bool Exact, ExplorationStats &S,
+                                ExplorationListener &L) {
+  if (R.Outcome->End != PathEnd::Return || !dependsOnInput(*R.Outcome))
+    return; // Every input on the path returns the path's own value.
+  std::vector<Variant> Found;
+  switch (settle(R, PathCond, Exact, S, Found)) {
+  case Settled::Complete:
+    ++S.ReturnValueSets.Enumerated;
+    return writeVariants(R, Found, S, L);
+  case Settled::MoreThanLimit:
+    ++S.ReturnValueSets.MoreThanLimit;
     return;
-  ExprRef Ret = O.ValueSym;
+  case Settled::NotEnumerated:
+    ++S.ReturnValueSets.NotEnumerated;
+    return;
+  }
+}
+
+ReturnValueSearch::Settled ReturnValueSearch::settle(
+    const PathResult &R, const std::vector<ExprRef> &PathCond, bool Exact,
+    const ExplorationStats &S, std::vector<Variant> &Found) {
+  // No set found under a looser path condition is a proof; a struct's
+  // bytes are not enumerated.
+  if (!Exact || !R.Outcome->ValueSym || MaxValues == 0)
+    return Settled::NotEnumerated;
+  Settled How = enumerate(R, PathCond, S, Found);
+  if (How == Settled::Complete && !followPath(R, Found))
+    return Settled::NotEnumerated;
+  return How;
+}
+
+void ReturnValueSearch::writeVariants(const PathResult &R,
+                                      std::vector<Variant> &Found,
+                                      ExplorationStats &S,
+                                      ExplorationListener &L) {
+  for (Variant &V : Found) {
+    PathResult T = R;
+    T.Index = ++S.Tests;
+    T.Input = &V.Input;
+    T.Outcome = &V.Check.Outcome;
+    T.Stdout = std::move(V.Check.Stdout);
+    T.VariantOf = R.Index;
+    ++S.ReturnVariants;
+    L.onNewPath(T);
+  }
+}
+
+/// Asks for the return values other than the ones found so far until the
+/// solver proves there are none (complete) or finds one past the limit;
+/// `Found` gets each value after the path's own, with its input.
+ReturnValueSearch::Settled ReturnValueSearch::enumerate(
+    const PathResult &R, std::vector<ExprRef> Constraints,
+    const ExplorationStats &S, std::vector<Variant> &Found) {
+  ExprRef Ret = R.Outcome->ValueSym;
   unsigned Width = Ret->width();
-  std::vector<ExprRef> Constraints = PathCond;
-  uint64_t Last = truncBits(O.Value, Width);
+  uint64_t Last = truncBits(R.Outcome->Value, Width);
   std::string Unused; // A budget ends the search, not the exploration.
-  for (unsigned Found = 1; Found < MaxValues && Budget.left(S.Runs, Unused);
-       ++Found) {
+  for (unsigned Values = 1;; ++Values) {
+    if (!Budget.left(S.Runs, Unused))
+      return Settled::NotEnumerated;
     ExprRef Other = Ctx.ne(Ret, Ctx.constant(Last, Width));
     SolverResponse Answer = Solv.solve(Constraints, Other, *R.Input);
+    if (Answer.Result == SatResult::Unsat)
+      return Settled::Complete;
     if (Answer.Result != SatResult::Sat)
-      return; // No other value, or the solver could not tell.
+      return Settled::NotEnumerated;
+    if (Values == MaxValues)
+      return Settled::MoreThanLimit;
     Constraints.push_back(Other);
-    Assignment Input = *R.Input;
-    Input.overlay(Answer.Model);
-    uint64_t Value = evaluate(Ret, Input);
-    // The path condition may be looser than the path (a value the engine
-    // fixed without a constraint): only a run that takes the same edges and
-    // returns the promised value is a variant of the path.
-    Run Check = runConcretely(Input);
-    if (Check.Outcome.End != PathEnd::Return || Check.PathId != R.PathId ||
-        truncBits(Check.Outcome.Value, Width) != Value)
-      return;
-    Last = Value;
-    PathResult V = R;
-    V.Index = ++S.Tests;
-    V.Input = &Input;
-    V.Outcome = &Check.Outcome;
-    V.Stdout = std::move(Check.Stdout);
-    V.VariantOf = R.Index;
-    ++S.ReturnVariants;
-    L.onNewPath(V);
+    Variant V;
+    V.Input = *R.Input;
+    V.Input.overlay(Answer.Model);
+    Last = V.Value = evaluate(Ret, V.Input);
+    Found.push_back(std::move(V));
   }
+}
+
+/// Runs each value's input concretely: whether every run takes the path's
+/// edges and returns the value the solver promised. A run that does not
+/// shows that the path condition or the return value's expression is not
+/// the path's, so no set found under them is a proof.
+bool ReturnValueSearch::followPath(const PathResult &R,
+                                   std::vector<Variant> &Found) {
+  unsigned Width = R.Outcome->ValueSym->width();
+  for (Variant &V : Found) {
+    V.Check = runConcretely(V.Input);
+    const PathOutcome &O = V.Check.Outcome;
+    if (O.End != PathEnd::Return || V.Check.PathId != R.PathId ||
+        truncBits(O.Value, Width) != V.Value)
+      return false;
+  }
+  return true;
 }
 
 } // namespace theseus

@@ -18,10 +18,10 @@ namespace {
 
 unsigned exportTestCompSuite(const std::string &Output,
                              const std::vector<std::string> &Paths,
-                             std::FILE *Log, bool Zip) {
+                             std::FILE *Log, bool Zip, bool All) {
   if (Paths.size() != 1 || !llvm::sys::fs::is_directory(Paths[0]))
     throw InputError{"export --testcomp: give one run directory"};
-  size_t Written = exportTestComp(Paths[0], Output, {}, Zip);
+  size_t Written = exportTestComp(Paths[0], Output, {}, Zip, All);
   std::fprintf(Log, "theseus export: wrote %zu testcases to %s%s\n", Written,
                Output.c_str(), Zip ? " (and its .zip)" : "");
   return 0;
@@ -31,9 +31,9 @@ unsigned exportTestCompSuite(const std::string &Output,
 
 unsigned exportTests(ExportFormat Format, const std::string &Output,
                      const std::vector<std::string> &Paths, std::FILE *Log,
-                     bool Zip) {
+                     bool Zip, bool All) {
   if (Format == ExportFormat::TestComp)
-    return exportTestCompSuite(Output, Paths, Log, Zip);
+    return exportTestCompSuite(Output, Paths, Log, Zip, All);
   if (Zip)
     throw InputError{"export: --zip goes with --testcomp"};
   if (Format == ExportFormat::Json) {
@@ -44,7 +44,7 @@ unsigned exportTests(ExportFormat Format, const std::string &Output,
                  static_cast<unsigned long long>(Written), Output.c_str());
     return 0;
   }
-  ExportedSuite Suite = buildExportedSuite(Paths);
+  ExportedSuite Suite = buildExportedSuite(Paths, All);
   for (const SkippedTest &K : Suite.Skipped)
     std::fprintf(Log, "theseus export: skipped %s: %s\n", K.File.c_str(),
                  K.Why.c_str());

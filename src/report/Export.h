@@ -84,23 +84,25 @@ std::string stringLiteral(llvm::StringRef Bytes);
 /// The symbol an entry named `main` is renamed to for an export.
 constexpr const char *ExportedMainName = "theseus_entry_main";
 
-/// Reads the tests of `Paths` (test files or run directories) into a suite.
-/// Throws InputError for unreadable or malformed tests, and when there is
-/// no test.
-ExportedSuite buildExportedSuite(const std::vector<std::string> &Paths);
+/// Reads the tests of `Paths` (test files or run directories: their suites,
+/// or with `All` every test of their run databases) into a suite. Throws
+/// InputError for unreadable or malformed tests, and when there is no test.
+ExportedSuite buildExportedSuite(const std::vector<std::string> &Paths,
+                                 bool All = false);
 
 /// The source text of `Suite` in `Format`.
 std::string renderGTest(const ExportedSuite &Suite);
 std::string renderC(const ExportedSuite &Suite);
 
 /// `theseus export`: writes `Output` in `Format` from the tests of
-/// `Paths`, and one line on `Log` with the counts (and each skipped test).
-/// A Test-Comp suite is made from one run directory, and archived as
-/// `Output`.zip when `Zip`; so are test files (from its database). Returns the
-/// number of tests skipped. Throws InputError.
+/// `Paths` (a run directory's suite, or with `All` every test of its
+/// database), and one line on `Log` with the counts (and each skipped
+/// test). A Test-Comp suite is made from one run directory, and archived
+/// as `Output`.zip when `Zip`; so are test files (from its database, all of
+/// them). Returns the number of tests skipped. Throws InputError.
 unsigned exportTests(ExportFormat Format, const std::string &Output,
                      const std::vector<std::string> &Paths, std::FILE *Log,
-                     bool Zip = false);
+                     bool Zip = false, bool All = false);
 
 } // namespace theseus
 

@@ -3,6 +3,7 @@
 
 #include "program/Program.h"
 #include "report/ReplayOutcome.h"
+#include "report/StoredTests.h"
 #include "report/TestRecord.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -23,10 +24,14 @@ namespace theseus {
 
 namespace {
 
-using nlohmann::json;
-
 /// A test that cannot be written as code; the message says why.
 struct Inexpressible {
+  std::string Why;
+};
+
+/// A test whose members do not fit the program it names; the message says
+/// how.
+struct Invalid {
   std::string Why;
 };
 
@@ -57,21 +62,33 @@ std::string scalarType(llvm::StringRef Base, unsigned Bits, bool Signed) {
   }
 }
 
-/// A C literal of a value of the type `scalarType` gives.
-std::string literal(const json &V, unsigned Bits, bool Signed) {
+/// A C literal of a value of the type `scalarType` gives, from its
+/// two's-complement bits `V`.
+std::string literal(uint64_t V, unsigned Bits, bool Signed) {
   if (Signed) {
-    int64_t X = V.get<int64_t>();
+    auto X = static_cast<int64_t>(V);
     if (X == INT64_MIN)
       return "(-9223372036854775807LL - 1)";
     if (X == INT32_MIN)
       return "(-2147483647 - 1)";
     return fmt::format("{}{}", X, X >= INT32_MIN && X <= INT32_MAX ? "" : "LL");
   }
-  uint64_t X = V.is_number_unsigned() ? V.get<uint64_t>()
-                                      : static_cast<uint64_t>(V.get<int64_t>());
   if (Bits == 1)
-    return X ? "true" : "false";
-  return fmt::format("{}{}", X, X <= UINT32_MAX ? "u" : "ULL");
+    return V ? "true" : "false";
+  return fmt::format("{}{}", V, V <= UINT32_MAX ? "u" : "ULL");
+}
+
+/// How to run test `File` again: a test of the run's database that is not
+/// in its suite has no file until `export --json` writes it.
+std::string reproduction(const std::string &File) {
+  llvm::SmallString<256> Abs(File);
+  llvm::sys::fs::make_absolute(Abs);
+  if (llvm::sys::fs::exists(Abs))
+    return "Reproduce: theseus replay " + Abs.str().str();
+  return fmt::format("Reproduce: theseus export --json {} DIR, then "
+                     "theseus replay DIR/{}",
+                     llvm::sys::path::parent_path(Abs).str(),
+                     llvm::sys::path::filename(Abs).str());
 }
 
 } // namespace
@@ -93,13 +110,6 @@ std::string stringLiteral(llvm::StringRef Bytes) {
 }
 
 namespace {
-
-std::string bytesOf(const json &In) {
-  std::string Hex = In.at("bytes").get<std::string>(), Out;
-  for (size_t I = 0; I + 1 < Hex.size(); I += 2)
-    Out.push_back(static_cast<char>(std::stoul(Hex.substr(I, 2), nullptr, 16)));
-  return Out;
-}
 
 std::string byteList(llvm::StringRef Bytes) {
   std::string Out;
@@ -215,22 +225,22 @@ public:
               std::set<std::string> &Declared)
       : Suite(Suite), Layouts(Layouts), Declared(Declared) {}
 
-  /// Adds the entry's parameter `In` (a JSON input); returns its C type.
-  std::string addParameter(const json &In, unsigned Index, ExportedTest &T) {
-    std::string Name = In.value("name", "");
+  /// Adds the entry's parameter `In`; returns its C type.
+  std::string addParameter(const TestInput &In, unsigned Index,
+                           ExportedTest &T) {
+    std::string Name = In.Name;
     if (!isIdentifier(Name) || Name.rfind("theseus_", 0) == 0)
       Name = fmt::format("arg{}", Index);
     Names.insert(Name);
-    if (In.value("struct", false))
+    const ParamInfo &P = In.Param;
+    if (P.IsStruct)
       return addStruct(In, Name, false, T);
-    if (In.value("pointer", false))
+    if (P.IsPointer)
       return addPointer(In, Name, T);
-    unsigned Bits = In.at("bits").get<unsigned>();
-    bool Signed = In.at("signed").get<bool>();
-    std::string Type =
-        scalarType(In.at("base_type").get<std::string>(), Bits, Signed);
-    T.Setup.push_back(fmt::format("{} {} = {};", Type, Name,
-                                  literal(In.at("value"), Bits, Signed)));
+    std::string Type = scalarType(P.BaseCType, P.Bits, P.Signed);
+    T.Setup.push_back(
+        fmt::format("{} {} = {};", Type, Name,
+                    literal(In.Integers.front(), P.Bits, P.Signed)));
     Args.push_back(Name);
     return Type;
   }
@@ -246,17 +256,15 @@ public:
 private:
   /// A struct by value (`Pointer` false) or the one struct behind a
   /// pointer: declared with its layout, zeroed, then its members set.
-  std::string addStruct(const json &In, const std::string &Name, bool Pointer,
-                        ExportedTest &T) {
-    std::string Type =
-        In.at(Pointer ? "element_type" : "type").get<std::string>();
+  std::string addStruct(const TestInput &In, const std::string &Name,
+                        bool Pointer, ExportedTest &T) {
+    std::string Type = Pointer ? In.Param.ElemCType : In.CType;
     llvm::StringRef Bare(Type);
     Bare.consume_front("const ");
     Bare.consume_front("volatile ");
     Type = Bare.str();
-    unsigned Size = Pointer ? In.at("element_bytes").get<unsigned>()
-                            : In.at("bits").get<unsigned>() / 8;
-    const std::vector<FieldInfo> &Fields = Layouts.fields(In.at("name"));
+    unsigned Size = Pointer ? In.Param.ElemBytes : In.Param.Bytes;
+    const std::vector<FieldInfo> &Fields = Layouts.fields(In.Name);
     if (!isIdentifier(llvm::StringRef(Type).drop_front(
             Bare.starts_with("struct ") ? 7 : 0)))
       throw Inexpressible{fmt::format(
@@ -265,12 +273,15 @@ private:
       Suite.Types.push_back(structDefinition(Type, Size, Fields));
     T.Setup.push_back(fmt::format("{} {};", Type, Name));
     T.Setup.push_back(fmt::format("memset(&{0}, 0, sizeof {0});", Name));
-    const json &Values = In.at("fields");
     for (const FieldInfo &F : Fields) {
-      const json &V = Values.at(F.Name);
-      if (V != 0)
-        T.Setup.push_back(fmt::format("{}.{} = {};", Name, memberName(F.Name),
-                                      literal(V, 8 * F.Bytes, F.Signed)));
+      auto V = In.FieldValues.find(F.Name);
+      if (V == In.FieldValues.end())
+        throw Invalid{
+            fmt::format("parameter '{}' has no member '{}'", In.Name, F.Name)};
+      if (V->second != 0)
+        T.Setup.push_back(
+            fmt::format("{}.{} = {};", Name, memberName(F.Name),
+                        literal(V->second, 8 * F.Bytes, F.Signed)));
     }
     Args.push_back(Pointer ? "&" + Name : Name);
     return Pointer ? Type + " *" : Type;
@@ -278,20 +289,16 @@ private:
 
   /// The buffer behind a pointer: an exact-size array (so a sanitizer sees
   /// any overflow) of the elements, the characters of a string, or bytes.
-  std::string addPointer(const json &In, const std::string &Name,
+  std::string addPointer(const TestInput &In, const std::string &Name,
                          ExportedTest &T) {
-    if (In.contains("fields") && In.at("count") == 1)
+    const ParamInfo &P = In.Param;
+    if (In.Fields && P.Count == 1)
       return addStruct(In, Name, true, T);
-    std::string Bytes = bytesOf(In);
-    unsigned Count = In.at("count").get<unsigned>();
-    unsigned ElemBytes = In.at("element_bytes").get<unsigned>();
-    bool Signed = In.at("signed").get<bool>();
-    std::string Elem = In.at("element_type").get<std::string>();
-    llvm::StringRef Bare(Elem);
+    const std::string &Bytes = In.Memory;
+    llvm::StringRef Bare(P.ElemCType);
     Bare.consume_front("const ");
     Args.push_back(Name);
-    if (In.contains("string") && Bare == "char" && !Bytes.empty() &&
-        Bytes.back() == 0) {
+    if (In.String && Bare == "char" && !Bytes.empty() && Bytes.back() == 0) {
       llvm::StringRef Text(Bytes.data(), Bytes.size() - 1);
       // Bytes after the string are zero: C fills the rest of the array.
       if (Text.find_last_not_of('\0') != llvm::StringRef::npos)
@@ -299,15 +306,15 @@ private:
       else
         Text = "";
       T.Setup.push_back(
-          fmt::format("char {}[{}] = {};", Name, Count, stringLiteral(Text)));
+          fmt::format("char {}[{}] = {};", Name, P.Count, stringLiteral(Text)));
       return "char *";
     }
-    if (In.contains("value") && ElemBytes <= 8 && !In.contains("fields")) {
-      std::string Type = scalarType(Bare, 8 * ElemBytes, Signed);
+    if (In.Value && P.ElemBytes <= 8 && !In.Fields) {
+      std::string Type = scalarType(Bare, 8 * P.ElemBytes, P.Signed);
       std::vector<std::string> Elems;
-      for (const json &V : In.at("value"))
-        Elems.push_back(literal(V, 8 * ElemBytes, Signed));
-      T.Setup.push_back(fmt::format("{} {}[{}] = {{{}}};", Type, Name, Count,
+      for (uint64_t V : In.Integers)
+        Elems.push_back(literal(V, 8 * P.ElemBytes, P.Signed));
+      T.Setup.push_back(fmt::format("{} {}[{}] = {{{}}};", Type, Name, P.Count,
                                     llvm::join(Elems, ", ")));
       return Type + " *";
     }
@@ -342,33 +349,27 @@ std::string outcomeSuffix(const RecordedOutcome &O) {
 }
 
 /// The path's decisions, when the test records them.
-void explain(const json &Test, std::vector<std::string> &Comment) {
-  if (!Test.contains("explanation"))
+void explain(const TestRecord &Test, std::vector<std::string> &Comment) {
+  if (!Test.Explanation)
     return;
   Comment.push_back("Path:");
-  for (const json &D : Test.at("explanation")) {
-    const json &Taken = D.value("taken", json());
-    std::string Side = Taken.is_boolean()
-                           ? (Taken.get<bool>() ? "true" : "false")
-                       : Taken.is_string() ? Taken.get<std::string>()
-                                           : Taken.dump();
-    Comment.push_back(
-        fmt::format("  {}:{}: {} {} -> {}",
-                    llvm::sys::path::filename(D.value("file", "")).str(),
-                    D.value("line", 0u), D.value("kind", "branch"),
-                    D.value("condition", ""), Side));
+  for (const RecordedDecision &D : *Test.Explanation) {
+    std::string Side = D.IsSwitch ? D.Case : D.Taken ? "true" : "false";
+    Comment.push_back(fmt::format("  {}:{}: {} {} -> {}",
+                                  llvm::sys::path::filename(D.File).str(),
+                                  D.Line, D.Kind, D.Condition, Side));
   }
-  if (unsigned Cut = Test.value("explanation_truncated", 0u))
-    Comment.push_back(fmt::format("  ... and {} more decisions", Cut));
-  if (Test.contains("negated"))
+  if (Test.ExplanationTruncated)
+    Comment.push_back(
+        fmt::format("  ... and {} more decisions", Test.ExplanationTruncated));
+  if (Test.Negated)
     Comment.push_back(fmt::format("Found by negating decision {} of test {}.",
-                                  Test.at("negated").value("decision", 0u),
-                                  Test.at("negated").value("test", 0u)));
+                                  Test.Negated->Decision, Test.Negated->Test));
 }
 
 /// The expected end of the call; throws Inexpressible for outcomes without
 /// a native counterpart.
-void expect(const RecordedOutcome &O, const json &Outcome, ExportedTest &T) {
+void expect(const RecordedOutcome &O, ExportedTest &T) {
   if (O.Kind == "return") {
     T.Expect = ExportExpect::Return;
     return;
@@ -384,7 +385,7 @@ void expect(const RecordedOutcome &O, const json &Outcome, ExportedTest &T) {
   T.Bug = O.Bug;
   T.Comment.push_back(fmt::format("Bug: {} at {}:{}: {}", O.Bug,
                                   llvm::sys::path::filename(O.File).str(),
-                                  O.Line, Outcome.value("message", "")));
+                                  O.Line, O.Message.value_or("")));
   if (isUndefinedBehaviorBug(O.Bug)) {
     T.Expect = ExportExpect::Sanitizer;
     T.Sanitizer = "undefined";
@@ -400,13 +401,22 @@ void expect(const RecordedOutcome &O, const json &Outcome, ExportedTest &T) {
   }
 }
 
+/// The integer a test of an entry returning one records.
+uint64_t returnedInteger(const RecordedOutcome &O) {
+  if (!O.Integer)
+    throw Invalid{
+        fmt::format("its return value {} is not an integer", O.Value)};
+  return *O.Integer;
+}
+
 /// main's command line: each argument a char array, then argv and envp.
-std::string commandLine(const json &Argv, TestBuilder &B, ExportedTest &T) {
+std::string commandLine(const std::vector<TestArgument> &Argv, TestBuilder &B,
+                        ExportedTest &T) {
   std::vector<std::string> Names;
-  for (const json &Arg : Argv) {
+  for (const TestArgument &Arg : Argv) {
     std::string Name = B.local(fmt::format("arg{}", Names.size()));
     T.Setup.push_back(
-        fmt::format("char {}[] = {};", Name, stringLiteral(bytesOf(Arg))));
+        fmt::format("char {}[] = {};", Name, stringLiteral(Arg.Text)));
     Names.push_back(Name);
   }
   Names.push_back("NULL");
@@ -418,16 +428,14 @@ std::string commandLine(const json &Argv, TestBuilder &B, ExportedTest &T) {
 }
 
 /// Harness-created inputs, served in order by the inlined runtime.
-void createdInputs(const json &Inputs, ExportedTest &T) {
+void createdInputs(const std::vector<TestInput> &Inputs, ExportedTest &T) {
   std::vector<std::string> Shown, Lines;
-  for (const json &In : Inputs) {
-    if (In.value("kind", "parameter") == "parameter")
+  for (const TestInput &In : Inputs) {
+    if (!In.Created)
       continue;
-    std::string Name = In.at("name").get<std::string>();
-    Lines.push_back(
-        stringLiteral(Name + " " + In.at("bytes").get<std::string>() + "\n"));
-    if (In.contains("value"))
-      Shown.push_back(fmt::format("{} = {}", Name, In.at("value").dump()));
+    Lines.push_back(stringLiteral(In.Name + " " + In.Bytes + "\n"));
+    if (In.Value)
+      Shown.push_back(fmt::format("{} = {}", In.Name, *In.Value));
   }
   if (!Shown.empty())
     T.Setup.push_back(fmt::format("/* {} */", llvm::join(Shown, ", ")));
@@ -464,74 +472,66 @@ class SuiteBuilder {
 public:
   explicit SuiteBuilder(ExportedSuite &S) : Suite(S) {}
 
-  void add(const std::string &File) {
-    std::string Text = readTestText(File, "export");
-    TestRecord Fields = parseTest(Text, File, "export");
-    json Test = parseOutline(Text, File, "export");
+  void add(const std::string &File, const TestRecord &Test) {
     if (!Layouts) {
-      Program = Fields.ProgramKey;
-      Description = Fields.Program;
+      Program = Test.ProgramKey;
+      Description = Test.Program;
       describeEntry(Suite, Description);
       Layouts = std::make_unique<StructLayouts>(Description);
     }
-    if (Fields.ProgramKey != Program) {
+    if (Test.ProgramKey != Program) {
       Suite.Skipped.push_back(
           {File, fmt::format("it tests another program (entry '{}')",
-                             Fields.Program.Entry)});
+                             Test.Program.Entry)});
       return;
     }
     try {
-      Suite.Tests.push_back(build(File, Test, Fields));
+      Suite.Tests.push_back(build(File, Test));
     } catch (const Inexpressible &E) {
       Suite.Skipped.push_back({File, E.Why});
-    } catch (const json::exception &E) {
+    } catch (const Invalid &E) {
       throw InputError{fmt::format("export: {} is not a valid Theseus test: {}",
-                                   File, E.what())};
+                                   File, E.Why)};
     }
   }
 
 private:
-  ExportedTest build(const std::string &File, const json &Test,
-                     const TestRecord &Fields) {
+  ExportedTest build(const std::string &File, const TestRecord &Test) {
     ExportedTest T;
     T.File = File;
-    T.Number = Test.value("test", 0u);
-    T.Name =
-        fmt::format("test{:06}_{}", T.Number, outcomeSuffix(Fields.Outcome));
+    T.Number = Test.Number;
+    T.Name = fmt::format("test{:06}_{}", T.Number, outcomeSuffix(Test.Outcome));
     T.Comment.push_back(fmt::format(
         "{}{}", llvm::sys::path::filename(File).str(),
-        Test.contains("variant_of")
+        Test.VariantOf
             ? fmt::format(" (another return value on the path of test {})",
-                          Test.at("variant_of").get<uint64_t>())
+                          *Test.VariantOf)
             : ""));
-    expect(Fields.Outcome, Test.at("outcome"), T);
+    expect(Test.Outcome, T);
     explain(Test, T.Comment);
-    llvm::SmallString<256> Abs(File);
-    llvm::sys::fs::make_absolute(Abs);
-    T.Comment.push_back("Reproduce: theseus replay " + Abs.str().str());
+    T.Comment.push_back(reproduction(File));
 
     TestBuilder B(Suite, *Layouts, Declared);
-    bool HasCreated = !Fields.createdInputs().empty();
+    bool HasCreated = !Test.createdInputs().empty();
     if (Suite.Harness || HasCreated) {
       Suite.Harness = true;
-      createdInputs(Test.at("inputs"), T);
+      createdInputs(Test.Inputs, T);
     }
     std::vector<std::string> Types;
     std::string Args;
-    if (Test.contains("argv")) {
-      Args = commandLine(Test.at("argv"), B, T);
+    if (Test.CommandLine) {
+      Args = commandLine(Test.Argv, B, T);
       Types = {"int", "char **", "char **"};
     } else {
       unsigned I = 0;
-      for (const json &In : Test.at("inputs"))
-        if (In.value("kind", "parameter") == "parameter")
-          Types.push_back(B.addParameter(In, I++, T));
+      for (const TestInput *In : Test.parameters())
+        Types.push_back(B.addParameter(*In, I++, T));
       Args = B.args();
     }
-    if (Suite.MainEntry || !Fields.Stdin.empty())
+    if (Suite.MainEntry || !Test.Stdin.empty())
       T.Setup.push_back(fmt::format("theseus_set_stdin({}, {});",
-                                    stringLiteral(Fields.Stdin),
-                                    Fields.Stdin.size()));
+                                    stringLiteral(Test.Stdin),
+                                    Test.Stdin.size()));
     std::string Symbol = Suite.MainEntry ? ExportedMainName : Suite.Suite;
     const ReturnInfo &R = Description.Return;
     if (R.IsStruct)
@@ -551,11 +551,11 @@ private:
       // Narrower types compare as the int they promote to.
       T.Promoted = R.Bits > 1 && R.Bits < 32;
       T.Unsigned = !T.Promoted && !R.Signed;
-      if (T.Expect == ExportExpect::Return && Fields.Outcome.Value != "void")
-        T.Value = literal(json::parse(Fields.Outcome.Value),
+      if (T.Expect == ExportExpect::Return && Test.Outcome.Value != "void")
+        T.Value = literal(returnedInteger(Test.Outcome),
                           T.Promoted ? 32 : R.Bits, T.Promoted || R.Signed);
     }
-    T.Stdout = Test.value("stdout", "");
+    T.Stdout = Test.Stdout;
     T.CheckStdout = T.Expect == ExportExpect::Return && !T.Stdout.empty();
     return T;
   }
@@ -588,14 +588,15 @@ std::string inlinedRuntime(const std::string &Name) {
 
 } // namespace
 
-ExportedSuite buildExportedSuite(const std::vector<std::string> &Paths) {
-  std::vector<std::string> Files;
-  for (const std::string &P : Paths)
-    collectTests(P, Files, "export");
+ExportedSuite buildExportedSuite(const std::vector<std::string> &Paths,
+                                 bool All) {
   ExportedSuite Suite;
   SuiteBuilder Builder(Suite);
-  for (const std::string &F : Files)
-    Builder.add(F);
+  for (const std::string &P : Paths)
+    forEachTest(P, All, "export",
+                [&](const std::string &File, const TestRecord &Test) {
+                  Builder.add(File, Test);
+                });
   if (Suite.Harness)
     Suite.RuntimeSource = inlinedRuntime("theseus_replay.c");
   return Suite;

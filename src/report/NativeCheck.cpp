@@ -3,7 +3,11 @@
 
 #include "program/Program.h"
 #include "report/Replay.h"
+#include "report/StoredTests.h"
 #include "report/TestFile.h"
+#include "report/TestRecord.h"
+
+#include <set>
 
 #include <fmt/format.h>
 
@@ -16,39 +20,48 @@ constexpr size_t MismatchesKept = 5;
 
 } // namespace
 
-NativeCheck checkNatively(Replayer &Replay, const std::string &OutDir,
-                          uint64_t Tests, uint64_t Limit) {
+NativeCheck checkNatively(Replayer &Replay, RunDatabase &Db, uint64_t Tests,
+                          uint64_t Limit) {
   NativeCheck C;
   C.Tests = Tests;
   uint64_t Count = std::min(Tests, Limit);
-  for (uint64_t I = 0; I < Count; ++I) {
+  std::set<uint64_t> Spread;
+  for (uint64_t I = 0; I < Count; ++I)
     // Test numbers start at 1; a spread keeps the first and the last.
-    uint64_t Index =
-        Count == Tests ? I + 1
-                       : 1 + I * (Tests - 1) / std::max<uint64_t>(Count - 1, 1);
-    std::string Name = testFileName(Index);
-    TestReplay R;
-    try {
-      R = Replay.replay(OutDir + "/" + Name);
-    } catch (const InputError &E) {
-      C.NotRun = E.Message;
-      return C;
-    }
-    ++C.Replayed;
-    switch (R.Verdict) {
-    case ReplayVerdict::Match:
-      ++C.Matched;
-      break;
-    case ReplayVerdict::Skipped:
-      ++C.Skipped;
-      break;
-    case ReplayVerdict::Mismatch:
-      if (C.Mismatched++ < MismatchesKept)
-        C.Mismatches.push_back({Name, R.Expected, R.Native});
-      break;
-    }
+    Spread.insert(Count == Tests
+                      ? I + 1
+                      : 1 + I * (Tests - 1) / std::max<uint64_t>(Count - 1, 1));
+  Db.commit();
+  try {
+    forEachStoredTest(
+        Db,
+        [&](const PathRow &P, const std::string &Text) {
+          std::string Name = testFileName(P.Number);
+          C.count(Name, Replay.replayTest(parseTest(Text, Name, "replay")));
+        },
+        [&](uint64_t Number) { return Spread.count(Number) != 0; });
+  } catch (const InputError &E) {
+    C.NotRun = E.Message;
+  } catch (const StoreError &E) {
+    C.NotRun = E.what();
   }
   return C;
+}
+
+void NativeCheck::count(const std::string &Name, const TestReplay &R) {
+  ++Replayed;
+  switch (R.Verdict) {
+  case ReplayVerdict::Match:
+    ++Matched;
+    break;
+  case ReplayVerdict::Skipped:
+    ++Skipped;
+    break;
+  case ReplayVerdict::Mismatch:
+    if (Mismatched++ < MismatchesKept)
+      Mismatches.push_back({Name, R.Expected, R.Native});
+    break;
+  }
 }
 
 nlohmann::json NativeCheck::toJson() const {

@@ -19,6 +19,8 @@
 namespace theseus {
 
 class Replayer;
+class RunDatabase;
+struct TestReplay;
 
 /// Tests replayed when a run does not say otherwise (--native-check).
 constexpr uint64_t DefaultNativeCheckTests = 2000;
@@ -37,13 +39,16 @@ struct NativeCheck {
   std::vector<Mismatch> Mismatches;
   std::string NotRun; ///< Why no test was replayed, when none was.
 
+  /// Counts the replay `R` of test `Name`.
+  void count(const std::string &Name, const TestReplay &R);
+
   nlohmann::json toJson() const;
 };
 
-/// Replays at most `Limit` of the `Tests` tests in `OutDir` (all of them,
-/// else an even spread from first to last) with `Replay`.
-NativeCheck checkNatively(Replayer &Replay, const std::string &OutDir,
-                          uint64_t Tests, uint64_t Limit);
+/// Replays at most `Limit` of the `Tests` tests in the run database `Db`
+/// (all of them, else an even spread from first to last) with `Replay`.
+NativeCheck checkNatively(Replayer &Replay, RunDatabase &Db, uint64_t Tests,
+                          uint64_t Limit);
 
 /// One line for the console: "249 of 249 tests replayed natively, all
 /// match", or what disagreed.

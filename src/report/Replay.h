@@ -35,9 +35,9 @@ public:
   /// Throws InputError for unreadable tests or programs that do not
   /// compile.
   TestReplay replay(const std::string &TestFile);
+  TestReplay replayTest(const TestRecord &Test);
 
 private:
-  TestReplay replayTest(const TestRecord &Test);
   /// The native binary of the test's program, built on first use.
   const std::string &binary(const TestRecord &Test,
                             const std::vector<std::string> &Sanitize);

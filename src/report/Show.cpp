@@ -3,6 +3,7 @@
 
 #include "program/Program.h"
 #include "report/SourceText.h"
+#include "report/StoredTests.h"
 #include "report/Summary.h"
 #include "report/TestRecord.h"
 
@@ -170,10 +171,14 @@ void showRun(const std::string &Dir, std::FILE *Out) {
 } // namespace
 
 void show(const std::string &Path, std::FILE *Out) {
-  if (!llvm::sys::fs::exists(Path))
+  if (!llvm::sys::fs::is_directory(Path)) {
+    if (llvm::sys::fs::exists(Path))
+      return showTest(Path, readTest(readJson(Path), Path, "show"), Out);
+    // A test of the run's database that is not in its suite.
+    if (std::optional<std::string> Stored = storedTestText(Path))
+      return showTest(Path, parseTest(*Stored, Path, "show"), Out);
     throw InputError{fmt::format("show: no such file or directory: {}", Path)};
-  if (!llvm::sys::fs::is_directory(Path))
-    return showTest(Path, readTest(readJson(Path), Path, "show"), Out);
+  }
   try {
     showRun(Path, Out);
   } catch (const nlohmann::json::exception &E) {

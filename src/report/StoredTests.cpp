@@ -5,6 +5,7 @@
 #include "report/TestFile.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 #include <fmt/format.h>
 #include <map>
@@ -47,7 +48,8 @@ nlohmann::json explanation(const std::string &Stored,
 
 void forEachStoredTest(
     RunDatabase &Db,
-    const std::function<void(const PathRow &, const std::string &)> &Fn) {
+    const std::function<void(const PathRow &, const std::string &)> &Fn,
+    const std::function<bool(uint64_t)> &Select) {
   std::map<int64_t, SiteRow> Sites;
   for (SiteRow &S : Db.sites())
     Sites.emplace(S.Id, std::move(S));
@@ -55,6 +57,8 @@ void forEachStoredTest(
   for (const PartRow &P : Db.parts())
     Programs.emplace(P.Id, nlohmann::json::parse(P.Program));
   Db.forEachPath([&](const PathRow &P) {
+    if (Select && !Select(P.Number))
+      return;
     nlohmann::json Test = nlohmann::json::parse(P.Test);
     Test["program"] = Programs.at(P.Part);
     Test["explanation"] = explanation(P.Explanation, Sites);
@@ -62,6 +66,49 @@ void forEachStoredTest(
     Fn(P, Test.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
               "\n");
   });
+}
+
+std::optional<std::string> storedTestText(const std::string &Path) {
+  llvm::StringRef Name = llvm::sys::path::filename(Path);
+  uint64_t Number = 0;
+  if (!Name.consume_front("test") || !Name.consume_back(".json") ||
+      Name.size() != 6 || Name.getAsInteger(10, Number))
+    return std::nullopt;
+  llvm::StringRef Dir = llvm::sys::path::parent_path(Path);
+  std::string Db = (Dir.empty() ? "." : Dir.str()) + "/" + RunDatabaseName;
+  if (!llvm::sys::fs::exists(Db))
+    return std::nullopt;
+  std::optional<std::string> Text;
+  try {
+    std::unique_ptr<RunDatabase> Run = RunDatabase::open(Db);
+    forEachStoredTest(
+        *Run, [&](const PathRow &, const std::string &T) { Text = T; },
+        [&](uint64_t N) { return N == Number; });
+  } catch (const StoreError &) {
+    return std::nullopt; // Said as a missing file.
+  }
+  return Text;
+}
+
+void forEachTest(
+    const std::string &Path, bool All, const std::string &Cmd,
+    const std::function<void(const std::string &, const TestRecord &)> &Fn) {
+  if (!All || !llvm::sys::fs::is_directory(Path)) {
+    std::vector<std::string> Files;
+    collectTests(Path, Files, Cmd);
+    for (const std::string &F : Files)
+      Fn(F, readTestFile(F, Cmd));
+    return;
+  }
+  std::unique_ptr<RunDatabase> Db = openRunDatabase(Path, Cmd);
+  try {
+    forEachStoredTest(*Db, [&](const PathRow &P, const std::string &Text) {
+      std::string File = Path + "/" + testFileName(P.Number);
+      Fn(File, parseTest(Text, File, Cmd));
+    });
+  } catch (const StoreError &E) {
+    throw InputError{fmt::format("{}: {}", Cmd, E.what())};
+  }
 }
 
 uint64_t exportStoredTests(const std::string &Dir, const std::string &Output) {

@@ -9,9 +9,11 @@
 #ifndef THESEUS_REPORT_STOREDTESTS_H
 #define THESEUS_REPORT_STOREDTESTS_H
 
+#include "report/TestRecord.h"
 #include "store/RunDatabase.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 
 namespace theseus {
@@ -23,10 +25,25 @@ std::unique_ptr<RunDatabase> openRunDatabase(const std::string &Dir,
                                              const std::string &Cmd);
 
 /// Calls `Fn` with each path of `Db` and its test's text, as the test file
-/// the run wrote holds it.
+/// the run wrote holds it; with `Select`, only for the paths whose number
+/// it accepts.
 void forEachStoredTest(
     RunDatabase &Db,
-    const std::function<void(const PathRow &, const std::string &)> &Fn);
+    const std::function<void(const PathRow &, const std::string &)> &Fn,
+    const std::function<bool(uint64_t)> &Select = nullptr);
+
+/// The text of the test `Path` names as a test file of a run directory
+/// ("DIR/test000042.json") when the run kept no such file but its run.db
+/// has the test; none otherwise.
+std::optional<std::string> storedTestText(const std::string &Path);
+
+/// Calls `Fn` with each test of `Path`, a test file or a run directory: its
+/// test files (the suite), or with `All` every test in its run.db, named as
+/// the run names its file (which exists only for a test of the suite).
+/// Throws InputError, naming the command `Cmd`.
+void forEachTest(
+    const std::string &Path, bool All, const std::string &Cmd,
+    const std::function<void(const std::string &, const TestRecord &)> &Fn);
 
 /// `theseus export --json`: writes the tests of the run directory `Dir`
 /// from its database to the directory `Output`, as the run's test files.

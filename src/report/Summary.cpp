@@ -4,6 +4,8 @@
 #include "report/NativeCheck.h"
 #include "report/SourceText.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 #include <fmt/format.h>
 #include <fstream>
 
@@ -30,6 +32,13 @@ nlohmann::json returnValues(const TestWriter &T) {
   for (const std::string &V : T.structReturns())
     A.push_back(nlohmann::json::parse(V));
   return A;
+}
+
+nlohmann::json returnValueSearchJson(const ReturnValueCounts &C) {
+  return {{"limit", C.Limit},
+          {"enumerated", C.Enumerated},
+          {"more_than_limit", C.MoreThanLimit},
+          {"not_enumerated", C.NotEnumerated}};
 }
 
 nlohmann::json nativeLoopsJson(const NativeLoopStats &N) {
@@ -165,11 +174,14 @@ nlohmann::json summaryJson(const RunReport &R) {
       {"states_dropped", S.StatesDropped},
       {"paths", S.Paths},
       {"tests", R.Tests.tests()},
+      {"test_files", R.Tests.files().size()},
+      {"test_file_policy", R.Tests.keepsSuite() ? "suite" : "all"},
       {"runs", S.Runs},
       {"bugs", Bugs},
       {"outcomes", R.Tests.outcomes()},
       {"return_values", returnValues(R.Tests)},
       {"return_value_variants", S.ReturnVariants},
+      {"return_value_search", returnValueSearchJson(S.ReturnValueSets)},
       {"coverage",
        {{"lines", counted(Cov.linesCovered(), Cov.linesTotal())},
         {"branches", counted(Cov.branchesCovered(), Cov.branchesTotal())},
@@ -281,6 +293,34 @@ std::string returnValuesText(const nlohmann::json &All) {
   return Values;
 }
 
+/// "1 path", "8 paths".
+std::string nouns(uint64_t N, const char *Noun) {
+  return fmt::format("{} {}{}", N, Noun, N == 1 ? "" : "s");
+}
+
+/// What the listed values may leave out: "and more: 8 paths return more
+/// than 16 values each", from summary.json's `return_value_search` (absent
+/// from runs before it: nothing to add then).
+std::string unlistedValuesText(const nlohmann::json &Search) {
+  if (!Search.is_object())
+    return "";
+  uint64_t Limit = Search.value("limit", uint64_t(0));
+  uint64_t More = Search.value("more_than_limit", uint64_t(0));
+  uint64_t Unsettled = Search.value("not_enumerated", uint64_t(0));
+  std::string Text;
+  if (More)
+    Text = fmt::format("{} {} more than {}{}", nouns(More, "path"),
+                       More == 1 ? "returns" : "return", nouns(Limit, "value"),
+                       More == 1 ? "" : " each");
+  if (Unsettled)
+    Text += fmt::format("{}the values of {} were not enumerated{}",
+                        More ? "; " : "", nouns(Unsettled, "path"),
+                        Limit ? "" : " (--return-values 0)");
+  if (Text.empty())
+    return "";
+  return (More ? " and more: " : " and maybe more: ") + Text;
+}
+
 /// "lines 75.0% (3/4), branches 50.0% (1/2)", and what lies beyond the
 /// assumptions.
 std::string coverageText(const nlohmann::json &C, bool Complete = false) {
@@ -302,6 +342,28 @@ std::string assumptionsText(const nlohmann::json &All) {
         "{}{}\n", Text.empty() ? "  assumptions      " : "                   ",
         A.at("text").get<std::string>());
   return Text;
+}
+
+/// Paths, runs, tests and test files, and how they relate.
+std::string pathsText(const nlohmann::json &J) {
+  auto U = [&J](const char *Key) { return J.value(Key, uint64_t(0)); };
+  std::vector<std::string> Extra;
+  if (uint64_t V = U("return_value_variants"))
+    Extra.push_back(fmt::format("{} further return values", V));
+  uint64_t Interrupted = J.value("outcomes", nlohmann::json::object())
+                             .value("interrupted", uint64_t(0));
+  if (Interrupted)
+    Extra.push_back(fmt::format("{} interrupted", Interrupted));
+  std::string Text =
+      fmt::format("{} (runs {}); tests {}", U("paths"), U("runs"), U("tests"));
+  if (!Extra.empty())
+    Text += " (" + llvm::join(Extra, ", ") + ")";
+  // Summaries of older runs have no test_files: every test was a file.
+  if (!J.contains("test_files") || J.value("test_file_policy", "") == "all")
+    return Text + ", each a test file";
+  return Text + fmt::format(" in run.db; test files {} (the suite: the same "
+                            "coverage, bugs and return values)",
+                            U("test_files"));
 }
 
 double share(double Part, double Whole) {
@@ -344,8 +406,7 @@ void printSummary(std::FILE *Out, const nlohmann::json &J) {
   if (J.contains("native_check"))
     P(fmt::format("  native check     {}\n",
                   nativeCheckText(J.at("native_check"))));
-  P(fmt::format("  paths            {}  (runs {}, tests written {})\n",
-                U("paths"), U("runs"), U("tests")));
+  P(fmt::format("  paths            {}\n", pathsText(J)));
   P(fmt::format("  bugs             {}\n", J.at("bugs").size()));
   for (const nlohmann::json &B : J.at("bugs")) {
     std::string Replay = B.value("replay", "");
@@ -359,8 +420,10 @@ void printSummary(std::FILE *Out, const nlohmann::json &J) {
         B.value("confirmed", "unchecked"), Replay.empty() ? "" : ": ", Replay));
   }
   if (J.value("return_type", "void") != "void")
-    P(fmt::format("  return values    {{{}}}\n",
-                  returnValuesText(J.at("return_values"))));
+    P(fmt::format(
+        "  return values    {{{}}}{}\n",
+        returnValuesText(J.at("return_values")),
+        unlistedValuesText(J.value("return_value_search", nlohmann::json()))));
   const nlohmann::json &Cov = J.at("coverage");
   std::string Coverage = coverageText(Cov, J.value("complete", false));
   // The files' totals only differ when the entry cannot reach a function.

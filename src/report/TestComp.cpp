@@ -3,6 +3,7 @@
 
 #include "program/Program.h"
 #include "report/Html.h"
+#include "report/StoredTests.h"
 #include "report/TestRecord.h"
 #include "support/Process.h"
 
@@ -79,11 +80,11 @@ void writeMetadata(const std::string &Dir, const TestCompMetadata &M) {
   writeTextFile(Dir + "/metadata.xml", metadataXml(M));
 }
 
-/// Writes test `TestFile` into the suite.
-void writeTestcase(const std::string &SuiteDir, const std::string &TestFile) {
+/// Writes test `Test`, of the file `TestFile`, into the suite.
+void writeTestcase(const std::string &SuiteDir, const std::string &TestFile,
+                   const TestRecord &Test) {
   std::string Name = llvm::sys::path::stem(TestFile).str() + ".xml";
-  writeTextFile(SuiteDir + "/" + Name,
-                testcaseXml(readTestFile(TestFile, "export")));
+  writeTextFile(SuiteDir + "/" + Name, testcaseXml(Test));
 }
 
 /// Whether `Json` is an integer, not a fraction, a string or an array.
@@ -92,18 +93,24 @@ bool isInteger(llvm::StringRef Json) {
   return !Json.empty() && llvm::all_of(Json, llvm::isDigit);
 }
 
-/// The test files of a run directory, in test order.
-std::vector<std::string> testFiles(const std::string &RunDir) {
-  std::vector<std::string> Files;
+bool hasTestFiles(const std::string &RunDir) {
   std::error_code EC;
   for (llvm::sys::fs::directory_iterator It(RunDir, EC), End; It != End && !EC;
        It.increment(EC)) {
     llvm::StringRef Name = llvm::sys::path::filename(It->path());
     if (Name.starts_with("test") && Name.ends_with(".json"))
-      Files.push_back(It->path());
+      return true;
   }
-  std::sort(Files.begin(), Files.end());
-  return Files;
+  return false;
+}
+
+/// The entry of the run in `RunDir`, from its summary.
+std::string runEntry(const std::string &RunDir) {
+  std::ifstream In(RunDir + "/summary.json");
+  nlohmann::json Summary = nlohmann::json::parse(In, nullptr, false);
+  if (Summary.is_discarded() || !Summary.contains("entry"))
+    throw InputError{fmt::format("{} is not a run directory", RunDir)};
+  return Summary["entry"].get<std::string>();
 }
 
 } // namespace
@@ -168,7 +175,7 @@ std::string testcaseXml(const TestRecord &Test) {
   return Xml + "</testcase>\n";
 }
 
-TestCompWriter::TestCompWriter(ExplorationListener &Inner, std::string RunDir,
+TestCompWriter::TestCompWriter(TestWriter &Inner, std::string RunDir,
                                const TestCompSuiteOptions &Opts,
                                const ProgramDescription &Program)
     : Inner(Inner), RunDir(std::move(RunDir)), SuiteDir(Opts.Dir) {
@@ -182,41 +189,56 @@ TestCompWriter::TestCompWriter(ExplorationListener &Inner, std::string RunDir,
 
 void TestCompWriter::onNewPath(const PathResult &R) {
   Inner.onNewPath(R);
-  if (!SuiteDir.empty())
-    writeTestcase(SuiteDir, RunDir + "/" + testFileName(R.Index));
+  // The tests of the run's suite (TestWriter keeps the files).
+  bool Written = !Inner.files().empty() && Inner.files().back() == R.Index;
+  if (SuiteDir.empty() || !Written)
+    return;
+  std::string File = RunDir + "/" + testFileName(R.Index);
+  writeTestcase(SuiteDir, File, readTestFile(File, "export"));
+  Testcases.push_back(R.Index);
 }
 
 void TestCompWriter::finish() const {
-  if (!SuiteDir.empty())
-    zipTestCompSuite(SuiteDir);
+  if (SuiteDir.empty())
+    return;
+  // The run's suite lost the tests its minimal set does not need.
+  const std::vector<uint64_t> &Kept = Inner.files();
+  for (uint64_t N : Testcases)
+    if (!std::binary_search(Kept.begin(), Kept.end(), N))
+      llvm::sys::fs::remove(SuiteDir + "/" +
+                            llvm::sys::path::stem(testFileName(N)).str() +
+                            ".xml");
+  zipTestCompSuite(SuiteDir);
 }
 
 size_t exportTestComp(const std::string &RunDir, const std::string &SuiteDir,
-                      const TestCompSuiteOptions &Opts, bool Zip) {
-  std::vector<std::string> Tests = testFiles(RunDir);
-  std::string Program = Opts.ProgramFile, Entry;
-  if (!Tests.empty()) {
-    ProgramDescription P = readTestFile(Tests.front(), "export").Program;
-    Entry = P.Entry;
-    if (Program.empty() && !P.Sources.empty())
-      Program = P.Sources.front();
-  } else {
-    std::ifstream In(RunDir + "/summary.json");
-    nlohmann::json Summary = nlohmann::json::parse(In, nullptr, false);
-    if (Summary.is_discarded() || !Summary.contains("entry"))
-      throw InputError{fmt::format("{} is not a run directory", RunDir)};
-    Entry = Summary["entry"].get<std::string>();
+                      const TestCompSuiteOptions &Opts, bool Zip, bool All) {
+  size_t Written = 0;
+  auto Write = [&](const std::string &File, const TestRecord &Test) {
+    if (!Written++) {
+      prepareSuiteDir(SuiteDir);
+      std::string Program =
+          Opts.ProgramFile.empty() && !Test.Program.Sources.empty()
+              ? Test.Program.Sources.front()
+              : Opts.ProgramFile;
+      writeMetadata(SuiteDir,
+                    testCompMetadata(Program, Test.Program.Entry, Opts));
+    }
+    writeTestcase(SuiteDir, File, Test);
+  };
+  if (All || hasTestFiles(RunDir))
+    forEachTest(RunDir, All, "export", Write);
+  if (!Written) {
+    std::string Entry = runEntry(RunDir);
+    if (Opts.ProgramFile.empty())
+      throw InputError{
+          fmt::format("{} holds no tests naming the program", RunDir)};
+    prepareSuiteDir(SuiteDir);
+    writeMetadata(SuiteDir, testCompMetadata(Opts.ProgramFile, Entry, Opts));
   }
-  if (Program.empty())
-    throw InputError{
-        fmt::format("{} holds no tests naming the program", RunDir)};
-  prepareSuiteDir(SuiteDir);
-  writeMetadata(SuiteDir, testCompMetadata(Program, Entry, Opts));
-  for (const std::string &T : Tests)
-    writeTestcase(SuiteDir, T);
   if (Zip)
     zipTestCompSuite(SuiteDir);
-  return Tests.size();
+  return Written;
 }
 
 void zipTestCompSuite(const std::string &SuiteDir) {

@@ -54,32 +54,36 @@ std::string metadataXml(const TestCompMetadata &M);
 std::string testcaseXml(const TestRecord &Test);
 
 /// Writes a suite while the run goes on: metadata.xml at once and each
-/// test's XML as soon as `Inner` (the TestWriter) has written its JSON, so
-/// a killed run keeps its suite. Without a directory it only passes paths
-/// on to `Inner`.
+/// test's XML as soon as `Inner` has written its JSON file (the tests of
+/// the run's suite), so a killed run keeps its suite. Without a directory it
+/// only passes paths on to `Inner`.
 class TestCompWriter : public ExplorationListener {
 public:
-  TestCompWriter(ExplorationListener &Inner, std::string RunDir,
+  TestCompWriter(TestWriter &Inner, std::string RunDir,
                  const TestCompSuiteOptions &Opts,
                  const ProgramDescription &Program);
 
   void onNewPath(const PathResult &R) override;
-  /// Writes the suite's zip archive (the run is over).
+  /// Once `Inner` has finished its suite: removes the testcases of the
+  /// tests it dropped, and writes the suite's zip archive.
   void finish() const;
 
 private:
-  ExplorationListener &Inner;
+  TestWriter &Inner;
   std::string RunDir;
   std::string SuiteDir;
+  std::vector<uint64_t> Testcases; ///< Written, by test number.
 };
 
-/// Converts the tests of run directory `RunDir` into a suite in `SuiteDir`
-/// (and `SuiteDir`.zip when `Zip`); returns how many tests it holds. The
-/// program and entry are read from the tests, or without tests from
+/// Converts the tests of run directory `RunDir` (its suite, or with `All`
+/// every test of its database) into a suite in `SuiteDir` (and
+/// `SuiteDir`.zip when `Zip`); returns how many tests it holds. The program
+/// and entry are read from the tests, or without tests from
 /// `Opts.ProgramFile` and summary.json. Throws InputError on a directory
 /// that is no run directory.
 size_t exportTestComp(const std::string &RunDir, const std::string &SuiteDir,
-                      const TestCompSuiteOptions &Opts, bool Zip);
+                      const TestCompSuiteOptions &Opts, bool Zip,
+                      bool All = false);
 
 /// Archives `SuiteDir` as `SuiteDir`.zip, the directory its one top-level
 /// entry, as the competition hands suites over. Throws std::runtime_error.

@@ -9,7 +9,10 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -462,14 +465,20 @@ uint64_t explainedIndex(const std::vector<ExplainedDecision> &Steps,
 
 /// program-output.txt: every test's output, exact bytes, under a header
 /// naming the test.
+std::string TestWriter::programOutputBlock(const std::string &Test,
+                                           const std::string &Output) {
+  std::string Block = "==> " + Test + " <==\n" + Output;
+  if (Output.back() != '\n')
+    Block += '\n';
+  return Block;
+}
+
 void TestWriter::appendProgramOutput(const std::string &Test,
                                      const std::string &Output) const {
   if (Output.empty())
     return;
   std::ofstream OS(OutDir + "/program-output.txt", std::ios::app);
-  OS << "==> " << Test << " <==\n" << Output;
-  if (Output.back() != '\n')
-    OS << "\n";
+  OS << programOutputBlock(Test, Output);
 }
 
 void TestWriter::writeOutcome(JsonWriter &W, const PathOutcome &O) const {
@@ -565,27 +574,118 @@ void TestWriter::onNewPath(const PathResult &R) {
       UnsignedReturns.insert(truncBits(O.Value, Program.Return.Bits));
   }
   std::string Name = testFileName(R.Index);
+  bool NewBug = O.End == PathEnd::Bug && countBug(R, Name);
+  std::string Covers;
+  bool Keep = !SuiteCoverage || offerToSuite(R, NewBug, Covers);
   std::vector<ExplainedDecision> Steps =
       Explainer.explain(R.Explanation.decisions());
-  Text.clear();
-  JsonWriter W(Text);
-  writeTest(W, R, Steps, /*Stored=*/false);
-  Text += '\n';
-  writeFileWhole(OutDir + "/" + Name, Text);
-  appendProgramOutput(Name, R.Stdout);
+  if (Keep) {
+    Text.clear();
+    JsonWriter W(Text);
+    writeTest(W, R, Steps, /*Stored=*/false);
+    Text += '\n';
+    writeFileWhole(OutDir + "/" + Name, Text);
+    appendProgramOutput(Name, R.Stdout);
+    Files.push_back(R.Index);
+    if (SuiteCoverage && !R.Stdout.empty())
+      FileOutputs.emplace(R.Index, R.Stdout);
+  }
   if (Db)
-    recordPath(R, Name, Steps);
+    recordPath(R, Keep ? Name : "", Steps, Covers);
   ++Tests;
   ++Outcomes[toString(O.End)];
-  if (O.End != PathEnd::Bug)
-    return;
+}
+
+bool TestWriter::countBug(const PathResult &R, const std::string &Name) {
+  const PathOutcome &O = *R.Outcome;
   for (BugRecord &B : Bugs)
     if (B.Kind == O.BugKind && B.File == O.Loc.File && B.Line == O.Loc.Line) {
       ++B.Count;
-      return;
+      return false;
     }
   Bugs.push_back({O.BugKind, O.Loc.File.str(), O.Loc.Line, O.Message, Name,
                   R.Index, 1, "unchecked", "", R.Seconds, R.PathsDone});
+  return true;
+}
+
+uint64_t TestWriter::featureItem(std::string Key) {
+  auto [It, New] = Features.try_emplace(std::move(Key), Features.size());
+  return FeatureItems | It->second;
+}
+
+bool TestWriter::offerToSuite(const PathResult &R, bool NewBug,
+                              std::string &Covers) {
+  const PathOutcome &O = *R.Outcome;
+  std::vector<uint64_t> Items{
+      featureItem(fmt::format("end {}", toString(O.End)))};
+  if (O.End == PathEnd::Return && O.HasValue && !Program.Return.IsVoid)
+    Items.push_back(featureItem("return " + returnValue(O).dump()));
+  else if (O.End == PathEnd::Exit)
+    Items.push_back(featureItem(fmt::format("exit {}", O.Value)));
+  else if (O.End == PathEnd::Bug)
+    Items.push_back(featureItem(
+        fmt::format("bug {} {}:{}", O.BugKind, O.Loc.File.str(), O.Loc.Line)));
+  bool Required = NewBug || (R.ReachedTarget && !TargetKept);
+  bool Adds = Required || R.NewCoverage ||
+              llvm::any_of(Items, [&](uint64_t I) { return !Suite.has(I); });
+  if (!Adds)
+    return false;
+  TargetKept |= R.ReachedTarget;
+  if (R.Covered) {
+    CoveredItems C = SuiteCoverage->itemsOf(*R.Covered);
+    for (uint32_t L : C.Lines)
+      Items.push_back(LineItems | L);
+    for (uint32_t E : C.Edges)
+      Items.push_back(EdgeItems | E);
+    Covers = coversJson(C);
+  }
+  return Suite.offer(R.Index, std::move(Items), Required);
+}
+
+std::string TestWriter::coversJson(const CoveredItems &C) const {
+  std::map<unsigned, std::pair<std::vector<unsigned>,
+                               std::vector<std::array<unsigned, 3>>>>
+      ByFile;
+  for (uint32_t L : C.Lines) {
+    auto [File, Line] = SuiteCoverage->lineOf(L);
+    ByFile[File].first.push_back(Line);
+  }
+  for (uint32_t E : C.Edges) {
+    auto [File, B] = SuiteCoverage->edgeOf(E);
+    ByFile[File].second.push_back({B.Line, B.Block, B.Index});
+  }
+  nlohmann::json J = nlohmann::json::object();
+  for (auto &[File, Items] : ByFile) {
+    llvm::sort(Items.first);
+    llvm::sort(Items.second);
+    J[SuiteCoverage->fileName(File)] = {{"lines", Items.first},
+                                        {"branches", Items.second}};
+  }
+  return J.dump();
+}
+
+void TestWriter::finishSuite() {
+  if (!SuiteCoverage)
+    return;
+  std::vector<uint64_t> Minimal = Suite.minimal();
+  std::vector<uint64_t> Dropped;
+  for (uint64_t N : Files)
+    if (!std::binary_search(Minimal.begin(), Minimal.end(), N)) {
+      llvm::sys::fs::remove(OutDir + "/" + testFileName(N));
+      Dropped.push_back(N);
+    }
+  Files = std::move(Minimal);
+  if (Dropped.empty())
+    return;
+  if (!FileOutputs.empty()) {
+    std::string Output;
+    for (uint64_t N : Files)
+      if (auto It = FileOutputs.find(N); It != FileOutputs.end())
+        Output += programOutputBlock(testFileName(N), It->second);
+    writeFileWhole(OutDir + "/program-output.txt", Output);
+  }
+  if (Db)
+    Db->dropTestFiles(Dropped);
 }
 
 std::string
@@ -608,7 +708,8 @@ TestWriter::storedExplanation(const std::vector<ExplainedDecision> &Steps) {
 }
 
 void TestWriter::recordPath(const PathResult &R, const std::string &Name,
-                            const std::vector<ExplainedDecision> &Steps) {
+                            const std::vector<ExplainedDecision> &Steps,
+                            std::string Covers) {
   const PathOutcome &O = *R.Outcome;
   PathRow P;
   P.Number = R.Index;
@@ -635,6 +736,7 @@ void TestWriter::recordPath(const PathResult &R, const std::string &Name,
   P.Decisions = R.Decisions;
   P.Explanation = storedExplanation(Steps);
   P.TestFile = Name;
+  P.Covers = std::move(Covers);
   JsonWriter W(P.Test, /*Compact=*/true);
   writeTest(W, R, Steps, /*Stored=*/true);
   Db->addPath(P);

@@ -4,6 +4,7 @@
 
 #include "explore/Exploration.h"
 
+#include "report/KeptSuite.h"
 #include "report/SourceText.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
@@ -53,14 +54,25 @@ struct BugRecord {
   uint64_t FoundPaths = 0;
 };
 
-/// Writes one JSON test per new path, immediately (nothing found is lost if
-/// the run stops), and keeps what the summary needs.
+/// Writes the JSON test of each new path as a file, immediately (nothing
+/// found is lost if the run stops), and keeps what the summary needs. With
+/// keepSuite, only the tests of the suite (KeptSuite.h) become files.
 class TestWriter : public ExplorationListener {
 public:
   TestWriter(std::string OutDir, ProgramDescription Program,
              const EntryInputs &Inputs);
 
   void onNewPath(const PathResult &R) override;
+
+  /// Writes files only for the tests of the suite, each path's coverage
+  /// read from `Cov`.
+  void keepSuite(const Coverage &Cov) { SuiteCoverage = &Cov; }
+  /// At the end of the run: reduces the suite to a minimal one, removing
+  /// the other tests' files (the database keeps them).
+  void finishSuite();
+  /// The tests written as files, by number.
+  const std::vector<uint64_t> &files() const { return Files; }
+  bool keepsSuite() const { return SuiteCoverage; }
 
   /// Records each test also in `Db`, as paths of the run's part `Part`.
   void recordIn(RunDatabase &Db, int64_t Part) {
@@ -99,9 +111,22 @@ private:
   std::vector<uint8_t> returnedBytes(const PathOutcome &O) const;
   void appendProgramOutput(const std::string &Test,
                            const std::string &Output) const;
-  /// Adds the test of `R`, written as `Name`, to the database.
+  /// The block of program-output.txt for test file `Test`.
+  static std::string programOutputBlock(const std::string &Test,
+                                        const std::string &Output);
+  /// Counts the bug `R` ended in; true when it is a new one.
+  bool countBug(const PathResult &R, const std::string &Name);
+  /// Offers `R` to the suite; true when it is kept, with `Covers` set to
+  /// what it covers (the database's JSON).
+  bool offerToSuite(const PathResult &R, bool NewBug, std::string &Covers);
+  /// The suite's item for the feature named `Key` ("return 3", ...).
+  uint64_t featureItem(std::string Key);
+  std::string coversJson(const CoveredItems &C) const;
+  /// Adds the test of `R`, written as `Name` (empty: not written), to the
+  /// database.
   void recordPath(const PathResult &R, const std::string &Name,
-                  const std::vector<ExplainedDecision> &Steps);
+                  const std::vector<ExplainedDecision> &Steps,
+                  std::string Covers);
   /// `Steps` as the database keeps them: [site, taken] pairs, each new
   /// site added to its table.
   std::string storedExplanation(const std::vector<ExplainedDecision> &Steps);
@@ -118,6 +143,18 @@ private:
   std::set<std::string> StructReturns;
   std::map<std::string, uint64_t> Outcomes;
   uint64_t Tests = 0;
+  std::vector<uint64_t> Files;
+  /// The suite: null when every test is a file.
+  const Coverage *SuiteCoverage = nullptr;
+  KeptSuite Suite;
+  /// Its items: lines, edges and features, told apart by the top bits.
+  static constexpr uint64_t LineItems = 0, EdgeItems = 1ull << 62,
+                            FeatureItems = 2ull << 62;
+  std::map<std::string, uint64_t> Features;
+  bool TargetKept = false;
+  /// What the tests kept as files printed, to rewrite program-output.txt
+  /// for the minimal suite.
+  std::map<uint64_t, std::string> FileOutputs;
   RunDatabase *Db = nullptr; ///< Null when the run keeps no database.
   int64_t Part = 0;
   /// The database's decision sites by their words (owned by Explainer).

@@ -2,6 +2,7 @@
 #include "report/TestRecord.h"
 
 #include "program/Program.h"
+#include "report/StoredTests.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -16,24 +17,24 @@ namespace {
 
 using json = nlohmann::json;
 
-/// The bytes of a test's "stdin" member; throws InputError naming the test
-/// `Name` unless it is an even number of hex digits.
-std::string hexToBytes(llvm::StringRef Hex, const std::string &Name,
-                       llvm::StringRef Cmd) {
+/// The bytes `Hex` spells, those of the member `What` ("stdin") of the test
+/// `Name`; throws InputError naming both unless it is an even number of hex
+/// digits.
+std::string hexToBytes(llvm::StringRef Hex, llvm::StringRef What,
+                       const std::string &Name, llvm::StringRef Cmd) {
   std::string Out;
   for (size_t I = 0; I + 1 < Hex.size(); I += 2) {
     unsigned Byte;
     if (Hex.substr(I, 2).getAsInteger(16, Byte))
       throw InputError{fmt::format(
-          "{}: {} is not a valid Theseus test: stdin bytes \"{}\" are not "
-          "hex",
-          Cmd.str(), Name, Hex.substr(I, 2).str())};
+          "{}: {} is not a valid Theseus test: {} bytes \"{}\" are not hex",
+          Cmd.str(), Name, What.str(), Hex.substr(I, 2).str())};
     Out.push_back(static_cast<char>(Byte));
   }
   if (Hex.size() % 2)
     throw InputError{fmt::format("{}: {} is not a valid Theseus test: "
-                                 "stdin bytes have an odd number of digits",
-                                 Cmd.str(), Name)};
+                                 "{} bytes have an odd number of digits",
+                                 Cmd.str(), Name, What.str())};
   return Out;
 }
 
@@ -70,6 +71,17 @@ uint64_t unsignedValue(const json &J) {
   return J.get<uint64_t>();
 }
 
+/// The integer `J` as its two's-complement bits, which the C types of the
+/// input read as signed or not.
+uint64_t integerBits(const json &J) {
+  if (!J.is_number_integer())
+    throw json::type_error::create(
+        302, fmt::format("type must be an integer, but is {}", J.type_name()),
+        &J);
+  return J.is_number_unsigned() ? J.get<uint64_t>()
+                                : static_cast<uint64_t>(J.get<int64_t>());
+}
+
 /// The unsigned member `Key` of the object `J`, 0 when it has none.
 uint64_t unsignedMember(const json &J, const char *Key) {
   auto It = J.find(Key);
@@ -94,8 +106,11 @@ RecordedOutcome recordedOutcome(const json &O) {
     R.Bug = O.at("bug").get<std::string>();
   if (R.Kind == "exit")
     R.Code = O.at("code").get<int>();
-  if (R.Kind == "return" && O.contains("value"))
+  if (R.Kind == "return" && O.contains("value")) {
     R.Value = O.at("value").dump();
+    if (O.at("value").is_number_integer())
+      R.Integer = integerBits(O.at("value"));
+  }
   if (O.contains("message"))
     R.Message = O.at("message").get<std::string>();
   if (O.contains("stack")) {
@@ -107,29 +122,55 @@ RecordedOutcome recordedOutcome(const json &O) {
   return R;
 }
 
-/// An input; a parameter's type only when the entry takes parameters
-/// (not main's command line).
-TestInput testInput(const json &In, bool CommandLine) {
+/// The pointee of the pointer parameter `In`: its elements, and their
+/// values when they are numbers.
+void readPointee(const json &In, TestInput &T) {
+  ParamInfo &P = T.Param;
+  P.Count = static_cast<unsigned>(unsignedValue(In.at("count")));
+  P.ElemBytes = static_cast<unsigned>(unsignedValue(In.at("element_bytes")));
+  P.ElemCType = In.at("element_type").get<std::string>();
+  if (In.contains("value"))
+    for (const json &E : In.at("value").get_ref<const json::array_t &>())
+      T.Integers.push_back(integerBits(E));
+}
+
+/// The type and layout of the entry's parameter `In`, and its integers.
+void readParameter(const json &In, TestInput &T) {
+  ParamInfo &P = T.Param;
+  P.BaseCType = In.at("base_type").get<std::string>();
+  P.Bits = In.at("bits").get<unsigned>();
+  P.Bytes = P.Bits / 8;
+  P.IsStruct = In.value("struct", false);
+  P.IsPointer = In.value("pointer", false);
+  if (!P.IsStruct)
+    P.Signed = In.at("signed").get<bool>();
+  if (P.IsPointer)
+    readPointee(In, T);
+  else if (!P.IsStruct)
+    T.Integers = {integerBits(In.at("value"))};
+}
+
+/// An input of the test `Name`; a parameter's type only when the entry
+/// takes parameters (not main's command line).
+TestInput testInput(const json &In, bool CommandLine, const std::string &Name,
+                    llvm::StringRef Cmd) {
   TestInput T;
   T.Created = In.value("kind", "parameter") != "parameter";
-  if (!T.Created && !CommandLine) {
-    ParamInfo &P = T.Param;
-    P.BaseCType = In.at("base_type").get<std::string>();
-    P.Bits = In.at("bits").get<unsigned>();
-    P.Bytes = P.Bits / 8;
-    P.IsStruct = In.value("struct", false);
-    P.IsPointer = In.value("pointer", false);
-    if (!P.IsStruct && !P.IsPointer)
-      P.Signed = In.at("signed").get<bool>();
-  }
+  if (!T.Created && !CommandLine)
+    readParameter(In, T);
   T.Name = T.Created ? In.at("name").get<std::string>() : In.value("name", "?");
   T.CType = In.value("type", "");
   T.Bytes = T.Created || !CommandLine ? In.at("bytes").get<std::string>()
                                       : In.value("bytes", "");
+  T.Memory = hexToBytes(T.Bytes, "input '" + T.Name + "'", Name, Cmd);
   T.Value = jsonMember(In, "value");
   if (In.contains("string"))
     T.String = In.at("string").get<std::string>();
   T.Fields = jsonMember(In, "fields");
+  if (T.Fields)
+    for (const auto &[Member, V] :
+         In.at("fields").get_ref<const json::object_t &>())
+      T.FieldValues[Member] = integerBits(V);
   return T;
 }
 
@@ -161,13 +202,15 @@ TestRecord testRecord(const json &Test, const std::string &Name,
   T.Outcome = recordedOutcome(Test.at("outcome"));
   T.CommandLine = Test.contains("argv");
   for (const json &In : Test.at("inputs"))
-    T.Inputs.push_back(testInput(In, T.CommandLine));
-  for (const json &Arg : Test.value("argv", json::array()))
-    T.Argv.push_back(
-        {Arg.at("bytes").get<std::string>(), Arg.value("string", "")});
+    T.Inputs.push_back(testInput(In, T.CommandLine, Name, Cmd));
+  for (const json &Arg : Test.value("argv", json::array())) {
+    std::string Hex = Arg.at("bytes").get<std::string>();
+    std::string Text = hexToBytes(Hex, "argv", Name, Cmd);
+    T.Argv.push_back({Hex, Text, Arg.value("string", "")});
+  }
   if (Test.contains("stdin")) {
     const json &Stdin = Test.at("stdin");
-    T.Stdin = hexToBytes(Stdin.value("bytes", ""), Name, Cmd);
+    T.Stdin = hexToBytes(Stdin.value("bytes", ""), "stdin", Name, Cmd);
     T.StdinEscaped = Stdin.value("string", "");
   }
   T.Stdout = Test.value("stdout", "");
@@ -185,6 +228,18 @@ TestRecord testRecord(const json &Test, const std::string &Name,
     T.VariantOf = unsignedValue(Test.at("variant_of"));
   T.Diverged = Test.value("diverged", false);
   return T;
+}
+
+/// The text of the test file `Path`. Throws InputError when it cannot be
+/// read.
+std::string readTestText(const std::string &Path, llvm::StringRef Cmd) {
+  std::ifstream In(Path);
+  if (!In && !llvm::sys::fs::exists(Path))
+    if (std::optional<std::string> Stored = storedTestText(Path))
+      return *Stored;
+  if (!In)
+    throw InputError{fmt::format("{}: cannot read {}", Cmd.str(), Path)};
+  return std::string(std::istreambuf_iterator<char>(In), {});
 }
 
 /// `Text` as JSON. Throws InputError naming `F`.
@@ -247,7 +302,7 @@ std::string TestRecord::createdInputs() const {
 
 void collectTests(const std::string &Path, std::vector<std::string> &Out,
                   llvm::StringRef Cmd) {
-  if (!llvm::sys::fs::exists(Path))
+  if (!llvm::sys::fs::exists(Path) && !storedTestText(Path))
     throw InputError{
         fmt::format("{}: no such file or directory: {}", Cmd.str(), Path)};
   if (!llvm::sys::fs::is_directory(Path)) {
@@ -267,13 +322,6 @@ void collectTests(const std::string &Path, std::vector<std::string> &Out,
         fmt::format("{}: no test files (test*.json) in {}", Cmd.str(), Path)};
   std::sort(Found.begin(), Found.end());
   Out.insert(Out.end(), Found.begin(), Found.end());
-}
-
-json parseOutline(const std::string &Text, const std::string &F,
-                  llvm::StringRef Cmd) {
-  json Test = parseJson(Text, F, Cmd);
-  checkOutline(Test, F, Cmd);
-  return Test;
 }
 
 TestRecord readTest(const json &Test, const std::string &Name,
@@ -296,13 +344,6 @@ TestRecord parseTest(const std::string &Text, const std::string &Name,
 
 TestRecord readTestFile(const std::string &Path, llvm::StringRef Cmd) {
   return parseTest(readTestText(Path, Cmd), Path, Cmd);
-}
-
-std::string readTestText(const std::string &Path, llvm::StringRef Cmd) {
-  std::ifstream In(Path);
-  if (!In)
-    throw InputError{fmt::format("{}: cannot read {}", Cmd.str(), Path)};
-  return std::string(std::istreambuf_iterator<char>(In), {});
 }
 
 std::string inputText(const TestInput &In) {

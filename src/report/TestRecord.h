@@ -4,9 +4,8 @@
 // object per path, its schema named and versioned by its "format" member,
 // "theseus-test-<version>" (README.md, "Output formats"). Replay, show,
 // report.html, the Test-Comp export and the fuzzer of the reader read
-// tests here as typed records; export reads the typed record and, for the
-// layout of the inputs it writes as C, the JSON whose outline is checked
-// here. So every reader refuses a test of another format version alike.
+// tests here as typed records, and so does export, which writes them as
+// C. So every reader refuses a test of another format version alike.
 //
 //===----------------------------------------------------------------------===//
 #ifndef THESEUS_REPORT_TESTRECORD_H
@@ -19,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -49,6 +49,9 @@ struct RecordedOutcome {
   unsigned Line = 0;
   int Code = 0;               ///< The exit code, for "exit".
   std::string Value = "void"; ///< The returned value as JSON, for "return".
+  /// That value's two's-complement bits when it is an integer (not a
+  /// struct's members).
+  std::optional<uint64_t> Integer;
   std::optional<std::string> Message; ///< For the ends with a location.
   std::optional<std::vector<RecordedFrame>> Stack; ///< For "bug".
 };
@@ -58,8 +61,9 @@ struct TestInput {
   bool Created = false; ///< Made by the program (harness API, stdin).
   /// Required of a created input; "?" for a parameter without one.
   std::string Name;
-  std::string CType; ///< Its C type ("type"); empty when not recorded.
-  std::string Bytes; ///< Hex digits, two per byte, in memory order.
+  std::string CType;  ///< Its C type ("type"); empty when not recorded.
+  std::string Bytes;  ///< Hex digits, two per byte, in memory order.
+  std::string Memory; ///< Those bytes.
   /// Its value as JSON: an integer, or a pointee's elements as an array;
   /// none for bytes that are no number.
   std::optional<std::string> Value;
@@ -67,8 +71,13 @@ struct TestInput {
   std::optional<std::string> String;
   /// A struct's integer members by name, as a JSON object.
   std::optional<std::string> Fields;
+  /// The integers of an entry's parameter as two's-complement bits: a
+  /// scalar's value, or a pointee's elements when Value has them.
+  std::vector<uint64_t> Integers;
+  /// Fields as two's-complement bits by member name.
+  std::map<std::string, uint64_t> FieldValues;
   /// The parameter's type and layout (not read for main's parameters,
-  /// which the command line gives).
+  /// which the command line gives); for a pointer, also its pointee's.
   ParamInfo Param;
 };
 
@@ -92,6 +101,7 @@ struct NegatedDecision {
 /// A command-line argument as a test records it.
 struct TestArgument {
   std::string Hex;     ///< Two hex digits a byte.
+  std::string Text;    ///< Those bytes.
   std::string Escaped; ///< Escaped as C.
 };
 
@@ -128,12 +138,6 @@ struct TestRecord {
 void collectTests(const std::string &Path, std::vector<std::string> &Out,
                   llvm::StringRef Cmd);
 
-/// Parses a test file's text and checks its format and outline; members
-/// are checked as they are read (see readTest). Throws InputError naming
-/// `F`.
-nlohmann::json parseOutline(const std::string &Text, const std::string &F,
-                            llvm::StringRef Cmd);
-
 /// Reads the test `Test`, parsed from the file `Name`. Throws InputError,
 /// and nothing else, for any JSON that is not a valid test of this format
 /// version.
@@ -151,10 +155,6 @@ TestRecord readTestFile(const std::string &Path, llvm::StringRef Cmd);
 /// as in JSON), a struct by its members, "buf = [1, 2]", else its bytes,
 /// "b = 0x0a00".
 std::string inputText(const TestInput &In);
-
-/// The text of the test file `Path`. Throws InputError when it cannot be
-/// read.
-std::string readTestText(const std::string &Path, llvm::StringRef Cmd);
 
 } // namespace theseus
 

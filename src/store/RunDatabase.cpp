@@ -40,7 +40,8 @@ CREATE TABLE paths(
   decisions INTEGER NOT NULL,
   explanation TEXT NOT NULL,
   test_file TEXT,
-  test TEXT NOT NULL);
+  test TEXT NOT NULL,
+  covers TEXT);
 CREATE TABLE sites(
   id INTEGER PRIMARY KEY,
   file TEXT NOT NULL,
@@ -147,10 +148,13 @@ struct RunDatabase::Statements {
   explicit Statements(sqlite3 *Db)
       : InsertPath(Db, "INSERT INTO paths VALUES "
                        "(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,"
-                       "?16,?17,?18)"),
-        InsertSite(Db, "INSERT INTO sites VALUES (?1, ?2, ?3, ?4, ?5)") {}
+                       "?16,?17,?18,?19)"),
+        InsertSite(Db, "INSERT INTO sites VALUES (?1, ?2, ?3, ?4, ?5)"),
+        DropTestFile(Db,
+                     "UPDATE paths SET test_file = NULL WHERE number = ?1") {}
   Statement InsertPath;
   Statement InsertSite;
+  Statement DropTestFile;
 };
 
 RunDatabase::RunDatabase(const std::string &Path, bool Create) : Path(Path) {
@@ -285,9 +289,17 @@ void RunDatabase::addPath(const PathRow &P) {
       .bind(16, P.Explanation)
       .bind(17, P.TestFile, true)
       .bind(18, P.Test)
+      .bind(19, P.Covers, true)
       .run();
   if (std::chrono::steady_clock::now() - LastCommit >= CommitInterval)
     commit();
+}
+
+void RunDatabase::dropTestFiles(const std::vector<uint64_t> &Numbers) {
+  beginIfIdle();
+  for (uint64_t N : Numbers)
+    Prepared->DropTestFile.bind(1, int64_t(N)).run();
+  commit();
 }
 
 void RunDatabase::addSite(const SiteRow &S) {
@@ -356,6 +368,7 @@ void RunDatabase::forEachPath(const std::function<void(const PathRow &)> &Fn) {
     P.Explanation = Q.text(15);
     P.TestFile = Q.text(16);
     P.Test = Q.text(17);
+    P.Covers = Q.text(18);
     Fn(P);
   }
 }

@@ -25,7 +25,7 @@ struct sqlite3;
 namespace theseus {
 
 /// The version of the schema this Theseus writes and reads.
-constexpr unsigned RunDatabaseSchemaVersion = 1;
+constexpr unsigned RunDatabaseSchemaVersion = 2;
 /// The database's name in the run directory.
 constexpr const char *RunDatabaseName = "run.db";
 
@@ -64,10 +64,15 @@ struct PathRow {
   /// JSON: the decisions of the path in order, each [site, taken] (taken:
   /// true, false, or a switch's case).
   std::string Explanation;
-  std::string TestFile; ///< The test's file name; empty when none.
+  /// The test's file name; empty when the run keeps no file of it (not in
+  /// the suite).
+  std::string TestFile;
   /// The test as JSON, format theseus-test-1, without its "program" (the
   /// part's) and "explanation" (Explanation, with the sites).
   std::string Test;
+  /// JSON: the lines and branch edges its path ran, by file, for the paths
+  /// offered to the suite; empty for the others.
+  std::string Covers;
 };
 
 /// Where a decision is taken, in source terms.
@@ -110,6 +115,9 @@ public:
   /// Adds a path; committed with the next commit (at most CommitInterval
   /// later, or by commit()).
   void addPath(const PathRow &P);
+  /// Notes that the run keeps no file of the tests `Numbers` (dropped from
+  /// the suite), and commits.
+  void dropTestFiles(const std::vector<uint64_t> &Numbers);
   /// Adds a decision site; committed with the next path.
   void addSite(const SiteRow &S);
   /// Replaces the bugs (their confirmations change as the run goes).

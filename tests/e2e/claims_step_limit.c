@@ -9,7 +9,7 @@
 // RUN: %check-summary %t.f "not complete" "incomplete_because == {'step-limit': 1}"
 // CHECK: stopped: bounded
 // CHECK: complete no: step-limit (1)
-// CHECK: tests written 1
+// CHECK: paths 1 (runs 1); tests 1 in run.db; test files 1
 
 long claims_step_limit(void) {
   volatile long sum = 0;

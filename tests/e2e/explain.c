@@ -2,8 +2,8 @@
 // both modes; `theseus show` prints them for a person, and a run directory's
 // summary exactly as the run printed it.
 // RUN: rm -rf %t.c %t.f && mkdir -p %t.pick
-// RUN: not %theseus %s -o %t.c > %t.c.txt
-// RUN: not %theseus %s -o %t.f --mode fork --self-check > %t.f.txt
+// RUN: not %theseus %s -o %t.c --tests=all > %t.c.txt
+// RUN: not %theseus %s -o %t.f --mode fork --self-check --tests=all > %t.f.txt
 // RUN: %python %S/tools/check_explanations.py negated %t.c | FileCheck --check-prefix=NEG %s
 // RUN: %python %S/tools/check_explanations.py same %t.c %t.f | FileCheck --check-prefix=SAME %s
 // RUN: %theseus replay %t.c | FileCheck --check-prefix=REPLAY %s

@@ -3,8 +3,8 @@
 // compare stdout, and serve harness-created inputs (__VERIFIER_nondet_int,
 // klee_make_symbolic) from the runtime inlined into the exported file.
 // RUN: rm -rf %t.args %t.harness
-// RUN: %theseus %s -o %t.args --sym-stdin 1 --return-values 0 -- --sym-arg 2 > /dev/null
-// RUN: not %theseus %s -o %t.harness --cflag=-DHARNESS --return-values 0 > /dev/null
+// RUN: %theseus %s -o %t.args --tests=all --sym-stdin 1 --return-values 0 -- --sym-arg 2 > /dev/null
+// RUN: not %theseus %s -o %t.harness --tests=all --cflag=-DHARNESS --return-values 0 > /dev/null
 // RUN: clang -c -g -Dmain=theseus_entry_main %s -o %t.o
 // RUN: clang -c -g -Dmain=theseus_entry_main -DHARNESS %s -o %t.h.o
 // RUN: %theseus export --gtest %t.args.cpp %t.args

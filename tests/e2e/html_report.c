@@ -4,7 +4,7 @@
 // </script><script>alert(1)</script> and the output's <i>tag</i> stay
 // text). `theseus report DIR` writes it again; --no-html skips it.
 // RUN: rm -rf %t.out %t.fork %t.none
-// RUN: not %theseus %s -o %t.out | FileCheck %s
+// RUN: not %theseus %s -o %t.out --tests=all | FileCheck %s
 // CHECK: report {{.*}}.out/report.html
 // RUN: %python %S/tools/check_html.py %t.out \
 // RUN:   --absent "</script><script>alert" --absent "<i>tag" \

@@ -3,7 +3,7 @@
 // passed byval). Tests record each field by name, and so does a struct
 // behind a pointer. Replay passes the bytes natively; every test matches.
 // RUN: rm -rf %t.out
-// RUN: %theseus %s -o %t.out | FileCheck %s
+// RUN: %theseus %s -o %t.out --tests=all | FileCheck %s
 // RUN: %check-tests %t.out --count 108 \
 // RUN:   --some "ret == 31" \
 // RUN:   --all "((ret & 1) == 1) == (fields['p'] == {'x': 3, 'y': -4})" \

@@ -20,7 +20,9 @@
 // RUN: %theseus task %inputs/tasks/cover_branches.yml -q -o %t.br | FileCheck --check-prefix=BR %s
 // RUN: %check-summary %t.br "task['property'] == 'coverage-branches'" "task['branches']['covered'] == 13" "task['branches'] == coverage['all_functions']['branches']" "'target' not in s"
 // RUN: %check-testcomp %t.br/test-suite --min-tests 10 --zip
-// RUN: grep -c '<input type="int">' %t.br/test-suite/test*.xml | grep -c ':3$'
+// Covering sum > 300 takes two values or more; other tests read none.
+// RUN: grep -c '<input type="int">' %t.br/test-suite/test*.xml | grep ':[2-9]$'
+// RUN: grep -c '<input type="int">' %t.br/test-suite/test*.xml | grep ':0$'
 // RUN: %validate-testcomp %inputs/tasks/cover_branches.yml %t.br/test-suite --run %t.br | FileCheck --check-prefix=VALID2 %s
 // BR: task {{.*}}cover_branches.yml, coverage-branches: branches 92.9% (13/14)
 // VALID2: 0 differ; 0 reach reach_error()

@@ -374,6 +374,8 @@ TEST(TestRecord, ReadsTheMembersThePrintersShow) {
                   {"bits", 64},
                   {"bytes", "6122"},
                   {"count", 2},
+                  {"element_bytes", 1},
+                  {"element_type", "char"},
                   {"kind", "parameter"},
                   {"name", "s"},
                   {"pointer", true},
@@ -383,7 +385,7 @@ TEST(TestRecord, ReadsTheMembersThePrintersShow) {
                  {{"base_type", "struct pt"},
                   {"bits", 16},
                   {"bytes", "0102"},
-                  {"fields", {{"y", 2}, {"x", 1}}},
+                  {"fields", {{"y", 2}, {"x", -1}}},
                   {"kind", "parameter"},
                   {"name", "p"},
                   {"struct", true}},
@@ -419,13 +421,21 @@ TEST(TestRecord, ReadsTheMembersThePrintersShow) {
   ASSERT_EQ(T.Inputs.size(), 4u);
   EXPECT_EQ(T.Inputs[0].CType, "int");
   EXPECT_EQ(T.Inputs[0].Value, "3");
+  EXPECT_EQ(T.Inputs[0].Integers, std::vector<uint64_t>{3});
+  EXPECT_EQ(T.Inputs[0].Memory, std::string("\x03\0\0\0", 4));
   EXPECT_EQ(inputText(T.Inputs[0]), "a = 3");
   EXPECT_EQ(T.Inputs[1].String, "a\\\"");
   EXPECT_EQ(T.Inputs[1].Value, "[97,34]");
+  EXPECT_EQ(T.Inputs[1].Integers, (std::vector<uint64_t>{97, 34}));
+  EXPECT_EQ(T.Inputs[1].Param.Count, 2u);
+  EXPECT_EQ(T.Inputs[1].Param.ElemBytes, 1u);
+  EXPECT_EQ(T.Inputs[1].Param.ElemCType, "char");
   EXPECT_EQ(inputText(T.Inputs[1]), "s = \"a\\\\\\\"\"");
-  EXPECT_EQ(T.Inputs[2].Fields, "{\"x\":1,\"y\":2}");
+  EXPECT_EQ(T.Inputs[2].Fields, "{\"x\":-1,\"y\":2}");
+  EXPECT_EQ(T.Inputs[2].FieldValues,
+            (std::map<std::string, uint64_t>{{"x", ~uint64_t(0)}, {"y", 2}}));
   EXPECT_EQ(T.Inputs[2].CType, "");
-  EXPECT_EQ(inputText(T.Inputs[2]), "p = {\"x\":1,\"y\":2}");
+  EXPECT_EQ(inputText(T.Inputs[2]), "p = {\"x\":-1,\"y\":2}");
   EXPECT_TRUE(T.Inputs[3].Created);
   EXPECT_EQ(inputText(T.Inputs[3]), "nondet_uchar_1 = 255");
   const RecordedOutcome &O = T.Outcome;
@@ -471,8 +481,10 @@ TEST(TestRecord, ReadsTheMembersThePrintersShow) {
   T = read(M);
   ASSERT_EQ(T.Argv.size(), 1u);
   EXPECT_EQ(T.Argv[0].Hex, "2d");
+  EXPECT_EQ(T.Argv[0].Text, "-");
   EXPECT_EQ(T.Argv[0].Escaped, "-");
   EXPECT_EQ(T.Outcome.Value, "-1");
+  EXPECT_EQ(T.Outcome.Integer, ~uint64_t(0));
   EXPECT_FALSE(T.Outcome.HasLocation);
   EXPECT_EQ(T.VariantOf, 4u);
   EXPECT_FALSE(T.Negated);
@@ -484,6 +496,7 @@ TEST(TestRecord, MissingMembersAreAbsentOrEmpty) {
   TestRecord T = read(minimalTest());
   EXPECT_EQ(T.Number, 0u);
   EXPECT_EQ(T.Outcome.Value, "void");
+  EXPECT_FALSE(T.Outcome.Integer);
   EXPECT_FALSE(T.Outcome.HasLocation);
   EXPECT_FALSE(T.Outcome.Message);
   EXPECT_FALSE(T.Outcome.Stack);
@@ -529,6 +542,19 @@ TEST(TestRecord, RefusesWhatItCannotRead) {
   J["explanation"] = {{{"file", "p.c"}, {"condition", "c"}, {"taken", 1}}};
   EXPECT_EQ(Refusal(J), "show: test.json is not a valid Theseus test: type "
                         "must be boolean, but is number");
+  J = minimalTest();
+  J["inputs"] = {{{"base_type", "int"},
+                  {"bits", 32},
+                  {"bytes", "0300000"},
+                  {"name", "a"},
+                  {"signed", true},
+                  {"value", 3}}};
+  EXPECT_EQ(Refusal(J), "show: test.json is not a valid Theseus test: input "
+                        "'a' bytes have an odd number of digits");
+  J["inputs"][0]["bytes"] = "03000000";
+  J["inputs"][0]["value"] = 3.5;
+  EXPECT_EQ(Refusal(J), "show: test.json is not a valid Theseus test: type "
+                        "must be an integer, but is number");
   J = minimalTest();
   J["format"] = "theseus-test-2";
   EXPECT_EQ(Refusal(J),

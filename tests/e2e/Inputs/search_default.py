@@ -2,11 +2,14 @@
 
 first-bug DIR LIMIT: the first bug's found_after, checked against the test
     that shows it, and whether it came within LIMIT paths.
-same-order DIR1 DIR2: both runs wrote the same paths in the same order.
+same-order DIR1 DIR2: both runs found the same paths in the same order.
 """
-import glob
 import json
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
+from run_tests import all_tests  # noqa: E402
 
 
 def first_bug(run_dir, limit):
@@ -24,8 +27,7 @@ def first_bug(run_dir, limit):
 
 def same_order(a, b):
     def order(run_dir):
-        return [json.load(open(f))["path"]
-                for f in sorted(glob.glob(f"{run_dir}/test*.json"))]
+        return [t["path"] for _, t, _ in all_tests(run_dir)]
     first, second = order(a), order(b)
     print(f"same order: {len(first)} tests" if first == second
           else "different order")

@@ -1,6 +1,10 @@
 #!/usr/bin/env python3
 """Checks properties of the tests in a Theseus run directory.
 
+The tests are every test of the run, read from its run.db (the run writes
+files only for its suite), or with --files the test files in the directory
+(also for directories without a run.db).
+
 Each test is a dict of its input values by name (also as the dict `inputs`,
 for names like "x#2" that are not Python identifiers) plus:
   ret   the entry's return value (None unless the path returned a value)
@@ -16,6 +20,8 @@ for names like "x#2" that are not Python identifiers) plus:
   variant_of  for a test of a further return value of a path, the number
            of the path's own test, else None
   found_by who found the input when not the engine ("fuzzer"), else None
+  file     the test's name (test000042.json), whether a file or not
+  in_suite whether the run kept it as a file
 
   --all EXPR     every test satisfies the Python expression EXPR
   --some EXPR    at least one test does
@@ -31,17 +37,15 @@ name.
 Exits 1 (with the failing tests listed) if a check fails.
 """
 import argparse
-import glob
-import json
 import os
 import sys
 
+from run_tests import all_tests
 
-def load(directory):
+
+def load(directory, files_only):
     tests = []
-    for path in sorted(glob.glob(os.path.join(directory, "test*.json"))):
-        with open(path) as f:
-            t = json.load(f)
+    for name, t, in_suite in all_tests(directory, files_only):
         env = {i["name"]: i.get("value") for i in t["inputs"]}
         env["inputs"] = dict(env)
         env["fields"] = {i["name"]: i["fields"] for i in t["inputs"]
@@ -50,7 +54,7 @@ def load(directory):
         o = t["outcome"]
         env.update(ret=o.get("value"), kind=o["kind"], bug=o.get("bug"),
                    line=o.get("line"), message=o.get("message"),
-                   stdout=t.get("stdout"), file=os.path.basename(path),
+                   stdout=t.get("stdout"), file=name, in_suite=in_suite,
                    argv=[bytes.fromhex(a["bytes"]).decode("latin-1")
                          for a in t["argv"]] if "argv" in t else None,
                    stdin=bytes.fromhex(t.get("stdin", {}).get("bytes", "")),
@@ -68,6 +72,8 @@ def main():
     p.add_argument("--none", action="append", default=[])
     p.add_argument("--count", type=int)
     p.add_argument("--oracle")
+    p.add_argument("--files", action="store_true",
+                   help="check the test files, not every test in run.db")
     a = p.parse_args()
     def le(raw, offset, size):
         """The signed little-endian integer at raw[offset:offset+size]."""
@@ -77,7 +83,7 @@ def main():
     if a.oracle:
         with open(a.oracle) as f:
             exec(f.read(), scope)
-    tests = load(a.dir)
+    tests = load(a.dir, a.files)
     failed = False
 
     def holds(expr, t):

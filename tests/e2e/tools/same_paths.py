@@ -1,18 +1,17 @@
 #!/usr/bin/env python3
-"""Checks that two run directories found the same paths: the same number of
-tests, and for each the same path (the `path` id: the branch edges taken)
+"""Checks that two run directories found the same paths (every test of
+each run, from its run.db): the same number of tests, and for each the same path (the `path` id: the branch edges taken)
 with the same kind of end (kind, bug kind and line). Used to compare forking and concolic runs.
 Tests of further return values of a path (`variant_of`) are not paths."""
 import collections
-import glob
-import json
 import sys
+
+from run_tests import all_tests
 
 
 def outcomes(run_dir):
     found = collections.Counter()
-    for path in glob.glob(f"{run_dir}/test*.json"):
-        t = json.load(open(path))
+    for _, t, _ in all_tests(run_dir):
         if "variant_of" in t:
             continue
         o = t["outcome"]
