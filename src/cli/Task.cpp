@@ -131,10 +131,13 @@ void reachResult(const nlohmann::json &Summary, nlohmann::json &R) {
         Target["divergence"].value("test", ""),
         Target["divergence"].value("native", ""));
   else if (Verdict == "unreachable")
-    R["reason"] = Target.value("decided_by", "") == "apc"
-                      ? "the apc of reach_error() is unsatisfiable"
-                      : "every path was explored and none reaches "
-                        "reach_error()";
+    R["reason"] = std::string(Target.value("decided_by", "") == "apc"
+                                  ? "the apc of reach_error() is unsatisfiable"
+                                  : "every path was explored and none "
+                                    "reaches reach_error()") +
+                  (Target.value("under_assumptions", false)
+                       ? ", under the input assumptions the summary lists"
+                       : "");
   else
     R["reason"] = "the run was cut: " + cutsText(Summary);
   R["proved_unreachable"] = Verdict == "unreachable";

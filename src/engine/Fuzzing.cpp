@@ -2,7 +2,6 @@
 #include "engine/Fuzzing.h"
 
 #include "fuzz/FuzzTarget.h"
-#include "report/Summary.h"
 
 #include "llvm/IR/Function.h"
 #include "llvm/Support/FileSystem.h"
@@ -49,22 +48,22 @@ std::unique_ptr<NativeFuzzer> startFuzzing(const RunOptions &O,
   return F;
 }
 
-nlohmann::json finishFuzzing(NativeFuzzer &F, const ExplorationStats &Stats,
-                             bool Print) {
+nlohmann::json finishFuzzing(NativeFuzzer &F, const ExplorationStats &Stats) {
   F.stop();
   const FuzzStats &FS = F.stats();
-  nlohmann::json J = {{"seconds", FS.Seconds},
-                      {"executions", FS.Executions},
-                      {"corpus", FS.CorpusInputs},
-                      {"crashes", FS.Crashes},
-                      {"restarts", FS.Restarts},
-                      {"imported", Stats.FuzzImported},
-                      {"imported_new_paths", Stats.FuzzNewPaths},
-                      {"offered", Stats.FuzzOffered},
-                      {"directory", F.directory()}};
-  if (Print)
-    printFuzzing(stdout, J);
-  return J;
+  return {{"seconds", FS.Seconds},
+          {"cpu_seconds", FS.CpuSeconds},
+          {"budget_seconds", F.settings().Seconds},
+          {"budget_runs", F.settings().Runs},
+          {"stopped", toString(FS.End)},
+          {"executions", FS.Executions},
+          {"corpus", FS.CorpusInputs},
+          {"crashes", FS.Crashes},
+          {"restarts", FS.Restarts},
+          {"imported", Stats.FuzzImported},
+          {"imported_new_paths", Stats.FuzzNewPaths},
+          {"offered", Stats.FuzzOffered},
+          {"directory", F.directory()}};
 }
 
 } // namespace theseus

@@ -19,9 +19,8 @@ std::unique_ptr<NativeFuzzer> startFuzzing(const RunOptions &O,
                                            const llvm::Function &Entry,
                                            const EntryInputs &Inputs);
 
-/// Stops the fuzzer; its line on the console and summary.json's `fuzz`.
-nlohmann::json finishFuzzing(NativeFuzzer &F, const ExplorationStats &Stats,
-                             bool Print);
+/// Stops the fuzzer if it still runs; summary.json's `fuzz`.
+nlohmann::json finishFuzzing(NativeFuzzer &F, const ExplorationStats &Stats);
 
 } // namespace theseus
 

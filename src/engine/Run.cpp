@@ -143,7 +143,7 @@ int runExplorer(const RunOptions &O, const ProgramDescription &Desc,
   TestCompWriter Suite(Writer, O.OutDir,
                        {O.TestCompSuite, O.TestCompSpec, toString(O.Model), {}},
                        Desc);
-  SummaryKeeper Keeper(O, Writer, E.coverage(), *Db);
+  SummaryKeeper Keeper(O, Writer, E.coverage(), E.assumptions(), *Db);
   Replayer Replay;
   BugConfirmer Confirm(Writer, Replay, O.OutDir, O.ConfirmBugs);
   StatusLine Line(!O.Quiet, O.Explore.MaxTime, E.coverage(), Writer);
@@ -162,7 +162,8 @@ int runExplorer(const RunOptions &O, const ProgramDescription &Desc,
                    toString(O.Explore.Strat),
                    O.OutDir,
                    O.Explore.MaxMemoryMB,
-                   &Keeper.finish(Stats)};
+                   &Keeper.finish(Stats),
+                   &E.assumptions()};
   nlohmann::json Summary = summaryJson(Report);
   if (Check)
     Summary["native_check"] = *Check;
@@ -323,9 +324,11 @@ int exploreProgram(RunOptions &O) {
   return runExplorer(O, Desc, Explorer,
                      [&](nlohmann::json &Summary, const ExplorationStats &Stats,
                          const TestWriter &Writer) {
-                       if (Fuzzer)
-                         Summary["fuzz"] =
-                             finishFuzzing(*Fuzzer, Stats, !O.Quiet);
+                       if (Fuzzer) {
+                         Summary["fuzz"] = finishFuzzing(*Fuzzer, Stats);
+                         if (!O.Quiet)
+                           printFuzzing(stdout, Summary);
+                       }
                        if (Race)
                          Race->report(Stats, Writer, Summary);
                        if (Explorer.tree().numNodes() <= O.TreeMaxNodes)

@@ -33,8 +33,10 @@ void prepareOutDir(const std::string &Dir);
 class SummaryKeeper {
 public:
   SummaryKeeper(const RunOptions &O, const TestWriter &Tests,
-                const Coverage &Cov, RunDatabase &Db)
-      : O(O), Tests(Tests), Cov(Cov), Db(Db),
+                const Coverage &Cov,
+                const std::vector<InputAssumption> &Assumptions,
+                RunDatabase &Db)
+      : O(O), Tests(Tests), Cov(Cov), Assumptions(Assumptions), Db(Db),
         Start(std::chrono::steady_clock::now()) {
     write(ExplorationStats());
   }
@@ -78,7 +80,8 @@ private:
                      toString(O.Explore.Strat),
                      O.OutDir,
                      O.Explore.MaxMemoryMB,
-                     &Samples};
+                     &Samples,
+                     &Assumptions};
     // The database first: it then holds at least what the summary counts.
     Tests.recordBugs();
     Db.commit();
@@ -90,6 +93,7 @@ private:
   const RunOptions &O;
   const TestWriter &Tests;
   const Coverage &Cov;
+  const std::vector<InputAssumption> &Assumptions;
   RunDatabase &Db;
   std::chrono::steady_clock::time_point Start, LastWrite;
   ExplorationStats Last;

@@ -465,6 +465,10 @@ void TargetRace::report(const ExplorationStats &S, const TestWriter &Writer,
                         : Unconfirmed ? "unknown"
                                       : explorationVerdict(S);
   double Search = std::max(0.0, S.Seconds - T.SearchFrom);
+  // Both proofs cover the inputs within the assumptions the summary lists.
+  bool UnderAssumptions =
+      Verdict == "unreachable" &&
+      !Summary.value("assumptions", nlohmann::json::array()).empty();
   std::string How =
       ByApc         ? std::string("(the apc is unsatisfiable)")
       : Unconfirmed ? fmt::format("(the engine reached it by {}, but the "
@@ -475,6 +479,8 @@ void TargetRace::report(const ExplorationStats &S, const TestWriter &Writer,
       : Verdict == "reached"     ? "by " + testFileName(S.TargetTest)
       : Verdict == "unreachable" ? std::string("by exhaustion")
                                  : "(" + S.StopReason + ")";
+  if (UnderAssumptions)
+    How += ", under the input assumptions above";
   fmt::print("theseus: target {} in {}: {} {}\n", T.Names,
              Entry.getName().str(), Verdict, How);
   if (ByApc)
@@ -495,6 +501,7 @@ void TargetRace::report(const ExplorationStats &S, const TestWriter &Writer,
   J["pruned_states"] = S.ApcPruned;
   J["seeded_inputs"] = S.SeededInputs;
   J["decided_by"] = ByApc ? "apc" : "search";
+  J["under_assumptions"] = UnderAssumptions;
   if (Unconfirmed)
     J["divergence"] = {{"test", Unconfirmed->Test},
                        {"native", Unconfirmed->Replay}};

@@ -318,6 +318,7 @@ ConcolicExplorer::negate(PathNode *N, bool Dir, bool MayDefer) {
   if (R.Result == SatResult::Unsat) {
     N->Side[Dir] = SideState::Infeasible;
     ++Stats.Infeasible;
+    noteInfeasible(N->Inst, N->Kind, Dir, Prefix, Goal, *N->Input);
     return nullptr;
   }
   if (R.Result == SatResult::Unknown && !budgetLeft())
@@ -469,6 +470,8 @@ void ConcolicExplorer::end() {
   finishStats(Tree.numNodes());
   Stats.OpenSides = countSides(Tree.root())[size_t(SideState::Open)];
   settleCompleteness(Stats, Stats.OpenSides);
+  if (Exchange)
+    Exchange->searchEnded(Stats.StopReason == "exhausted");
 }
 
 } // namespace theseus

@@ -37,6 +37,10 @@ public:
   virtual void offer(const std::vector<uint8_t> &Bytes) = 0;
   /// More inputs may still come.
   virtual bool running() = 0;
+  /// The search ended; `Exhausted`: it ran every feasible path, so nothing
+  /// the other search finds could add one. Either way nothing takes the
+  /// other search's inputs any more.
+  virtual void searchEnded(bool Exhausted) = 0;
 };
 
 /// Reads a stream from its start, zeros past its end.

@@ -314,6 +314,9 @@ struct ExplorationStats {
   std::string StopReason;
   uint64_t PeakRssMB = 0;
   std::vector<SiteCount> Concretizations;
+  /// Branch sides no path took that the solver proved infeasible under the
+  /// length links and feasible without them (AssumptionExclusions).
+  std::vector<PathDecision> BeyondAssumptions;
   std::map<std::string, uint64_t> ExternalCalls;
   SolverStats Solver;
   NativeLoopStats NativeLoops;

@@ -8,7 +8,9 @@ namespace theseus {
 Explorer::Explorer(const Program &P, const llvm::Function &Entry,
                    const ExploreOptions &Opts)
     : Entry(Entry), Opts(Opts), Inputs(Ctx, Entry, Opts.Buffers, Opts.Inputs),
-      Budget(Opts), Interp(P, Ctx, Budget.withStop(Opts.Exec)),
+      Assumptions(inputAssumptions(Inputs, Opts, Entry)),
+      Exclusions(Ctx, Inputs), Budget(Opts),
+      Interp(P, Ctx, Budget.withStop(Opts.Exec)),
       Solv(createZ3Backend(Opts.SolverTimeoutMs, Budget.solverStop()),
            Opts.SolverChain),
       Cov(P.module(), &Entry), ReturnValues(Ctx, Solv, Interp, Entry, Inputs,
@@ -66,6 +68,14 @@ void Explorer::finishStats(uint64_t TreeNodes) {
   Concretized.fill(Stats);
   if (const NativeLoopStats *N = Interp.nativeLoopStats())
     Stats.NativeLoops = *N;
+  Stats.BeyondAssumptions = Exclusions.uncovered(Cov);
+}
+
+void Explorer::noteInfeasible(const llvm::Instruction *Inst, BranchKind Kind,
+                              bool Taken, const std::vector<ExprRef> &Prefix,
+                              ExprRef Goal, const Assignment &Hint) {
+  if (Kind == BranchKind::Branch)
+    Exclusions.noteInfeasible(Solv, Cov, Inst, Taken, Prefix, Goal, Hint);
 }
 
 } // namespace theseus

@@ -12,6 +12,7 @@
 #ifndef THESEUS_EXPLORE_EXPLORER_H
 #define THESEUS_EXPLORE_EXPLORER_H
 
+#include "explore/Assumptions.h"
 #include "explore/Exploration.h"
 #include "explore/ReturnValues.h"
 #include "explore/Search.h"
@@ -52,6 +53,10 @@ public:
 
   ExprContext &context() { return Ctx; }
   const EntryInputs &inputs() const { return Inputs; }
+  /// What the run assumes about the inputs: "complete" holds within it.
+  const std::vector<InputAssumption> &assumptions() const {
+    return Assumptions;
+  }
   const Coverage &coverage() const { return Cov; }
   Interpreter &interpreter() { return Interp; }
   const ExploreOptions &options() const { return Opts; }
@@ -74,6 +79,12 @@ protected:
   bool budgetLeft(bool CheckMemory);
   /// Fills the statistics both drivers keep the same way.
   void finishStats(uint64_t TreeNodes);
+  /// The solver proved side `Taken` of the decision at `Inst` infeasible
+  /// after `Prefix`: a branch side is checked for an exclusion by the
+  /// length links alone (AssumptionExclusions).
+  void noteInfeasible(const llvm::Instruction *Inst, BranchKind Kind,
+                      bool Taken, const std::vector<ExprRef> &Prefix,
+                      ExprRef Goal, const Assignment &Hint);
 
   /// The events both drivers' observers handle alike.
   class Observer : public ExecutionObserver {
@@ -111,6 +122,8 @@ protected:
   ExplorationListener *Listener = nullptr;
   ExprContext Ctx;
   EntryInputs Inputs;
+  std::vector<InputAssumption> Assumptions;
+  AssumptionExclusions Exclusions;
   RunBudget Budget; ///< Before Interp, which polls it.
   Interpreter Interp;
   Solver Solv;

@@ -193,6 +193,8 @@ void ForkExplorer::Stepper::onBranch(const BranchEvent &Ev) {
     OtherNode->At = Ev.Inst;
     OtherNode->Leaf = LeafKind::Infeasible;
     ++E.Stats.Infeasible;
+    E.noteInfeasible(Ev.Inst, Ev.Kind, !Ev.Taken, St.PathCond, Other,
+                     *St.Model);
   } else if (E.Budget.mustStop()) {
     // The deadline or a signal interrupted the query: the side is not
     // undecidable, just not explored.

@@ -205,17 +205,30 @@ ExprRef EntryInputs::littleEndian(const InputSpec &S, uint32_t Offset,
   return AllFixed ? nullptr : E;
 }
 
+/// The scalar's value before a length link bounds it; null when
+/// --concrete fixed it.
+ExprRef EntryInputs::unboundedScalar(const InputSpec &S) const {
+  ExprRef Sym = littleEndian(S, 0, S.Param.Bytes);
+  if (Sym && Sym->width() != S.Param.Bits)
+    Sym = Ctx.extract(Sym, 0, S.Param.Bits);
+  return Sym;
+}
+
+std::pair<ExprRef, ExprRef> EntryInputs::lengthLink(const InputSpec &S) const {
+  ExprRef Unbounded = unboundedScalar(S);
+  if (!Unbounded || S.Param.LengthOf.empty())
+    return {nullptr, nullptr};
+  ExprRef Linked = Ctx.binary(ExprKind::URem, Unbounded,
+                              Ctx.constant(S.Param.MaxValue + 1, S.Param.Bits));
+  return {Linked, Unbounded};
+}
+
 EntryArg EntryInputs::bindScalar(const InputSpec &S,
                                  const Assignment &A) const {
   EntryArg Arg;
   Arg.Name = S.Param.Name;
-  ExprRef Sym = littleEndian(S, 0, S.Param.Bytes);
-  if (Sym && Sym->width() != S.Param.Bits)
-    Sym = Ctx.extract(Sym, 0, S.Param.Bits);
-  if (Sym && !S.Param.LengthOf.empty())
-    Sym = Ctx.binary(ExprKind::URem, Sym,
-                     Ctx.constant(S.Param.MaxValue + 1, S.Param.Bits));
-  Arg.Value = {unsignedValue(S, A), Sym};
+  ExprRef Linked = lengthLink(S).first;
+  Arg.Value = {unsignedValue(S, A), Linked ? Linked : unboundedScalar(S)};
   return Arg;
 }
 

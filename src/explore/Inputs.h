@@ -94,6 +94,11 @@ public:
   static int64_t signedValue(const InputSpec &S, const Assignment &A);
   static uint64_t unsignedValue(const InputSpec &S, const Assignment &A);
 
+  /// A length linked to its buffer (ParamInfo::LengthOf) as runs see it,
+  /// its input modulo the element count plus one, and as it would be
+  /// without the link, its input; nulls for any other parameter.
+  std::pair<ExprRef, ExprRef> lengthLink(const InputSpec &S) const;
+
 private:
   /// A command-line argument: concrete text or a symbolic array.
   struct Argument {
@@ -108,6 +113,7 @@ private:
   ExprRef byteExpr(const InputSpec &S, uint32_t Index) const;
   ExprRef littleEndian(const InputSpec &S, uint32_t Offset,
                        uint32_t Size) const;
+  ExprRef unboundedScalar(const InputSpec &S) const;
   EntryArg bindScalar(const InputSpec &S, const Assignment &A) const;
   std::vector<EntryArg> bindCommandLine(const Assignment &A) const;
   /// argc under `A`, and its expression (null when concrete).

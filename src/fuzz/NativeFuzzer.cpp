@@ -73,6 +73,24 @@ bool isOffered(llvm::StringRef Name) { return Name.starts_with("theseus-"); }
 
 } // namespace
 
+const char *toString(FuzzEnd E) {
+  switch (E) {
+  case FuzzEnd::Running:
+    return "running";
+  case FuzzEnd::Budget:
+    return "budget";
+  case FuzzEnd::Exhausted:
+    return "engine-exhausted";
+  case FuzzEnd::SearchEnded:
+    return "run-ended";
+  case FuzzEnd::Crashed:
+    return "crashed";
+  case FuzzEnd::NotStarted:
+    return "not-started";
+  }
+  return "?";
+}
+
 NativeFuzzer::NativeFuzzer(std::string Binary, std::string Dir, FuzzSettings S)
     : Binary(std::move(Binary)), Dir(std::move(Dir)), Settings(S) {
   for (const char *Sub : {"/corpus", "/crashes"})
@@ -94,8 +112,10 @@ void NativeFuzzer::start() {
 
 void NativeFuzzer::launch() {
   double Left = Settings.Seconds > 0 ? Settings.Seconds - elapsed() : 0;
-  if (Settings.Seconds > 0 && Left < 0.5)
+  if (Settings.Seconds > 0 && Left < 0.5) {
+    Stats.End = FuzzEnd::Budget;
     return;
+  }
   // libFuzzer takes -seed=0 as "pick one": ours start at 1.
   std::vector<std::string> Args = {
       Binary,
@@ -116,14 +136,23 @@ void NativeFuzzer::launch() {
     Args.insert(Args.begin() + 1, fmt::format("-runs={}", Settings.Runs));
   Child = spawn(Args, {"THESEUS_FUZZ_CRASHES=" + Dir + "/crashes"},
                 Dir + "/fuzzer.log");
+  if (!Child)
+    Stats.End = FuzzEnd::NotStarted;
+}
+
+void NativeFuzzer::reap() {
+  ProcessResult R = Child->result();
+  Stats.Seconds += R.WallSeconds;
+  Stats.CpuSeconds += R.CpuSeconds;
+  Stats.End = R.succeeded() ? FuzzEnd::Budget : FuzzEnd::Crashed;
+  Child.reset();
 }
 
 void NativeFuzzer::poll() {
   if (!Child || !Child->ended())
     return;
-  bool Crashed = !Child->result().succeeded();
-  Child.reset();
-  if (Crashed && Stats.Restarts < Settings.MaxRestarts) {
+  reap();
+  if (Stats.End == FuzzEnd::Crashed && Stats.Restarts < Settings.MaxRestarts) {
     ++Stats.Restarts;
     launch();
   }
@@ -174,14 +203,25 @@ void NativeFuzzer::offer(const std::vector<uint8_t> &Bytes) {
   ::utimensat(AT_FDCWD, (Dir + "/corpus").c_str(), Times, 0);
 }
 
-void NativeFuzzer::stop() {
-  if (Child) {
+void NativeFuzzer::interrupt(FuzzEnd Why) {
+  if (!Child)
+    return;
+  bool Interrupted = !Child->ended();
+  if (Interrupted) {
     Child->signal(SIGINT); // libFuzzer prints its final statistics.
     Child->wait(std::chrono::seconds(2));
-    Child.reset();
   }
-  if (Started != std::chrono::steady_clock::time_point())
-    Stats.Seconds = elapsed();
+  reap();
+  if (Interrupted)
+    Stats.End = Why;
+}
+
+void NativeFuzzer::searchEnded(bool Exhausted) {
+  interrupt(Exhausted ? FuzzEnd::Exhausted : FuzzEnd::SearchEnded);
+}
+
+void NativeFuzzer::stop() {
+  interrupt(FuzzEnd::SearchEnded);
   readFinalStats();
 }
 

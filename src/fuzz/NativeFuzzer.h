@@ -30,13 +30,30 @@ struct FuzzSettings {
   unsigned MaxRestarts = 8;
 };
 
+/// Why the fuzzer is not running (any more).
+enum class FuzzEnd : uint8_t {
+  Running,     ///< It still runs.
+  Budget,      ///< Its time or runs (FuzzSettings) were spent.
+  Exhausted,   ///< Stopped early: the search ran every feasible path.
+  SearchEnded, ///< Stopped when the search ended (a budget, a target).
+  Crashed,     ///< It crashed once more after its last restart.
+  NotStarted,  ///< The binary could not be started.
+};
+/// "budget", "engine-exhausted", "run-ended", "crashed", "not-started"
+/// ("running" for Running).
+const char *toString(FuzzEnd E);
+
 struct FuzzStats {
   uint64_t Executions = 0; ///< Runs of the program, from libFuzzer's stats.
   uint64_t CorpusInputs = 0;
   uint64_t Crashes = 0; ///< Saved inputs that ended in an error.
   uint64_t Restarts = 0;
   uint64_t Offered = 0;
+  /// The fuzzer's own time, over all its starts: from each start until it
+  /// was seen to end, and the processor time it used.
   double Seconds = 0;
+  double CpuSeconds = 0;
+  FuzzEnd End = FuzzEnd::Running;
 };
 
 class NativeFuzzer final : public InputExchange {
@@ -46,14 +63,18 @@ public:
   ~NativeFuzzer() override;
 
   void start();
-  /// Ends the fuzzer and reads its statistics.
+  /// Ends the fuzzer (if it still runs, as the search ended) and reads its
+  /// statistics.
   void stop();
 
   std::vector<ExchangedInput> take() override;
   void offer(const std::vector<uint8_t> &Bytes) override;
   bool running() override;
+  /// Stops the fuzzer: its inputs would go nowhere.
+  void searchEnded(bool Exhausted) override;
 
   const FuzzStats &stats() const { return Stats; }
+  const FuzzSettings &settings() const { return Settings; }
   const std::string &directory() const { return Dir; }
 
 private:
@@ -62,6 +83,11 @@ private:
   /// Reaps the child if it ended; starts it again after a crash while
   /// time is left.
   void poll();
+  /// Interrupts the child, which prints its final statistics, and counts
+  /// its time; `Why` it was stopped.
+  void interrupt(FuzzEnd Why);
+  /// Adds the ended child's time to the statistics and lets it go.
+  void reap();
   void readFinalStats();
 
   std::string Binary, Dir;

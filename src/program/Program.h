@@ -165,6 +165,9 @@ struct ParamInfo {
   unsigned CellBytes = 0;
   unsigned Count = 0;
   bool NulTerminated = false;
+  /// The option that sized the buffer: "--max-len" or "--max-strlen";
+  /// null for one struct or union, and for non-pointers.
+  const char *SizedBy = nullptr;
   /// A struct passed by value: its bytes reach the function as integer
   /// arguments of `PieceBits` bits (the ABI's eightbytes, in order), or
   /// through one `byval` pointer when `ByVal`.

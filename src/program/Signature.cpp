@@ -253,6 +253,7 @@ bool describePointee(const llvm::DIType *PointerDI, const BufferSizes &Sizes,
     P.ElemCType = "unsigned char";
     P.ElemBytes = 1;
     P.Count = Sizes.StringBytes;
+    P.SizedBy = "--max-strlen";
     return true;
   }
   P.ElemCType = describeDIType(Ptr->getBaseType()).Spelled;
@@ -266,6 +267,7 @@ bool describePointee(const llvm::DIType *PointerDI, const BufferSizes &Sizes,
     bool IsString = Basic->getName() == "char";
     P.NulTerminated = IsString;
     P.Count = IsString ? Sizes.StringBytes : Sizes.Elements;
+    P.SizedBy = IsString ? "--max-strlen" : "--max-len";
     return P.ElemBytes > 0;
   }
   if (auto *Comp = llvm::dyn_cast<llvm::DICompositeType>(Pointee)) {
@@ -273,6 +275,7 @@ bool describePointee(const llvm::DIType *PointerDI, const BufferSizes &Sizes,
     if (Comp->getTag() == llvm::dwarf::DW_TAG_array_type) {
       // `int a[][30]` (a pointer to int[30]): --max-len rows.
       P.Count = Sizes.Elements;
+      P.SizedBy = "--max-len";
       if (auto *Cell = llvm::dyn_cast_or_null<llvm::DIBasicType>(
               underlying(Comp->getBaseType()))) {
         P.CellBytes = static_cast<unsigned>(Cell->getSizeInBits() / 8);
@@ -283,9 +286,9 @@ bool describePointee(const llvm::DIType *PointerDI, const BufferSizes &Sizes,
     }
     if (structType(Comp) && !flattenFields(Comp, "", 0, P.Fields))
       P.Fields.clear(); // Recorded as bytes only.
-    P.Count = Comp->getTag() == llvm::dwarf::DW_TAG_enumeration_type
-                  ? Sizes.Elements
-                  : 1; // One struct or union.
+    bool Enum = Comp->getTag() == llvm::dwarf::DW_TAG_enumeration_type;
+    P.Count = Enum ? Sizes.Elements : 1; // One struct or union.
+    P.SizedBy = Enum ? "--max-len" : nullptr;
     return P.ElemBytes > 0;
   }
   return false; // Pointers to pointers or functions.

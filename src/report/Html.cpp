@@ -1,6 +1,7 @@
 //===- Html.cpp - report.html: a run directory as one web page -----------===//
 #include "report/Html.h"
 
+#include "report/Summary.h"
 #include "report/TestFile.h"
 #include "report/TestRecord.h"
 
@@ -332,6 +333,18 @@ std::string timeSplit(const json &T) {
       Part("interp", "interpreter", Interp), Part("other", "other", Other));
 }
 
+/// What the run assumed about the inputs, one item each.
+std::string assumptionsList(const json &All) {
+  if (All.empty())
+    return "";
+  std::string Items;
+  for (const json &A : All)
+    Items += "<li>" + escapeHtml(A.value("text", "")) + "</li>";
+  return "<div id=\"assumptions\" class=\"assumptions\"><p>Assumptions on the "
+         "inputs:</p><ul>" +
+         Items + "</ul></div>\n";
+}
+
 std::string header(const json &S, uint64_t Tests) {
   const json &Cov = S.value("coverage", json::object());
   json Lines = Cov.value("lines", json::object());
@@ -346,15 +359,25 @@ std::string header(const json &S, uint64_t Tests) {
   json All = Cov.value("all_functions", json::object());
   H += verdict("coverage-lines", "lines", coverageText(Lines),
                coverageNote(Lines, All.value("lines", json::object())));
+  bool Complete = S.value("complete", false);
   H += verdict("coverage-branches", "branches", coverageText(Branches),
-               coverageNote(Branches, All.value("branches", json::object())));
+               coverageNote(Branches, All.value("branches", json::object())) +
+                   beyondAssumptionsText(Cov, Complete));
   H += verdict("count-paths", "paths", number(S.value("paths", json())));
-  H += verdict("count-tests", "tests", std::to_string(Tests));
+  // Every test of the run (run.db), and those the run directory holds as
+  // files (the suite), which the page lists.
+  H += verdict("count-tests", "tests",
+               std::to_string(S.value("tests", Tests)));
+  H += verdict("count-test-files", "test files", std::to_string(Tests));
   H += verdict("stop-reason", "stopped", S.value("stop_reason", "?"));
   H += "</dl>\n";
-  if (S.value("complete", false)) {
+  if (Complete) {
     H += "<p id=\"completeness\" class=\"complete\">Complete: every feasible "
-         "path ran to its end.</p>\n";
+         "path ran to its end" +
+         std::string(S.value("complete_under_assumptions", false)
+                         ? ", under the assumptions below"
+                         : "") +
+         ".</p>\n";
   } else {
     std::string Cuts;
     json Because = S.value("incomplete_because", json::object());
@@ -363,6 +386,7 @@ std::string header(const json &S, uint64_t Tests) {
     H += "<p id=\"completeness\" class=\"incomplete\">Incomplete: " +
          escapeHtml(Cuts.empty() ? "the run did not finish" : Cuts) + ".</p>\n";
   }
+  H += assumptionsList(S.value("assumptions", json::array()));
   return H + timeSplit(S.value("time", json::object())) + "</header>\n";
 }
 

@@ -163,7 +163,7 @@ void showRun(const std::string &Dir, std::FILE *Out) {
         fmt::format("show: {} is not the summary of an exploration", Summary)};
   printSummary(Out, J);
   if (J.contains("fuzz"))
-    printFuzzing(Out, J["fuzz"]);
+    printFuzzing(Out, J);
   if (J.contains("self_check"))
     printSelfCheck(Out, J["self_check"]);
 }

@@ -2,6 +2,7 @@
 #include "report/Summary.h"
 
 #include "report/NativeCheck.h"
+#include "report/SourceText.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -68,6 +69,42 @@ uint64_t totalConcretizations(const ExplorationStats &S) {
   return N;
 }
 
+nlohmann::json assumptionsJson(const std::vector<InputAssumption> &All) {
+  nlohmann::json Out = nlohmann::json::array();
+  for (const InputAssumption &A : All) {
+    nlohmann::json J = {{"kind", A.Kind},
+                        {"input", A.Input},
+                        {"text", A.Text},
+                        {"option", A.Option.empty()
+                                       ? nlohmann::json()
+                                       : nlohmann::json(A.Option)}};
+    if (A.Min)
+      J["min"] = *A.Min;
+    if (A.Max)
+      J["max"] = *A.Max;
+    if (!A.Buffer.empty())
+      J["buffer"] = A.Buffer;
+    if (!A.Value.empty())
+      J["value"] = A.Value;
+    Out.push_back(std::move(J));
+  }
+  return Out;
+}
+
+/// The branch sides only the assumptions keep paths from, in source terms.
+nlohmann::json beyondAssumptionsJson(const std::vector<PathDecision> &Sides) {
+  PathExplainer Explainer;
+  nlohmann::json Sites = nlohmann::json::array();
+  for (const PathDecision &Side : Sides) {
+    ExplainedDecision D = Explainer.explain({Side}).front();
+    Sites.push_back({{"file", D.File.str()},
+                     {"line", D.Line},
+                     {"condition", D.Condition.str()},
+                     {"taken", D.Taken}});
+  }
+  return {{"count", Sides.size()}, {"sites", Sites}};
+}
+
 nlohmann::json timelineJson(const Timeline &T) {
   nlohmann::json A = nlohmann::json::array();
   for (const TimelinePoint &P : T.points())
@@ -122,6 +159,9 @@ nlohmann::json summaryJson(const RunReport &R) {
     Sites.push_back(
         {{"site", C.Site}, {"reason", C.Reason}, {"count", C.Count}});
   const Coverage &Cov = R.Cov;
+  static const std::vector<InputAssumption> NoAssumptions;
+  const std::vector<InputAssumption> &Assumptions =
+      R.Assumptions ? *R.Assumptions : NoAssumptions;
   nlohmann::json J = {
       {"entry", R.Tests.program().Entry},
       {"return_type", R.Tests.program().Return.IsVoid
@@ -145,6 +185,8 @@ nlohmann::json summaryJson(const RunReport &R) {
       {"coverage",
        {{"lines", counted(Cov.linesCovered(), Cov.linesTotal())},
         {"branches", counted(Cov.branchesCovered(), Cov.branchesTotal())},
+        {"branches_beyond_assumptions",
+         beyondAssumptionsJson(S.BeyondAssumptions)},
         {"functions",
          {{"reachable", Cov.functionsReachable()},
           {"total", Cov.functionsTotal()}}},
@@ -170,6 +212,8 @@ nlohmann::json summaryJson(const RunReport &R) {
       {"instructions", S.Instructions},
       {"native_loops", nativeLoopsJson(S.NativeLoops)},
       {"complete", S.Complete},
+      {"complete_under_assumptions", S.Complete && !Assumptions.empty()},
+      {"assumptions", assumptionsJson(Assumptions)},
       {"incomplete_because", cutsJson(S.Incomplete)},
       {"stop_reason", S.StopReason},
       {"interrupted_paths", S.InterruptedPaths},
@@ -277,15 +321,27 @@ std::string unlistedValuesText(const nlohmann::json &Search) {
   return (More ? " and more: " : " and maybe more: ") + Text;
 }
 
-/// "lines 75.0% (3/4), branches 50.0% (1/2)".
-std::string coverageText(const nlohmann::json &C) {
-  auto Part = [&C](const char *Name) {
+/// "lines 75.0% (3/4), branches 50.0% (1/2)", and what lies beyond the
+/// assumptions.
+std::string coverageText(const nlohmann::json &C, bool Complete = false) {
+  auto Part = [&C](const char *Name, const std::string &More) {
     const nlohmann::json &P = C.at(Name);
     return fmt::format(
-        "{} {:.1f}% ({}/{})", Name, P.at("percent").get<double>(),
-        P.at("covered").get<uint64_t>(), P.at("total").get<uint64_t>());
+        "{} {:.1f}% ({}/{}{})", Name, P.at("percent").get<double>(),
+        P.at("covered").get<uint64_t>(), P.at("total").get<uint64_t>(), More);
   };
-  return Part("lines") + ", " + Part("branches");
+  return Part("lines", "") + ", " +
+         Part("branches", beyondAssumptionsText(C, Complete));
+}
+
+/// The assumptions, one a line, the first on the `assumptions` line.
+std::string assumptionsText(const nlohmann::json &All) {
+  std::string Text;
+  for (const nlohmann::json &A : All)
+    Text += fmt::format(
+        "{}{}\n", Text.empty() ? "  assumptions      " : "                   ",
+        A.at("text").get<std::string>());
+  return Text;
 }
 
 /// Paths, runs, tests and test files, and how they relate.
@@ -316,6 +372,18 @@ double share(double Part, double Whole) {
 
 } // namespace
 
+std::string beyondAssumptionsText(const nlohmann::json &Coverage,
+                                  bool Complete) {
+  if (!Coverage.contains("branches_beyond_assumptions"))
+    return "";
+  uint64_t Count =
+      Coverage["branches_beyond_assumptions"].value("count", uint64_t(0));
+  if (!Count)
+    return "";
+  return fmt::format("; {} more {}beyond the assumptions", Count,
+                     Complete ? "only " : "");
+}
+
 void printSummary(std::FILE *Out, const nlohmann::json &J) {
   auto P = [Out](const std::string &Line) { std::fputs(Line.c_str(), Out); };
   auto U = [&J](const char *Key) { return J.value(Key, uint64_t(0)); };
@@ -326,11 +394,15 @@ void printSummary(std::FILE *Out, const nlohmann::json &J) {
                 J.at("mode").get<std::string>(),
                 J.at("strategy").get<std::string>(), Total,
                 J.at("stop_reason").get<std::string>()));
-  if (J.value("complete", false))
+  if (J.value("complete_under_assumptions", false))
+    P("  complete         yes: every feasible path ran to its end, under the "
+      "assumptions below\n");
+  else if (J.value("complete", false))
     P("  complete         yes: every feasible path ran to its end\n");
   else
     P(fmt::format("  complete         no: {}\n",
                   cutsText(J.at("incomplete_because"))));
+  P(assumptionsText(J.value("assumptions", nlohmann::json::array())));
   if (J.contains("native_check"))
     P(fmt::format("  native check     {}\n",
                   nativeCheckText(J.at("native_check"))));
@@ -353,7 +425,7 @@ void printSummary(std::FILE *Out, const nlohmann::json &J) {
         returnValuesText(J.at("return_values")),
         unlistedValuesText(J.value("return_value_search", nlohmann::json()))));
   const nlohmann::json &Cov = J.at("coverage");
-  std::string Coverage = coverageText(Cov);
+  std::string Coverage = coverageText(Cov, J.value("complete", false));
   // The files' totals only differ when the entry cannot reach a function.
   const nlohmann::json &Functions = Cov.value("functions", nlohmann::json());
   if (Functions.is_object() &&
@@ -422,12 +494,50 @@ nlohmann::json selfCheckJson(const SelfCheckReport &R) {
           {"mismatches", Mismatches}};
 }
 
-void printFuzzing(std::FILE *Out, const nlohmann::json &F) {
+namespace {
+
+/// "30.0 s (cpu 29.1 s) of its 30.0 s; its budget ran out".
+std::string fuzzerTimeText(const nlohmann::json &F,
+                           const std::string &RunStopReason) {
+  std::string Text = fmt::format("{:.1f} s", F.at("seconds").get<double>());
+  if (F.contains("cpu_seconds"))
+    Text += fmt::format(" (cpu {:.1f} s)", F["cpu_seconds"].get<double>());
+  if (double Budget = F.value("budget_seconds", 0.0))
+    Text += fmt::format(" of its {:.1f} s", Budget);
+  else if (uint64_t Runs = F.value("budget_runs", uint64_t(0)))
+    Text += fmt::format(", up to {} runs a start", Runs);
+  std::string Stopped = F.value("stopped", "");
+  if (Stopped == "engine-exhausted")
+    Text += "; stopped early: the engine had run every feasible path";
+  else if (Stopped == "run-ended")
+    Text += fmt::format("; stopped as the run ended ({})", RunStopReason);
+  else if (Stopped == "budget")
+    Text += "; its budget ran out";
+  else if (Stopped == "crashed")
+    Text += fmt::format("; crashed after {} restarts",
+                        F.value("restarts", uint64_t(0)));
+  else if (Stopped == "not-started")
+    Text += "; it could not be started";
+  return Text;
+}
+
+} // namespace
+
+void printFuzzing(std::FILE *Out, const nlohmann::json &Summary) {
+  const nlohmann::json &F = Summary.at("fuzz");
+  // The fuzzer's crashes are its own; the run's bugs, the engine's
+  // included, are the summary's, and the line must not hide them.
+  size_t Bugs = Summary.value("bugs", nlohmann::json::array()).size();
+  std::string Found = Bugs ? fmt::format("the run found {} bug{}, listed above",
+                                         Bugs, Bugs == 1 ? "" : "s")
+                           : "the run found no bugs";
   fmt::print(Out,
-             "  fuzzing          {:.1f} s, {} executions, corpus {}, crashes "
-             "{}; engine ran {} of its inputs ({} new paths), gave it {}\n",
-             F.at("seconds").get<double>(), F.at("executions").get<uint64_t>(),
-             F.at("corpus").get<uint64_t>(), F.at("crashes").get<uint64_t>(),
+             "  fuzzing          {}\n"
+             "                   {} executions, corpus {}, fuzzer crashes {} "
+             "({}); engine ran {} of its inputs ({} new paths), gave it {}\n",
+             fuzzerTimeText(F, Summary.value("stop_reason", "")),
+             F.at("executions").get<uint64_t>(), F.at("corpus").get<uint64_t>(),
+             F.at("crashes").get<uint64_t>(), Found,
              F.at("imported").get<uint64_t>(),
              F.at("imported_new_paths").get<uint64_t>(),
              F.at("offered").get<uint64_t>());

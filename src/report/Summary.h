@@ -2,6 +2,7 @@
 #ifndef THESEUS_REPORT_SUMMARY_H
 #define THESEUS_REPORT_SUMMARY_H
 
+#include "explore/Assumptions.h"
 #include "explore/Exploration.h"
 #include "explore/SelfCheck.h"
 #include "report/TestFile.h"
@@ -62,11 +63,19 @@ struct RunReport {
   std::string OutDir;
   uint64_t MaxMemoryMB = 0;
   const Timeline *Progress = nullptr; ///< summary.json's `timeline`, if set.
+  /// What the run assumed about the inputs (summary.json's `assumptions`).
+  const std::vector<InputAssumption> *Assumptions = nullptr;
 };
 
 nlohmann::json summaryJson(const RunReport &R);
 /// lcov tracefile, readable by genhtml.
 void writeLcov(const std::string &Path, const Coverage &Cov);
+/// "; 1 more only beyond the assumptions": the branch edges only the
+/// input assumptions kept paths from (summary.json's
+/// coverage.branches_beyond_assumptions; "only" when the run is
+/// `Complete`), or "" when there are none.
+std::string beyondAssumptionsText(const nlohmann::json &Coverage,
+                                  bool Complete);
 /// The console's summary of a run, from its summary.json (so that the end
 /// of a run and `theseus show DIR` print the same).
 void printSummary(std::FILE *Out, const nlohmann::json &Summary);
@@ -74,8 +83,9 @@ void printSummary(std::FILE *Out, const nlohmann::json &Summary);
 nlohmann::json selfCheckJson(const SelfCheckReport &R);
 /// The self-check's line, from its summary.json object.
 void printSelfCheck(std::FILE *Out, const nlohmann::json &SelfCheck);
-/// The fuzzing phase's line, from summary.json's `fuzz`.
-void printFuzzing(std::FILE *Out, const nlohmann::json &Fuzz);
+/// The fuzzing phase's lines, from summary.json's `fuzz` (and the run's
+/// bugs and stop reason).
+void printFuzzing(std::FILE *Out, const nlohmann::json &Summary);
 
 } // namespace theseus
 

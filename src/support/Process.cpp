@@ -12,6 +12,7 @@
 #include <spawn.h>
 #include <string_view>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <thread>
@@ -56,9 +57,9 @@ std::vector<char *> cStrings(std::vector<std::string> &Strings) {
 int memoryFile(const char *Name) { return memfd_create(Name, MFD_CLOEXEC); }
 
 /// Blocks until `Pid` ends; false if it is not our child.
-bool waitForChild(pid_t Pid, int &Status) {
+bool waitForChild(pid_t Pid, int &Status, rusage &Usage) {
   for (;;) {
-    if (::waitpid(Pid, &Status, 0) == Pid)
+    if (::wait4(Pid, &Status, 0, &Usage) == Pid)
       return true;
     if (errno != EINTR)
       return false;
@@ -226,6 +227,7 @@ std::optional<Process> Process::start(const ProcessOptions &O,
     Error = std::strerror(Err);
     return std::nullopt;
   }
+  P.Started = std::chrono::steady_clock::now();
   P.Group = O.NewProcessGroup;
   P.StdoutFd = std::exchange(S.StdoutFd, -1);
   P.StderrFd = std::exchange(S.StderrFd, -1);
@@ -241,6 +243,9 @@ Process &Process::operator=(Process &&Other) noexcept {
     Group = Other.Group;
     Done = Other.Done;
     Status = Other.Status;
+    Usage = Other.Usage;
+    Started = Other.Started;
+    Reaped = Other.Reaped;
     TimedOut = Other.TimedOut;
     StdoutFd = std::exchange(Other.StdoutFd, -1);
     StderrFd = std::exchange(Other.StderrFd, -1);
@@ -253,7 +258,7 @@ Process::~Process() { release(); }
 void Process::release() {
   if (Pid > 0 && !Done) {
     signal(SIGKILL);
-    waitForChild(Pid, Status);
+    waitForChild(Pid, Status, Usage);
   }
   for (int Fd : {StdoutFd, StderrFd})
     if (Fd >= 0)
@@ -261,17 +266,20 @@ void Process::release() {
   Pid = StdoutFd = StderrFd = -1;
 }
 
-void Process::reaped(int S) {
+void Process::reaped(int S, const rusage &U) {
   Done = true;
   Status = S;
+  Usage = U;
+  Reaped = std::chrono::steady_clock::now();
 }
 
 bool Process::ended() {
   if (Done)
     return true;
   int S = 0;
-  if (::waitpid(Pid, &S, WNOHANG) == Pid)
-    reaped(S);
+  rusage U{};
+  if (::wait4(Pid, &S, WNOHANG, &U) == Pid)
+    reaped(S, U);
   return Done;
 }
 
@@ -283,8 +291,9 @@ void Process::signal(int Sig) {
 ProcessResult Process::wait(std::optional<std::chrono::milliseconds> Timeout) {
   if (!Timeout) {
     int S = 0;
-    if (!Done && waitForChild(Pid, S))
-      reaped(S);
+    rusage U{};
+    if (!Done && waitForChild(Pid, S, U))
+      reaped(S, U);
     return result();
   }
   if (!endsBy(std::chrono::steady_clock::now() + *Timeout)) {
@@ -322,6 +331,9 @@ ProcessResult Process::result() {
     R.Code = R.Exited ? WEXITSTATUS(Status) : 0;
     R.Signal = WIFSIGNALED(Status) ? WTERMSIG(Status) : 0;
   }
+  auto Seconds = [](const timeval &T) { return T.tv_sec + T.tv_usec / 1e6; };
+  R.CpuSeconds = Seconds(Usage.ru_utime) + Seconds(Usage.ru_stime);
+  R.WallSeconds = std::chrono::duration<double>(Reaped - Started).count();
   R.Stdout = readAll(StdoutFd);
   R.Stderr = readAll(StderrFd);
   return R;

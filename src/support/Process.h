@@ -13,6 +13,7 @@
 #include <chrono>
 #include <optional>
 #include <string>
+#include <sys/resource.h>
 #include <sys/types.h>
 #include <vector>
 
@@ -72,8 +73,13 @@ struct ProcessOptions {
 struct ProcessResult {
   bool Exited = false; ///< Ended by exit(); `Code` holds its status.
   int Code = 0;
-  int Signal = 0;             ///< The signal that ended it, if any.
-  bool TimedOut = false;      ///< Killed after the timeout.
+  int Signal = 0;        ///< The signal that ended it, if any.
+  bool TimedOut = false; ///< Killed after the timeout.
+  /// User and system time of the child and the children it waited for.
+  double CpuSeconds = 0;
+  /// From its start until it was reaped: by wait(), or by the ended() that
+  /// saw it end.
+  double WallSeconds = 0;
   std::string Stdout, Stderr; ///< What was captured.
 
   bool succeeded() const { return Exited && Code == 0; }
@@ -105,7 +111,7 @@ public:
 
 private:
   Process() = default;
-  void reaped(int Status);
+  void reaped(int Status, const rusage &Usage);
   /// Whether it ends by `Deadline`; reaps it if so.
   bool endsBy(std::chrono::steady_clock::time_point Deadline);
   void release();
@@ -114,6 +120,8 @@ private:
   bool Group = false;
   bool Done = false;
   int Status = 0;
+  rusage Usage{};
+  std::chrono::steady_clock::time_point Started, Reaped;
   bool TimedOut = false;
   int StdoutFd = -1, StderrFd = -1; ///< Memory files of captured output.
 };

@@ -19,7 +19,8 @@
 // RUN:   | FileCheck --check-prefix=VALID %s
 // RUN: %theseus replay %t.fuzz | FileCheck --check-prefix=REPLAY %s
 // PLAIN: unreach-call: unknown
-// CHECK: fuzzing {{.*}} crashes {{[1-9]}}
+// CHECK: fuzzing
+// CHECK-NEXT: fuzzer crashes {{[1-9]}}
 // CHECK: unreach-call: false (reach_error() reached by test{{[0-9]+}}.json)
 // VALID: 0 differ; 1 reach reach_error()
 // REPLAY: 1 match, 0 mismatch

@@ -11,7 +11,8 @@
 // RUN: %check-tests %t --some "bug == 'reach-error' and found_by is None"
 // RUN: %check-summary %t "stop_reason == 'target-reached'"
 // RUN: %theseus show %t | FileCheck --check-prefix=SHOW %s
-// SHOW: fuzzing {{.*}} executions, corpus {{[0-9]+}}, crashes {{[0-9]+}}; engine ran
+// SHOW: fuzzing {{[0-9.]+}} s (cpu {{[0-9.]+}} s), up to 100000 runs a start;
+// SHOW-NEXT: executions, corpus {{[0-9]+}}, fuzzer crashes {{[0-9]+}} (the run found 1 bug, listed above); engine ran
 // CHECK: fuzzing
 // CHECK: target reach_error in main: reached by
 extern void abort(void);

@@ -8,6 +8,7 @@
 #include "explore/Fork.h"
 #include "program/Program.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
@@ -30,7 +31,26 @@ int classify(int x, int y) {
     return 4;
   return 0;
 }
+int count_ones(const int *a, int n) {
+  if (n > 16)
+    return -1;
+  int ones = 0;
+  for (int i = 0; i < n; i++)
+    if (a[i] == 1)
+      ones++;
+  if (n > 3) {
+    if (n < 2)
+      return 9;
+  }
+  return ones > 0;
+}
 )C";
+
+/// The source line of the first occurrence of `Text`.
+unsigned lineOf(const char *Text) {
+  std::string S = Source;
+  return 1 + std::count(S.begin(), S.begin() + S.find(Text), '\n');
+}
 
 /// Collects the ids of new paths; stops the explorer at the `StopAt`th.
 struct PathIds : ExplorationListener {
@@ -59,9 +79,9 @@ protected:
   }
   void TearDown() override { std::filesystem::remove_all(Dir); }
 
-  std::unique_ptr<Explorer> explorer() {
-    const llvm::Function &F = Prog->selectEntry("classify");
-    ExploreOptions Opts;
+  std::unique_ptr<Explorer> explorer(const char *Entry = "classify",
+                                     const ExploreOptions &Opts = {}) {
+    const llvm::Function &F = Prog->selectEntry(Entry);
     if (GetParam())
       return std::make_unique<ForkExplorer>(*Prog, F, Opts);
     return std::make_unique<ConcolicExplorer>(*Prog, F, Opts);
@@ -108,6 +128,33 @@ TEST_P(ExplorerTest, StopEndsTheRunAsASignalDoes) {
   // own, marked interrupted.
   EXPECT_EQ(Listener.Count, S.Tests);
   EXPECT_EQ(S.Tests - S.Paths, S.InterruptedPaths);
+}
+
+TEST_P(ExplorerTest, ASideOnlyTheLengthLinkExcludesIsToldApart) {
+  PathIds Listener;
+  ExploreOptions Opts;
+  Opts.Buffers.Elements = 4;
+  std::unique_ptr<Explorer> E = explorer("count_ones", Opts);
+  ExplorationStats S = E->run(Listener);
+  EXPECT_TRUE(S.Complete);
+  // n > 16 is infeasible for n <= 4 only; n < 2 after n > 3 is infeasible
+  // for any n.
+  ASSERT_EQ(S.BeyondAssumptions.size(), 1u);
+  EXPECT_EQ(sourceLocOf(S.BeyondAssumptions[0].Inst).Line,
+            lineOf("if (n > 16)"));
+  EXPECT_TRUE(S.BeyondAssumptions[0].Taken);
+  EXPECT_TRUE(llvm::any_of(E->assumptions(), [](const InputAssumption &A) {
+    return A.Kind == "length-link" && A.Input == "n" && A.Max == 4;
+  }));
+
+  Opts.Buffers.LinkLengths = false;
+  Opts.MaxIterations = 20;
+  E = explorer("count_ones", Opts);
+  S = E->run(Listener);
+  EXPECT_TRUE(S.BeyondAssumptions.empty());
+  EXPECT_FALSE(llvm::any_of(E->assumptions(), [](const InputAssumption &A) {
+    return A.Kind == "length-link";
+  }));
 }
 
 INSTANTIATE_TEST_SUITE_P(BothDrivers, ExplorerTest, ::testing::Bool(),

@@ -3,13 +3,16 @@
 // The fuzzer binary runs the program many times in one process: each run
 // starts from the initial globals, takes its inputs from the stream in the
 // engine's order, and an abort() saves the input without ending fuzzing.
+// The fuzzer as a child process says how long it ran and why it ended.
 //
 //===----------------------------------------------------------------------===//
 #include "fuzz/FuzzTarget.h"
+#include "fuzz/NativeFuzzer.h"
 
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <thread>
 #include <unistd.h>
 
 namespace theseus {
@@ -172,6 +175,49 @@ TEST(FuzzCallSource, TakesParametersInOrder) {
   EXPECT_NE(S.find("void theseus_entry(void *, unsigned long) __asm__(\"f\")"),
             std::string::npos)
       << S;
+}
+
+/// A stand-in fuzzer, a shell script run with libFuzzer's arguments.
+class FuzzerProcessTest : public FuzzTargetTest {
+protected:
+  NativeFuzzer fuzzer(const char *Script, FuzzSettings S = {}) {
+    std::string Path = (Dir / "fuzzer.sh").string();
+    std::ofstream(Path) << "#!/bin/sh\n" << Script << "\n";
+    std::filesystem::permissions(Path, std::filesystem::perms::owner_all);
+    return NativeFuzzer(Path, (Dir / "fuzz").string(), S);
+  }
+};
+
+TEST_F(FuzzerProcessTest, StoppedWhenTheSearchEndsWithItsTimeMeasured) {
+  NativeFuzzer F = fuzzer("exec sleep 60");
+  F.start();
+  EXPECT_TRUE(F.running());
+  F.searchEnded(/*Exhausted=*/true);
+  EXPECT_FALSE(F.running());
+  F.stop();
+  EXPECT_EQ(F.stats().End, FuzzEnd::Exhausted);
+  EXPECT_LT(F.stats().Seconds, 30); // Not the minute it would have slept.
+  EXPECT_LT(F.stats().CpuSeconds, F.stats().Seconds + 0.1);
+}
+
+TEST_F(FuzzerProcessTest, SaysWhyItEndedByItself) {
+  NativeFuzzer Done = fuzzer("exit 0");
+  Done.start();
+  while (Done.running())
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  Done.searchEnded(/*Exhausted=*/true); // Too late to stop it.
+  Done.stop();
+  EXPECT_EQ(Done.stats().End, FuzzEnd::Budget);
+
+  FuzzSettings S;
+  S.MaxRestarts = 2;
+  NativeFuzzer Crashing = fuzzer("exit 1", S);
+  Crashing.start();
+  while (Crashing.running())
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  Crashing.stop();
+  EXPECT_EQ(Crashing.stats().End, FuzzEnd::Crashed);
+  EXPECT_EQ(Crashing.stats().Restarts, 2u);
 }
 
 } // namespace

@@ -1,10 +1,12 @@
 //===- InputsTest.cpp - Entry parameters and command lines as inputs ------===//
 //
 // How the entry's parameters become inputs: command lines of main, the
-// (buffer, length) link, byte buffers, pointers to arrays, --concrete.
+// (buffer, length) link, byte buffers, pointers to arrays, --concrete;
+// and the assumptions on the inputs a run lists.
 //
 //===----------------------------------------------------------------------===//
 #include "explore/Inputs.h"
+#include "explore/Assumptions.h"
 #include "program/Program.h"
 
 #include "llvm/IR/Function.h"
@@ -12,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <map>
 #include <unistd.h>
 
 namespace theseus {
@@ -203,6 +206,72 @@ TEST_F(InputsTest, ConcreteValuesAreNotSymbolic) {
   EXPECT_TRUE(Args[2].Pinned[2] && !Args[2].Pinned[4]);
   Opts.Concrete = {"p.z=1"};
   EXPECT_THROW(EntryInputs(Ctx, entry("fixed"), {}, Opts), InputError);
+}
+
+/// The assumptions of a run of `Entry` with options `O`, by kind.
+std::map<std::string, InputAssumption>
+assumptionsByKind(ExprContext &Ctx, const llvm::Function &Entry,
+                  const ExploreOptions &O) {
+  EntryInputs In(Ctx, Entry, O.Buffers, O.Inputs);
+  std::map<std::string, InputAssumption> Out;
+  for (const InputAssumption &A : inputAssumptions(In, O, Entry))
+    Out.emplace(A.Kind + ":" + A.Input, A);
+  return Out;
+}
+
+TEST_F(InputsTest, AssumptionsNameEachBoundOnTheParameters) {
+  ExploreOptions O;
+  O.Buffers.StringBytes = 6;
+  auto Pair = assumptionsByKind(Ctx, entry("pair"), O);
+  ASSERT_EQ(Pair.size(), 2u);
+  const InputAssumption &Buf = Pair["string-size:buf"];
+  EXPECT_EQ(Buf.Max, 5); // Characters, the NUL aside.
+  EXPECT_EQ(Buf.Option, "--max-strlen");
+  const InputAssumption &Len = Pair["length-link:len"];
+  EXPECT_EQ(Len.Buffer, "buf");
+  EXPECT_EQ(Len.Min, 0);
+  EXPECT_EQ(Len.Max, 6);
+  EXPECT_EQ(Len.Option, "--no-len-link");
+  EXPECT_EQ(Len.Text, "0 <= len <= 6: len is taken as the length of buf "
+                      "(--no-len-link removes this)");
+  O.Buffers.Lengths = {"len=buf"};
+  EXPECT_EQ(assumptionsByKind(Ctx, entry("pair"), O)["length-link:len"].Option,
+            "--len");
+  O.Buffers.Lengths.clear();
+
+  auto Grid = assumptionsByKind(Ctx, entry("grid"), O);
+  EXPECT_EQ(Grid["buffer-size:a"].Max, 8);
+  EXPECT_NE(Grid["buffer-size:a"].Text.find("8 const int[30] rows"),
+            std::string::npos);
+  EXPECT_EQ(Grid["buffer-size:bytes"].Option, "--max-len");
+  EXPECT_EQ(Grid["length-link:n"].Buffer, "bytes");
+
+  O.Inputs.Concrete = {"mode=3", "a[1]=0"};
+  auto Fixed = assumptionsByKind(Ctx, entry("fixed"), O);
+  ASSERT_EQ(Fixed.size(), 4u);
+  EXPECT_EQ(Fixed["struct-pointer:p"].Option, "");
+  EXPECT_EQ(Fixed["concrete:mode"].Value, "3");
+  EXPECT_EQ(Fixed["concrete:mode"].Text, "mode = 3 in every run (--concrete)");
+  EXPECT_EQ(Fixed["concrete:a[1]"].Value, "0");
+}
+
+TEST_F(InputsTest, AssumptionsOfACommandLine) {
+  ExploreOptions O;
+  O.Inputs.CommandLine =
+      parseCommandLine({"-v", "--sym-arg", "3", "--sym-args", "0", "2", "1"});
+  auto Main = assumptionsByKind(Ctx, entry("main"), O);
+  ASSERT_EQ(Main.size(), 5u); // No stdin: the program cannot read it.
+  EXPECT_EQ(Main["argc:argc"].Min, 3);
+  EXPECT_EQ(Main["argc:argc"].Max, 5);
+  EXPECT_EQ(Main["argument:argv[1]"].Text, "argv[1] = \"-v\" (after --)");
+  EXPECT_EQ(Main["sym-arg:argv[2]"].Max, 3);
+  EXPECT_EQ(Main["sym-args:argv[3..4]"].Max, 1);
+  EXPECT_EQ(Main["envp:envp"].Text, "envp is empty");
+
+  O.Inputs.CommandLine = {};
+  auto Bare = assumptionsByKind(Ctx, entry("main"), O);
+  EXPECT_EQ(Bare["argc:argc"].Max, 1);
+  EXPECT_EQ(Bare.size(), 2u);
 }
 
 } // namespace

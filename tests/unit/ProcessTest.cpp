@@ -1,8 +1,8 @@
 //===- ProcessTest.cpp - The child-process runner -------------------------===//
 //
 // Each test runs /bin/sh with a small script and checks one property of
-// the runner: exit codes, signals, timeouts, stdin, captured output, the
-// environment, the working directory and files as streams.
+// the runner: exit codes, signals, timing, timeouts, stdin, captured
+// output, the environment, the working directory and files as streams.
 //
 //===----------------------------------------------------------------------===//
 #include "support/Process.h"
@@ -65,6 +65,18 @@ TEST(Process, Signal) {
   EXPECT_FALSE(R.Exited);
   EXPECT_EQ(R.Signal, SIGSEGV);
   EXPECT_EQ(describeExit(R).rfind("killed by signal 11 (", 0), 0u);
+}
+
+TEST(Process, TimesItsChildren) {
+  // Waiting takes wall time and no processor time; counting, the other way
+  // round (in a child of the child, which the shell waits for).
+  ProcessResult Sleep = run(shell("sleep 0.3"));
+  EXPECT_GE(Sleep.WallSeconds, 0.3);
+  EXPECT_LT(Sleep.CpuSeconds, 0.2);
+  ProcessResult Count =
+      run(shell("sh -c 'i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done'"));
+  EXPECT_GT(Count.CpuSeconds, 0.01);
+  EXPECT_GE(Count.WallSeconds, Count.CpuSeconds / 2); // One core at least.
 }
 
 TEST(Process, TimeoutKillsTheGroup) {

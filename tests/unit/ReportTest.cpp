@@ -57,6 +57,60 @@ TEST(TestFile, UnwritableOutputIsAnErrorWithItsReason) {
   EXPECT_FALSE(std::filesystem::exists(Dir));
 }
 
+namespace {
+
+/// What `Print` writes for `J`.
+std::string printed(void (*Print)(std::FILE *, const nlohmann::json &),
+                    const nlohmann::json &J) {
+  char *Buf = nullptr;
+  size_t Size = 0;
+  std::FILE *F = open_memstream(&Buf, &Size);
+  Print(F, J);
+  std::fclose(F);
+  std::string Out(Buf, Size);
+  std::free(Buf);
+  return Out;
+}
+
+nlohmann::json fuzzedRun(size_t Bugs, const char *Stopped) {
+  nlohmann::json Fuzz = {{"seconds", 2.5},
+                         {"cpu_seconds", 2.3},
+                         {"budget_seconds", 30.0},
+                         {"budget_runs", 0},
+                         {"stopped", Stopped},
+                         {"executions", 1000},
+                         {"corpus", 5},
+                         {"crashes", 0},
+                         {"restarts", 0},
+                         {"imported", 3},
+                         {"imported_new_paths", 1},
+                         {"offered", 4}};
+  return {
+      {"stop_reason", "max-time"},
+      {"fuzz", Fuzz},
+      {"bugs", std::vector<nlohmann::json>(Bugs, nlohmann::json::object())}};
+}
+
+} // namespace
+
+TEST(Summary, FuzzingLinesKeepTheFuzzersCrashesApartFromTheRunsBugs) {
+  EXPECT_EQ(printed(printFuzzing, fuzzedRun(2, "engine-exhausted")),
+            "  fuzzing          2.5 s (cpu 2.3 s) of its 30.0 s; stopped "
+            "early: the engine had run every feasible path\n"
+            "                   1000 executions, corpus 5, fuzzer crashes 0 "
+            "(the run found 2 bugs, listed above); engine ran 3 of its "
+            "inputs (1 new paths), gave it 4\n");
+  std::string OneBug = printed(printFuzzing, fuzzedRun(1, "run-ended"));
+  EXPECT_NE(OneBug.find("; stopped as the run ended (max-time)\n"),
+            std::string::npos);
+  EXPECT_NE(OneBug.find("fuzzer crashes 0 (the run found 1 bug, listed "
+                        "above)"),
+            std::string::npos);
+  EXPECT_NE(printed(printFuzzing, fuzzedRun(0, "budget"))
+                .find("; its budget ran out\n"),
+            std::string::npos);
+}
+
 TEST(Html, EscapesMarkup) {
   EXPECT_EQ(
       escapeHtml("<script>a && \"b\" 'c'</script>"),

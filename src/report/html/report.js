@@ -179,7 +179,7 @@
       if (t.variant_of) row("variant of", link(t.variant_of));
       if (t.negated) row("found by", "negating decision " + t.negated.decision + " of ", link(t.negated.test));
     } else {
-      row("details", testName(n) + " is not embedded in this page; open it from the run directory.");
+      row("details", testName(n) + " is not embedded in this page: show it with theseus show (the run directory holds the suite's test files, run.db every test).");
     }
     row("replay", el("pre", { class: "cmd" }, replayCommand(n)));
     box.replaceChildren(

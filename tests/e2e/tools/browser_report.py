@@ -156,9 +156,12 @@ def main():
               == len(summary["bugs"]), "bug list has one row per bug")
         check(page.eval("document.getElementById('count-tests').textContent")
               == str(summary["tests"]), "header shows summary's test count")
+        check(page.eval("document.getElementById('count-test-files')"
+                        ".textContent") == str(summary["test_files"]),
+              "header shows summary's test file count")
         check(page.eval("+document.getElementById('page-info')"
-                        ".getAttribute('data-count')") == summary["tests"],
-              "test table lists every test")
+                        ".getAttribute('data-count')") == summary["test_files"],
+              "test table lists every test file")
         check(page.eval("document.querySelectorAll('#sources tr.hit').length")
               > 0, "a line is coloured as covered")
         check(page.eval("document.querySelectorAll('#sources tr.miss, "
@@ -167,8 +170,10 @@ def main():
         check(page.eval("document.querySelectorAll('#sources .bug-marker')"
                         ".length") > 0, "a bug marker is shown")
 
-        # A leaf with a test, and the test the tree says it has.
-        leaf = next(n for n in tree["nodes"] if "test" in n)
+        # A leaf with a test of the suite (a file, so embedded), and the
+        # test the tree says it has.
+        leaf = next(n for n in tree["nodes"] if "test" in n and
+                    os.path.exists(os.path.join(out, n["test"])))
         number = int(leaf["test"][4:10])
         page.click("#tree .leaf[data-node='%d'] circle" % leaf["id"])
         page.wait_for("!document.getElementById('test-detail').hidden")
