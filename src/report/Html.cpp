@@ -366,8 +366,7 @@ std::string header(const json &S, uint64_t Tests) {
   H += verdict("count-paths", "paths", number(S.value("paths", json())));
   // Every test of the run (run.db), and those the run directory holds as
   // files (the suite), which the page lists.
-  H += verdict("count-tests", "tests",
-               std::to_string(S.value("tests", Tests)));
+  H += verdict("count-tests", "tests", std::to_string(S.value("tests", Tests)));
   H += verdict("count-test-files", "test files", std::to_string(Tests));
   H += verdict("stop-reason", "stopped", S.value("stop_reason", "?"));
   H += "</dl>\n";

@@ -79,11 +79,15 @@ TEST(OrderedPool, WhatTakeThrowsLeavesSubmit) {
 }
 
 TEST(OrderedPool, TicksWhileWaiting) {
-  int Ticks = 0;
+  // The job ends only once the waiting side has ticked twice (or after a
+  // minute, so a pool that never ticks fails instead of hanging): however
+  // busy the machine, the ticks come from waiting, not from luck.
+  std::atomic<int> Ticks = 0;
   IntPool Pool(
       1, 4,
-      [](int &J) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(600));
+      [&](int &J) {
+        for (int Waited = 0; Ticks < 2 && Waited < 6000; ++Waited)
+          std::this_thread::sleep_for(std::chrono::milliseconds(10));
         return J;
       },
       [](int &) {}, [&] { ++Ticks; });
