@@ -10,7 +10,7 @@
 
 #include "exec/Interpreter.h"
 
-#include "exec/FloatOps.h"
+#include "expr/FloatOps.h"
 #include "exec/Native.h"
 #include "exec/NativeLoops.h"
 #include "program/Opcodes.h"

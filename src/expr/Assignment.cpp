@@ -55,6 +55,12 @@ uint64_t Evaluator::compute(ExprRef E) {
   default:
     break;
   }
+  if (isFloatKind(E->kind())) {
+    uint64_t Ops[3] = {0, 0, 0};
+    for (unsigned I = 0; I < E->numOperands(); ++I)
+      Ops[I] = eval(E->operand(I));
+    return evalFloat(E, Ops);
+  }
   uint64_t L = eval(E->operand(0)), R = eval(E->operand(1));
   if (isComparison(E->kind()))
     return evalCompare(E->kind(), L, R, E->operand(0)->width());

@@ -71,8 +71,58 @@ const char *kindName(ExprKind K) {
     return "forall";
   case ExprKind::Exists:
     return "exists";
+  case ExprKind::FBinary:
+    return "fbinary";
+  case ExprKind::FCompare:
+    return "fcmp";
+  case ExprKind::FToInt:
+    return "fp-to-int";
+  case ExprKind::IntToF:
+    return "int-to-fp";
+  case ExprKind::FConvert:
+    return "fp-convert";
+  case ExprKind::FFunction:
+    return "ffunction";
   }
   return "?";
+}
+
+bool isFloatKind(ExprKind K) { return K >= ExprKind::FBinary; }
+
+FloatFormat floatFormatOfWidth(unsigned Width) {
+  assert((Width == 32 || Width == 64) && "not a float encoding");
+  return Width == 32 ? FloatFormat::Single : FloatFormat::Double;
+}
+
+uint64_t evalFloat(ExprKind K, uint64_t Value, unsigned Width,
+                   unsigned OperandWidth, const uint64_t *Ops) {
+  switch (K) {
+  case ExprKind::FBinary:
+    return floatBinary(FloatBinaryOp(Value), floatFormatOfWidth(Width), Ops[0],
+                       Ops[1]);
+  case ExprKind::FCompare:
+    return floatCompare(unsigned(Value), floatFormatOfWidth(OperandWidth),
+                        Ops[0], Ops[1]);
+  case ExprKind::FToInt:
+    return floatToInt(floatFormatOfWidth(OperandWidth), Ops[0], Width,
+                      Value != 0);
+  case ExprKind::IntToF:
+    return intToFloat(Ops[0], OperandWidth, Value != 0,
+                      floatFormatOfWidth(Width));
+  case ExprKind::FConvert:
+    return floatConvert(floatFormatOfWidth(OperandWidth),
+                        floatFormatOfWidth(Width), Ops[0]);
+  case ExprKind::FFunction:
+    return floatFunction(FloatFunction(Value), floatFormatOfWidth(Width), Ops);
+  default:
+    assert(false && "not a floating-point operation");
+    return 0;
+  }
+}
+
+uint64_t evalFloat(ExprRef E, const uint64_t *Ops) {
+  return evalFloat(E->kind(), E->value(), E->width(), E->operand(0)->width(),
+                   Ops);
 }
 
 bool isComparison(ExprKind K) {
@@ -345,6 +395,18 @@ ExprRef ExprContext::rebuild(ExprRef E, const ExprRef *Ops) {
   case ExprKind::Forall:
   case ExprKind::Exists:
     return quantifier(E->kind(), Ops[0], Ops[1]);
+  case ExprKind::FBinary:
+    return floatBinary(FloatBinaryOp(E->value()), Ops[0], Ops[1]);
+  case ExprKind::FCompare:
+    return floatCompare(unsigned(E->value()), Ops[0], Ops[1]);
+  case ExprKind::FToInt:
+    return floatToInt(Ops[0], E->width(), E->value() != 0);
+  case ExprKind::IntToF:
+    return intToFloat(Ops[0], E->value() != 0, floatFormatOfWidth(E->width()));
+  case ExprKind::FConvert:
+    return floatConvert(Ops[0], floatFormatOfWidth(E->width()));
+  case ExprKind::FFunction:
+    return floatFunction(FloatFunction(E->value()), Ops);
   default:
     if (isComparison(E->kind()))
       return compare(E->kind(), Ops[0], Ops[1]);
@@ -546,6 +608,9 @@ ExprRef ExprContext::simplifyBinary(ExprKind K, ExprRef L, ExprRef R) {
       return constant(0, W);
     if (RC && RV == Ones)
       return bitNot(L);
+    // (x ^ c1) ^ c2 -> x ^ (c1 ^ c2): a negated float negated again is x.
+    if (RC && L->kind() == ExprKind::Xor && L->operand(1)->isConst())
+      return bitXor(L->operand(0), constant(L->operand(1)->value() ^ RV, W));
     break;
   case ExprKind::Shl:
   case ExprKind::LShr:
@@ -637,6 +702,174 @@ ExprRef ExprContext::select(ExprRef C, ExprRef T, ExprRef F) {
   if (C->kind() == ExprKind::Not)
     return select(C->operand(0), F, T);
   return make(ExprKind::Select, T->width(), C, T, F);
+}
+
+// Floating point. Only constant folding simplifies: the identities of real
+// arithmetic fail for NaN, signed zeros or rounding (x + 0 is not x for
+// x = -0, x * 1 quietens a signalling NaN, x == x is false for NaN).
+
+ExprRef ExprContext::floatNode(ExprKind K, uint64_t Value, unsigned Width,
+                               std::initializer_list<ExprRef> Ops) {
+  assert(Ops.size() >= 1 && Ops.size() <= 3 && "float operation arity");
+  uint64_t Values[3] = {0, 0, 0};
+  bool AllConst = true;
+  unsigned I = 0;
+  for (ExprRef Op : Ops) {
+    AllConst &= Op->isConst();
+    Values[I++] = Op->value();
+  }
+  const ExprRef *Op = Ops.begin();
+  if (AllConst)
+    return constant(evalFloat(K, Value, Width, Op[0]->width(), Values), Width);
+  return make(K, Width, Op[0], Ops.size() > 1 ? Op[1] : nullptr,
+              Ops.size() > 2 ? Op[2] : nullptr, Value);
+}
+
+static uint64_t signBit(unsigned Width) { return uint64_t(1) << (Width - 1); }
+
+ExprRef ExprContext::floatBinary(FloatBinaryOp Op, ExprRef L, ExprRef R) {
+  assert(L->width() == R->width() && "operand formats differ");
+  floatFormatOfWidth(L->width());
+  return floatNode(ExprKind::FBinary, uint64_t(Op), L->width(), {L, R});
+}
+
+ExprRef ExprContext::floatNegate(ExprRef E) {
+  return bitXor(E, constant(signBit(E->width()), E->width()));
+}
+
+/// The predicates without the unordered bit (0 to 7) from the three
+/// comparison nodes, with swapped operands for greater.
+ExprRef ExprContext::orderedCompare(unsigned P, ExprRef L, ExprRef R) {
+  auto Node = [this](unsigned Pred, ExprRef A, ExprRef B) {
+    return floatNode(ExprKind::FCompare, Pred, 1, {A, B});
+  };
+  switch (P) {
+  case 0: // false
+    return False;
+  case 1: // oeq
+    return Node(1, L, R);
+  case 2: // ogt
+    return Node(4, R, L);
+  case 3: // oge
+    return Node(5, R, L);
+  case 4: // olt
+    return Node(4, L, R);
+  case 5: // ole
+    return Node(5, L, R);
+  case 6: // one
+    return logicalOr(Node(4, L, R), Node(4, R, L));
+  default: // ord: neither is NaN, i.e. each equals itself.
+    return logicalAnd(Node(1, L, L), Node(1, R, R));
+  }
+}
+
+ExprRef ExprContext::floatCompare(unsigned Predicate, ExprRef L, ExprRef R) {
+  assert(Predicate < 16 && L->width() == R->width() && "bad fcmp");
+  floatFormatOfWidth(L->width());
+  // An unordered predicate holds exactly when the ordered predicate of the
+  // other relations does not.
+  if (Predicate & 8)
+    return bitNot(orderedCompare(~Predicate & 7, L, R));
+  return orderedCompare(Predicate, L, R);
+}
+
+ExprRef ExprContext::floatToInt(ExprRef E, unsigned Width, bool Signed) {
+  assert(Width >= 1 && Width <= 64 && "unsupported width");
+  floatFormatOfWidth(E->width());
+  return floatNode(ExprKind::FToInt, Signed, Width, {E});
+}
+
+ExprRef ExprContext::intToFloat(ExprRef E, bool Signed, FloatFormat To) {
+  return floatNode(ExprKind::IntToF, Signed, floatWidth(To), {E});
+}
+
+ExprRef ExprContext::floatConvert(ExprRef E, FloatFormat To) {
+  floatFormatOfWidth(E->width());
+  if (E->width() == floatWidth(To))
+    return E;
+  return floatNode(ExprKind::FConvert, 0, floatWidth(To), {E});
+}
+
+ExprRef ExprContext::floatFunction(FloatFunction F, const ExprRef *Args) {
+  unsigned W = Args[0]->width();
+  floatFormatOfWidth(W);
+  ExprRef Sign = constant(signBit(W), W);
+  switch (F) {
+  case FloatFunction::Fabs:
+    return bitAnd(Args[0], bitNot(Sign));
+  case FloatFunction::Copysign:
+    return bitOr(bitAnd(Args[0], bitNot(Sign)), bitAnd(Args[1], Sign));
+  case FloatFunction::FMulAdd: // Rounds the product: x86-64 without FMA.
+    return floatBinary(FloatBinaryOp::Add,
+                       floatBinary(FloatBinaryOp::Mul, Args[0], Args[1]),
+                       Args[2]);
+  default:
+    break;
+  }
+  switch (arity(F)) {
+  case 1:
+    return floatNode(ExprKind::FFunction, uint64_t(F), W, {Args[0]});
+  case 2:
+    return floatNode(ExprKind::FFunction, uint64_t(F), W, {Args[0], Args[1]});
+  default:
+    return floatNode(ExprKind::FFunction, uint64_t(F), W,
+                     {Args[0], Args[1], Args[2]});
+  }
+}
+
+/// Whether `E` is in the class pair `Class` of llvm.is.fpclass, either
+/// sign: 0 NaN, 1 infinity, 2 normal, 3 subnormal, 4 zero; a comparison of
+/// its magnitude's encoding.
+ExprRef ExprContext::floatClass(unsigned Class, ExprRef E) {
+  unsigned W = E->width();
+  unsigned Mantissa = W == 32 ? 23 : 52;
+  uint64_t Inf = (signBit(W) - 1) & ~((uint64_t(1) << Mantissa) - 1);
+  uint64_t MinNormal = uint64_t(1) << Mantissa;
+  ExprRef Mag = bitAnd(E, constant(signBit(W) - 1, W));
+  auto C = [this, W](uint64_t V) { return constant(V, W); };
+  switch (Class) {
+  case 0:
+    return ult(C(Inf), Mag);
+  case 1:
+    return eq(Mag, C(Inf));
+  case 2:
+    return logicalAnd(ule(C(MinNormal), Mag), ult(Mag, C(Inf)));
+  case 3:
+    return logicalAnd(ne(Mag, C(0)), ult(Mag, C(MinNormal)));
+  default:
+    return eq(Mag, C(0));
+  }
+}
+
+ExprRef ExprContext::floatIsClass(ExprRef E, unsigned Mask) {
+  unsigned W = E->width();
+  floatFormatOfWidth(W);
+  uint64_t Quiet = uint64_t(1) << (W == 32 ? 22 : 51);
+  ExprRef Negative = ule(constant(signBit(W), W), E);
+  ExprRef QuietBit = ne(bitAnd(E, constant(Quiet, W)), constant(0, W));
+  ExprRef R = False;
+  // NaNs, told apart by the quiet bit whatever their sign.
+  if (Mask & 3) {
+    ExprRef Nan = floatClass(0, E);
+    if ((Mask & 3) == 1)
+      Nan = logicalAnd(Nan, bitNot(QuietBit));
+    else if ((Mask & 3) == 2)
+      Nan = logicalAnd(Nan, QuietBit);
+    R = logicalOr(R, Nan);
+  }
+  // The other classes: bit 2 + k is negative class k, bit 9 - k positive.
+  for (unsigned K = 0; K < 4; ++K) {
+    bool Neg = Mask >> (2 + K) & 1, Pos = Mask >> (9 - K) & 1;
+    if (!Neg && !Pos)
+      continue;
+    ExprRef In = floatClass(1 + K, E);
+    if (!Neg)
+      In = logicalAnd(In, bitNot(Negative));
+    else if (!Pos)
+      In = logicalAnd(In, Negative);
+    R = logicalOr(R, In);
+  }
+  return R;
 }
 
 } // namespace theseus

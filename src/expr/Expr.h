@@ -13,8 +13,11 @@
 #ifndef THESEUS_EXPR_EXPR_H
 #define THESEUS_EXPR_EXPR_H
 
+#include "expr/FloatOps.h"
+
 #include <cstdint>
 #include <deque>
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <unordered_set>
@@ -86,11 +89,24 @@ enum class ExprKind : uint8_t {
   /// Quantifiers of width 1: operand 0 is the bound Var, operand 1 the body.
   Forall,
   Exists,
+  // Floating point. A float or double value is the bit-vector of its
+  // IEEE-754 encoding (width 32 or 64), so memory, select, slicing and the
+  // caches see bits as for integers; these nodes read operands and produce
+  // results as encodings, with FloatOps' semantics (x86-64's, NaN payloads
+  // included, always rounding to nearest even).
+  FBinary,   ///< value() is a FloatBinaryOp.
+  FCompare,  ///< Width 1; value() is the fcmp predicate: 1 oeq, 4 olt, 5 ole.
+  FToInt,    ///< fptosi (value() 1) or fptoui (0) to the node's width.
+  IntToF,    ///< sitofp (value() 1) or uitofp (0) to the node's width.
+  FConvert,  ///< fpext or fptrunc to the node's width.
+  FFunction, ///< value() is a FloatFunction of numOperands() operands.
 };
 
 const char *kindName(ExprKind K);
 bool isComparison(ExprKind K);
 bool isBinaryArith(ExprKind K);
+/// Whether `K` interprets its operands as floating-point encodings.
+bool isFloatKind(ExprKind K);
 
 class Expr;
 using ExprRef = const Expr *;
@@ -248,6 +264,22 @@ public:
   ExprRef logicalAnd(ExprRef L, ExprRef R) { return bitAnd(L, R); }
   ExprRef logicalOr(ExprRef L, ExprRef R) { return bitOr(L, R); }
 
+  /// Floating point, over encodings of width 32 (float) or 64 (double); the
+  /// format is the width's. Each folds constants with FloatOps. Operations
+  /// that only move bits (fneg, fabs, copysign, is.fpclass) are built as
+  /// bit-vector operations, which the solver handles best.
+  ExprRef floatBinary(FloatBinaryOp Op, ExprRef L, ExprRef R);
+  ExprRef floatNegate(ExprRef E);
+  /// fcmp with LLVM's predicate encoding (see floatCompare in FloatOps.h),
+  /// built from ordered equal, less and less-or-equal, Not, And and Or.
+  ExprRef floatCompare(unsigned Predicate, ExprRef L, ExprRef R);
+  ExprRef floatToInt(ExprRef E, unsigned Width, bool Signed);
+  ExprRef intToFloat(ExprRef E, bool Signed, FloatFormat To);
+  ExprRef floatConvert(ExprRef E, FloatFormat To);
+  /// The intrinsic `F` on `Args` (arity(F) of them).
+  ExprRef floatFunction(FloatFunction F, const ExprRef *Args);
+  ExprRef floatIsClass(ExprRef E, unsigned Mask);
+
 private:
   struct NodeHash {
     size_t operator()(const Expr *E) const { return E->hash(); }
@@ -263,6 +295,10 @@ private:
   ExprRef simplifyBinary(ExprKind K, ExprRef L, ExprRef R);
   ExprRef simplifyCompare(ExprKind K, ExprRef L, ExprRef R);
   ExprRef quantifier(ExprKind K, ExprRef V, ExprRef Body);
+  ExprRef floatNode(ExprKind K, uint64_t Value, unsigned Width,
+                    std::initializer_list<ExprRef> Ops);
+  ExprRef orderedCompare(unsigned Predicate, ExprRef L, ExprRef R);
+  ExprRef floatClass(unsigned Class, ExprRef E);
 
   std::deque<Expr> Nodes;
   std::unordered_set<const Expr *, NodeHash, NodeEq> Table;
@@ -278,6 +314,12 @@ private:
 /// bit-vector convention (udiv: all ones, urem: dividend), matching Z3.
 uint64_t evalBinary(ExprKind K, uint64_t L, uint64_t R, unsigned Width);
 bool evalCompare(ExprKind K, uint64_t L, uint64_t R, unsigned Width);
+/// The value of a node of a float kind (isFloatKind) on constant operands.
+uint64_t evalFloat(ExprRef E, const uint64_t *Ops);
+uint64_t evalFloat(ExprKind K, uint64_t Value, unsigned Width,
+                   unsigned OperandWidth, const uint64_t *Ops);
+/// The format of a float encoding of `Width` bits (32 or 64).
+FloatFormat floatFormatOfWidth(unsigned Width);
 
 } // namespace theseus
 

@@ -90,8 +90,51 @@ public:
 
 private:
   std::string render(ExprRef E, bool Nested);
+  std::string renderFloat(ExprRef E, bool Nested);
+  /// An operand of a float operation: a constant as the number it encodes.
+  std::string floatOperand(ExprRef E) {
+    if (E->isConst())
+      return floatToString(floatFormatOfWidth(E->width()), E->value());
+    return print(E, true);
+  }
   size_t Left;
 };
+
+std::string BoundedPrinter::renderFloat(ExprRef E, bool Nested) {
+  auto Wrap = [Nested](std::string S) { return Nested ? "(" + S + ")" : S; };
+  const char *Type = E->width() == 32 ? "float" : "double";
+  switch (E->kind()) {
+  case ExprKind::FBinary: {
+    static const char *const Infix[] = {"+", "-", "*", "/"};
+    auto Op = FloatBinaryOp(E->value());
+    if (Op == FloatBinaryOp::Rem)
+      return fmt::format("fmod({}, {})", floatOperand(E->operand(0)),
+                         floatOperand(E->operand(1)));
+    return Wrap(fmt::format("{} {} {}", floatOperand(E->operand(0)),
+                            Infix[unsigned(Op)], floatOperand(E->operand(1))));
+  }
+  case ExprKind::FCompare: {
+    const char *Op = E->value() == 1 ? "==" : E->value() == 4 ? "<" : "<=";
+    return Wrap(fmt::format("{} {} {}", floatOperand(E->operand(0)), Op,
+                            floatOperand(E->operand(1))));
+  }
+  case ExprKind::FToInt:
+    return fmt::format("({}{}){}", E->value() ? "i" : "u", E->width(),
+                       floatOperand(E->operand(0)));
+  case ExprKind::IntToF:
+    return fmt::format("({}){}{}", Type, E->value() ? "" : "(unsigned)",
+                       print(E->operand(0), true));
+  case ExprKind::FConvert:
+    return fmt::format("({}){}", Type, floatOperand(E->operand(0)));
+  default: {
+    std::string Args;
+    for (unsigned I = 0; I < E->numOperands(); ++I)
+      Args += (I ? ", " : "") + floatOperand(E->operand(I));
+    return fmt::format("{}{}({})", functionName(FloatFunction(E->value())),
+                       E->width() == 32 ? "f" : "", Args);
+  }
+  }
+}
 
 std::string BoundedPrinter::render(ExprRef E, bool Nested) {
   if (E->isConst()) {
@@ -101,6 +144,8 @@ std::string BoundedPrinter::render(ExprRef E, bool Nested) {
   }
   if (const Array *A = wholeArray(E))
     return A->Name;
+  if (isFloatKind(E->kind()))
+    return renderFloat(E, Nested);
   auto Wrap = [Nested](std::string S) { return Nested ? "(" + S + ")" : S; };
   switch (E->kind()) {
   case ExprKind::Read:

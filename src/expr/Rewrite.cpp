@@ -15,6 +15,10 @@ bool isNonlinearNode(ExprRef E) {
   case ExprKind::URem:
   case ExprKind::SRem:
     return !E->operand(0)->isConst() && !E->operand(1)->isConst();
+  case ExprKind::FBinary: // Products and quotients are the costly circuits.
+    return FloatBinaryOp(E->value()) != FloatBinaryOp::Add &&
+           FloatBinaryOp(E->value()) != FloatBinaryOp::Sub &&
+           !E->operand(0)->isConst() && !E->operand(1)->isConst();
   default:
     return false;
   }

@@ -112,6 +112,13 @@ z3::expr Z3Translator::build(ExprRef E) {
     return bitOf(z3::forall(Op(0), boolOf(E->operand(1))));
   case ExprKind::Exists:
     return bitOf(z3::exists(Op(0), boolOf(E->operand(1))));
+  case ExprKind::FBinary:
+  case ExprKind::FCompare:
+  case ExprKind::FToInt:
+  case ExprKind::IntToF:
+  case ExprKind::FConvert:
+  case ExprKind::FFunction:
+    return buildFloat(E);
   }
   return Ctx.bv_val(0, W);
 }

@@ -74,6 +74,29 @@ private:
   z3::expr mux(const std::vector<uint8_t> &Bytes, const z3::expr &Index,
                uint64_t First, unsigned Bits);
 
+  // Floating point (Z3TranslateFloat.cpp): a float node is a bit-vector
+  // (its encoding) computed with Z3's FPA theory, NaN results spelled out
+  // as x86-64 makes them, since FPA has a single NaN without payload.
+  z3::expr buildFloat(ExprRef E);
+  /// `E` (an encoding) as an FPA term.
+  z3::expr floatTerm(ExprRef E);
+  z3::expr fpa(Z3_ast A);
+  z3::expr fpaConst(unsigned Width, double V);
+  z3::expr isNan(const z3::expr &Fp);
+  z3::expr quietNan(ExprRef E);
+  z3::expr defaultNan(unsigned Width);
+  /// The encoding of FPA result `R` of an operation on `Ops`: the first
+  /// NaN operand quietened, else the default NaN where R is NaN.
+  z3::expr ieeeResult(const z3::expr &R, std::initializer_list<ExprRef> Ops);
+  z3::expr floatBinary(ExprRef E);
+  z3::expr floatRemainder(const z3::expr &A, const z3::expr &B);
+  z3::expr floatFunction(ExprRef E);
+  z3::expr minMax(ExprRef E, bool Max);
+  z3::expr minimumMaximum(ExprRef E, bool Max);
+  z3::expr floatToInt(ExprRef E);
+  z3::expr truncateToInt(const z3::expr &Fp, unsigned FloatWidth, bool Wide);
+  z3::expr floatConvert(ExprRef E);
+
   struct PairHash {
     size_t operator()(const std::pair<const Array *, uint32_t> &P) const {
       return std::hash<const void *>()(P.first) * 31 + P.second;
@@ -82,6 +105,9 @@ private:
 
   z3::context &Ctx;
   std::unordered_map<ExprRef, z3::expr> Memo;
+  /// The FPA value of float nodes whose value is an FPA operation's result
+  /// (equal to their encoding read back, which only loses NaN payloads).
+  std::unordered_map<ExprRef, z3::expr> FloatValues;
   std::unordered_map<std::pair<const Array *, uint32_t>, z3::expr, PairHash>
       ByteVars;
   std::unordered_map<const Variable *, z3::expr> Variables;

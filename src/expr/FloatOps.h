@@ -13,15 +13,21 @@
 // around it.
 //
 //===----------------------------------------------------------------------===//
-#ifndef THESEUS_EXEC_FLOATOPS_H
-#define THESEUS_EXEC_FLOATOPS_H
+#ifndef THESEUS_EXPR_FLOATOPS_H
+#define THESEUS_EXPR_FLOATOPS_H
 
 #include <cstdint>
+#include <string>
 
 namespace theseus {
 
 /// The floating-point formats the interpreter computes on.
 enum class FloatFormat : uint8_t { Single, Double };
+
+/// Bits of an encoding of `Fmt`.
+inline unsigned floatWidth(FloatFormat Fmt) {
+  return Fmt == FloatFormat::Single ? 32 : 64;
+}
 
 enum class FloatBinaryOp : uint8_t { Add, Sub, Mul, Div, Rem };
 
@@ -47,6 +53,13 @@ enum class FloatFunction : uint8_t {
 
 /// Number of arguments `F` takes.
 unsigned arity(FloatFunction F);
+
+/// The C name of `F`'s double version (`fabs`, `fmin` for MinNum, ...).
+const char *functionName(FloatFunction F);
+
+/// `Bits` of format `Fmt` as the shortest decimal that reads back to it
+/// (`%.9g` or `%.17g` trimmed), `nan`/`-nan(0x...)` for NaNs with payloads.
+std::string floatToString(FloatFormat Fmt, uint64_t Bits);
 
 uint64_t floatBinary(FloatBinaryOp Op, FloatFormat Fmt, uint64_t A, uint64_t B);
 

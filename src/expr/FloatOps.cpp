@@ -1,9 +1,12 @@
 //===- FloatOps.cpp - Concrete IEEE-754 semantics, as native code has them ===//
-#include "exec/FloatOps.h"
+#include "expr/FloatOps.h"
 
 #include <bit>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
+
+#include <fmt/format.h>
 
 namespace theseus {
 
@@ -129,6 +132,68 @@ unsigned arity(FloatFunction F) {
   default:
     return 1;
   }
+}
+
+const char *functionName(FloatFunction F) {
+  switch (F) {
+  case FloatFunction::Fabs:
+    return "fabs";
+  case FloatFunction::Copysign:
+    return "copysign";
+  case FloatFunction::Sqrt:
+    return "sqrt";
+  case FloatFunction::Floor:
+    return "floor";
+  case FloatFunction::Ceil:
+    return "ceil";
+  case FloatFunction::Trunc:
+    return "trunc";
+  case FloatFunction::Round:
+    return "round";
+  case FloatFunction::RoundEven:
+    return "roundeven";
+  case FloatFunction::Rint:
+    return "rint";
+  case FloatFunction::NearbyInt:
+    return "nearbyint";
+  case FloatFunction::MinNum:
+    return "fmin";
+  case FloatFunction::MaxNum:
+    return "fmax";
+  case FloatFunction::Minimum:
+    return "fminimum";
+  case FloatFunction::Maximum:
+    return "fmaximum";
+  case FloatFunction::Fma:
+    return "fma";
+  case FloatFunction::FMulAdd:
+    return "fmuladd";
+  }
+  return "?";
+}
+
+std::string floatToString(FloatFormat Fmt, uint64_t Bits) {
+  return withType(Fmt, [&](auto Tag) {
+    using T = decltype(Tag);
+    T X = fromBits<T>(Bits);
+    if (std::isnan(X)) {
+      // A NaN other than the default quiet one shows its mantissa.
+      int Digits = std::numeric_limits<T>::digits;
+      uint64_t Payload = lowBits(Bits, Digits - 1);
+      std::string S = std::signbit(X) ? "-nan" : "nan";
+      return Payload == (uint64_t(1) << (Digits - 2))
+                 ? S
+                 : S + fmt::format("(0x{:x})", Payload);
+    }
+    // Six significant digits when they read back exactly, else as many
+    // as every value of the format needs.
+    std::string Short = fmt::format("{:.6g}", X);
+    T Back = sizeof(T) == 4 ? T(std::strtof(Short.c_str(), nullptr))
+                            : T(std::strtod(Short.c_str(), nullptr));
+    if (toBits(Back) == toBits(X))
+      return Short;
+    return fmt::format("{:.{}g}", X, std::numeric_limits<T>::max_digits10);
+  });
 }
 
 uint64_t floatBinary(FloatBinaryOp Op, FloatFormat Fmt, uint64_t A,
