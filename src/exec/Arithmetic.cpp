@@ -59,14 +59,12 @@ void Interpreter::Run::floatOp(const llvm::Instruction &I) {
   std::optional<FloatFormat> Fmt = floatFormat(I.getType());
   if (!Fmt)
     return unsupported(I, "floating-point type other than float or double");
+  unsigned W = floatWidth(*Fmt);
   ConcolicValue A = operand(I.getOperand(0));
-  if (A.Sym)
-    Obs.onConcretization(&I, "floating-point operand");
   if (I.getOpcode() == llvm::Instruction::FNeg)
-    return set(I, {floatNegate(*Fmt, A.Bits), nullptr});
+    return set(I, value(floatNegate(*Fmt, A.Bits),
+                        A.Sym ? Ctx.floatNegate(A.Sym) : nullptr));
   ConcolicValue B = operand(I.getOperand(1));
-  if (B.Sym)
-    Obs.onConcretization(&I, "floating-point operand");
   FloatBinaryOp Op = FloatBinaryOp::Rem;
   switch (I.getOpcode()) {
   case llvm::Instruction::FAdd:
@@ -84,7 +82,16 @@ void Interpreter::Run::floatOp(const llvm::Instruction &I) {
   default:
     break;
   }
-  set(I, {floatBinary(Op, *Fmt, A.Bits, B.Bits), nullptr});
+  uint64_t Bits = floatBinary(Op, *Fmt, A.Bits, B.Bits);
+  if (!A.Sym && !B.Sym)
+    return set(I, {Bits, nullptr});
+  bool Nonlinear =
+      A.Sym && B.Sym && Op != FloatBinaryOp::Add && Op != FloatBinaryOp::Sub;
+  if (Nonlinear && In.Opts.ConcretizeNonlinear) {
+    Obs.onConcretization(&I, "nonlinear arithmetic");
+    return set(I, {Bits, nullptr});
+  }
+  set(I, value(Bits, Ctx.floatBinary(Op, symOf(A, W), symOf(B, W))));
 }
 
 void Interpreter::Run::icmp(const DecodedInst &D) {
@@ -106,13 +113,16 @@ void Interpreter::Run::fcmp(const llvm::FCmpInst &I) {
   if (!Fmt)
     return unsupported(I, "fcmp on a type other than float or double");
   ConcolicValue A = operand(I.getOperand(0)), B = operand(I.getOperand(1));
-  if (A.Sym || B.Sym)
-    Obs.onConcretization(&I, "floating-point comparison");
   static_assert(llvm::CmpInst::FCMP_OEQ == 1 && llvm::CmpInst::FCMP_OGT == 2 &&
                     llvm::CmpInst::FCMP_OLT == 4 &&
                     llvm::CmpInst::FCMP_UNO == 8,
                 "floatCompare reads fcmp predicates as relation bits");
-  set(I, {floatCompare(I.getPredicate(), *Fmt, A.Bits, B.Bits), nullptr});
+  bool Result = floatCompare(I.getPredicate(), *Fmt, A.Bits, B.Bits);
+  if (!A.Sym && !B.Sym)
+    return set(I, {Result, nullptr});
+  unsigned W = floatWidth(*Fmt);
+  set(I, value(Result,
+               Ctx.floatCompare(I.getPredicate(), symOf(A, W), symOf(B, W))));
 }
 
 void Interpreter::Run::cast(const DecodedInst &D) {
@@ -143,13 +153,8 @@ void Interpreter::Run::cast(const DecodedInst &D) {
                  V.Sym ? Ctx.resize(Ctx.resize(V.Sym, Kept, false), TW, false)
                        : nullptr));
   }
-  case Instruction::BitCast:
+  case Instruction::BitCast: // A float's value is its encoding already.
   case Instruction::AddrSpaceCast:
-    if (V.Sym && (I.getSrcTy()->isFloatingPointTy() ||
-                  I.getDestTy()->isFloatingPointTy())) {
-      Obs.onConcretization(&I, "bitcast between integer and floating point");
-      V.Sym = nullptr;
-    }
     return set(I, V);
   default:
     return floatCast(I, V);
@@ -162,30 +167,34 @@ void Interpreter::Run::floatCast(const llvm::CastInst &I, ConcolicValue V) {
                              ToFmt = floatFormat(To);
   if (!FromFmt && !ToFmt)
     return unsupported(I, fmt::format("'{}' on this type", I.getOpcodeName()));
-  // Conversions involving floating point run concretely.
-  if (V.Sym)
-    Obs.onConcretization(&I, "floating-point conversion");
   unsigned FW = scalarWidth(From), TW = scalarWidth(To);
   uint64_t Bits = 0;
+  ExprRef Sym = nullptr;
   using llvm::Instruction;
   switch (I.getOpcode()) {
   case Instruction::FPToSI:
-  case Instruction::FPToUI:
-    Bits =
-        floatToInt(*FromFmt, V.Bits, TW, I.getOpcode() == Instruction::FPToSI);
+  case Instruction::FPToUI: {
+    bool Signed = I.getOpcode() == Instruction::FPToSI;
+    Bits = floatToInt(*FromFmt, V.Bits, TW, Signed);
+    Sym = V.Sym ? Ctx.floatToInt(V.Sym, TW, Signed) : nullptr;
     break;
+  }
   case Instruction::SIToFP:
-  case Instruction::UIToFP:
-    Bits = intToFloat(V.Bits, FW, I.getOpcode() == Instruction::SIToFP, *ToFmt);
+  case Instruction::UIToFP: {
+    bool Signed = I.getOpcode() == Instruction::SIToFP;
+    Bits = intToFloat(V.Bits, FW, Signed, *ToFmt);
+    Sym = V.Sym ? Ctx.intToFloat(V.Sym, Signed, *ToFmt) : nullptr;
     break;
+  }
   case Instruction::FPExt:
   case Instruction::FPTrunc:
     Bits = floatConvert(*FromFmt, *ToFmt, V.Bits);
+    Sym = V.Sym ? Ctx.floatConvert(V.Sym, *ToFmt) : nullptr;
     break;
   default:
     return unsupported(I, fmt::format("cast '{}'", I.getOpcodeName()));
   }
-  set(I, {Bits, nullptr});
+  set(I, value(Bits, Sym));
 }
 
 void Interpreter::Run::select(const DecodedInst &D) {
@@ -198,10 +207,6 @@ void Interpreter::Run::select(const DecodedInst &D) {
   ConcolicValue Chosen = (C.Bits & 1) ? T : F;
   if (!C.Sym)
     return set(I, Chosen);
-  if (I.getType()->isFloatingPointTy()) {
-    Obs.onConcretization(&I, "select between floating-point values");
-    return set(I, {Chosen.Bits, nullptr});
-  }
   set(I, value(Chosen.Bits, Ctx.select(C.Sym, symOf(T, W), symOf(F, W))));
 }
 

@@ -175,12 +175,6 @@ bool Interpreter::Run::harness(const llvm::CallBase &I,
   for (uint32_t B = 0; B < Size && B < 8; ++B)
     Bits |= uint64_t(Bytes[B]) << (8 * B);
   ExprRef Sym = A ? Ctx.readLE(A, 0, Size) : nullptr;
-  if (Sym && I.getType()->isFloatingPointTy()) {
-    // Floating point is not symbolic: the value is the input's, recorded
-    // in the test, and inputs differing in it are not explored.
-    Obs.onConcretization(&I, "floating-point nondet value");
-    Sym = nullptr;
-  }
   if (Sym) // Zero-extended: a 32-bit pointer is held in 64 bits.
     Sym = Ctx.resize(Sym, W, false);
   set(I, value(truncBits(Bits, W), Sym));

@@ -60,9 +60,9 @@ void Interpreter::Run::intrinsic(const llvm::CallBase &I,
     if (!Fmt)
       return unsupported(I, "llvm.is.fpclass on this type");
     ConcolicValue X = Arg(0);
-    if (X.Sym)
-      Obs.onConcretization(&I, "floating-point classification");
-    return set(I, {floatIsClass(*Fmt, X.Bits, unsigned(Arg(1).Bits)), nullptr});
+    unsigned Mask = unsigned(Arg(1).Bits);
+    return set(I, value(floatIsClass(*Fmt, X.Bits, Mask),
+                        X.Sym ? Ctx.floatIsClass(X.Sym, Mask) : nullptr));
   }
   case llvm::Intrinsic::dbg_declare:
   case llvm::Intrinsic::dbg_value:
@@ -172,15 +172,16 @@ void Interpreter::Run::floatIntrinsic(const llvm::CallBase &I,
     return unsupported(I, fmt::format("intrinsic '{}' on this type",
                                       I.getCalledFunction()->getName().str()));
   uint64_t Args[3] = {};
+  ExprRef Syms[3] = {};
   bool Symbolic = false;
   for (unsigned N = 0; N < arity(Fn); ++N) {
     ConcolicValue V = operand(I.getArgOperand(N));
     Args[N] = V.Bits;
+    Syms[N] = symOf(V, floatWidth(*Fmt));
     Symbolic |= V.Sym != nullptr;
   }
-  if (Symbolic)
-    Obs.onConcretization(&I, "floating-point operand");
-  set(I, {floatFunction(Fn, *Fmt, Args), nullptr});
+  uint64_t Bits = floatFunction(Fn, *Fmt, Args);
+  set(I, value(Bits, Symbolic ? Ctx.floatFunction(Fn, Syms) : nullptr));
 }
 
 } // namespace theseus

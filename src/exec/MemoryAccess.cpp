@@ -286,7 +286,6 @@ void Interpreter::Run::storeSymbolic(const Location &L, unsigned Bytes,
 
 void Interpreter::Run::load(const DecodedInst &D) {
   const llvm::Instruction &I = *D.I;
-  const llvm::Type *T = I.getType();
   unsigned W = D.Width;
   unsigned Bytes = D.Aux0;
   if (W == 0 && !returnedByEntry(I))
@@ -313,10 +312,6 @@ void Interpreter::Run::load(const DecodedInst &D) {
     Sym = loadSymbolic(L, Bytes);
   if (Sym && Sym->isConst())
     Sym = nullptr;
-  if (Sym && T->isFloatingPointTy()) {
-    Obs.onConcretization(&I, "floating-point load of symbolic bytes");
-    Sym = nullptr;
-  }
   if (Sym) // Zero-extended: a 32-bit pointer is held in 64 bits.
     Sym = Ctx.resize(Sym, W, false);
   set(I, value(truncBits(Bits, W), Sym));
@@ -335,7 +330,7 @@ void Interpreter::Run::store(const DecodedInst &D) {
   Location L;
   if (!locate(I, Ptr, Bytes, L) || (L.Obj && !writable(I, *L.Obj, L.Addr)))
     return;
-  if (L.Offset && !I.getValueOperand()->getType()->isFloatingPointTy())
+  if (L.Offset)
     return storeSymbolic(L, Bytes, truncBits(Val.Bits, W), Val.Sym);
   S.Mem.store(Ctx, L.Addr, Bytes, truncBits(Val.Bits, W), Val.Sym);
 }

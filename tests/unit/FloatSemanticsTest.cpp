@@ -11,9 +11,16 @@
 // predicates and every intrinsic appear as such (C at -O0 reaches only some
 // of them). Each function takes three i64 bit patterns and returns one.
 //
+// The same functions run with symbolic parameters give the expressions of
+// every operation; their value under the input (the evaluator's, Z3's
+// simplifier's over the translation, and for a sample Z3's bit-blasting
+// solver's) must be the native result too.
+//
 //===----------------------------------------------------------------------===//
 #include "exec/Interpreter.h"
+#include "expr/Assignment.h"
 #include "expr/Expr.h"
+#include "solver/Z3Translate.h"
 
 #include "CompiledTwice.h"
 
@@ -330,18 +337,8 @@ public:
   void onConcretization(const llvm::Instruction *, const char *) override {}
 };
 
-class FloatSemanticsTest : public ::testing::TestWithParam<FloatCase> {};
-
-TEST_P(FloatSemanticsTest, MatchesNativeBitForBit) {
-  const FloatCase &Case = GetParam();
-  CompiledTwice &C = compiled();
-  ASSERT_EQ(C.Error, "") << "cannot build the test program";
-  using NativeFn = uint64_t (*)(uint64_t, uint64_t, uint64_t);
-  NativeFn Native = C.native<NativeFn>(Case.Name);
-  ASSERT_NE(Native, nullptr);
-  const llvm::Function *F = C.Prog->module().getFunction(Case.Name);
-  ASSERT_NE(F, nullptr);
-
+/// The inputs of `Case`: every edge value, pairs and (a spread of) triples.
+std::vector<std::array<uint64_t, 3>> inputsOf(const FloatCase &Case) {
   std::vector<uint64_t> Edges = edgesFor(Case.Operand);
   if (Case.Arity == 3) // Every triple would be slow; a spread of them.
     Edges.resize(16);
@@ -360,25 +357,156 @@ TEST_P(FloatSemanticsTest, MatchesNativeBitForBit) {
         Inputs.push_back({A, B, Cz});
     }
   }
+  return Inputs;
+}
 
+/// Counts what a run reports: these functions have no branches, and with
+/// symbolic operands nothing may be concretised.
+class Counting : public ExecutionObserver {
+public:
+  void onBranch(const BranchEvent &) override {}
+  void onConcretization(const llvm::Instruction *, const char *) override {
+    ++Concretizations;
+  }
+  unsigned Concretizations = 0;
+};
+
+class FloatSemanticsTest : public ::testing::TestWithParam<FloatCase> {
+protected:
+  void SetUp() override {
+    CompiledTwice &C = compiled();
+    ASSERT_EQ(C.Error, "") << "cannot build the test program";
+    Native = C.native<NativeFn>(GetParam().Name);
+    ASSERT_NE(Native, nullptr);
+    F = C.Prog->module().getFunction(GetParam().Name);
+    ASSERT_NE(F, nullptr);
+    Interp = std::make_unique<Interpreter>(*C.Prog, Ctx, ExecOptions{});
+  }
+
+  /// Runs the function on `In`, with parameters symbolic (bytes of the
+  /// arrays `a`, `b`, `c`) when `Symbolic`; `Inputs` gets their bytes.
+  PathOutcome run(const std::array<uint64_t, 3> &In, bool Symbolic,
+                  Assignment &Inputs) {
+    std::vector<ConcolicValue> Args;
+    for (unsigned I = 0; I < 3; ++I) {
+      const Array *A = Ctx.array(std::string(1, char('a' + I)), 8);
+      std::vector<uint8_t> Bytes(8);
+      for (unsigned B = 0; B < 8; ++B)
+        Bytes[B] = uint8_t(In[I] >> (8 * B));
+      Inputs.set(A, Bytes);
+      Args.push_back({In[I], Symbolic ? Ctx.readLE(A, 0, 8) : nullptr});
+    }
+    std::unique_ptr<ExecutionState> S = Interp->createState(*F, Args);
+    Counting Obs;
+    PathOutcome Out = Interp->run(*S, Obs);
+    EXPECT_EQ(Obs.Concretizations, 0u) << GetParam().Name;
+    return Out;
+  }
+
+  using NativeFn = uint64_t (*)(uint64_t, uint64_t, uint64_t);
+  NativeFn Native = nullptr;
+  const llvm::Function *F = nullptr;
   ExprContext Ctx;
-  Interpreter Interp(*C.Prog, Ctx, ExecOptions{});
+  std::unique_ptr<Interpreter> Interp;
+};
+
+/// Reports a mismatch, the first five of a case in full.
+bool mismatch(unsigned &Count, const std::string &What, const FloatCase &Case,
+              const std::array<uint64_t, 3> &In, uint64_t Got, uint64_t Want) {
+  if (Got == Want)
+    return false;
+  if (++Count <= 5)
+    ADD_FAILURE() << fmt::format("{}({:#x}, {:#x}, {:#x}): {} {:#x}, native "
+                                 "{:#x}",
+                                 Case.Name, In[0], In[1], In[2], What, Got,
+                                 Want);
+  return true;
+}
+
+TEST_P(FloatSemanticsTest, MatchesNativeBitForBit) {
+  const FloatCase &Case = GetParam();
+  std::vector<std::array<uint64_t, 3>> Inputs = inputsOf(Case);
   unsigned Mismatches = 0;
   for (const auto &In : Inputs) {
-    std::vector<ConcolicValue> Args = {
-        {In[0], nullptr}, {In[1], nullptr}, {In[2], nullptr}};
-    std::unique_ptr<ExecutionState> S = Interp.createState(*F, Args);
-    Quiet Obs;
-    PathOutcome Out = Interp.run(*S, Obs);
+    Assignment Unused;
+    PathOutcome Out = run(In, false, Unused);
     ASSERT_EQ(Out.End, PathEnd::Return) << Case.Name << ": " << Out.Message;
-    uint64_t Want = Native(In[0], In[1], In[2]);
-    if (Out.Value != Want && ++Mismatches <= 5)
-      ADD_FAILURE() << fmt::format("{}({:#x}, {:#x}, {:#x}): interpreted "
-                                   "{:#x}, native {:#x}",
-                                   Case.Name, In[0], In[1], In[2], Out.Value,
-                                   Want);
+    mismatch(Mismatches, "interpreted", Case, In, Out.Value,
+             Native(In[0], In[1], In[2]));
   }
   EXPECT_EQ(Mismatches, 0u) << "of " << Inputs.size() << " inputs";
+}
+
+/// The value of translated `E` under `Inputs`, by Z3's simplifier.
+uint64_t simplifiedValue(Z3Translator &T, ExprRef E, const Assignment &Inputs) {
+  z3::expr Term = T.translate(E);
+  z3::context &Z3 = Term.ctx();
+  z3::expr_vector From(Z3), To(Z3);
+  for (const auto &[A, Bytes] : Inputs.values())
+    for (uint32_t B = 0; B < A->Size; ++B)
+      if (const z3::expr *V = T.existingByteVar(A, B)) {
+        From.push_back(*V);
+        To.push_back(Z3.bv_val(unsigned(Bytes[B]), 8));
+      }
+  z3::expr R = Term.substitute(From, To).simplify();
+  uint64_t V = 0;
+  EXPECT_TRUE(R.is_numeral() && R.is_numeral_u64(V)) << R;
+  return V;
+}
+
+TEST_P(FloatSemanticsTest, ExpressionsMatchNative) {
+  const FloatCase &Case = GetParam();
+  std::vector<std::array<uint64_t, 3>> Inputs = inputsOf(Case);
+  z3::context Z3;
+  Z3Translator T(Z3);
+  unsigned Mismatches = 0;
+  for (const auto &In : Inputs) {
+    Assignment Values;
+    PathOutcome Out = run(In, true, Values);
+    ASSERT_EQ(Out.End, PathEnd::Return) << Case.Name << ": " << Out.Message;
+    uint64_t Want = Native(In[0], In[1], In[2]);
+    mismatch(Mismatches, "concrete part", Case, In, Out.Value, Want);
+    if (!Out.ValueSym) // fcmp false/true: constant.
+      continue;
+    mismatch(Mismatches, "evaluated", Case, In, evaluate(Out.ValueSym, Values),
+             Want);
+    mismatch(Mismatches, "Z3-simplified", Case, In,
+             simplifiedValue(T, Out.ValueSym, Values), Want);
+  }
+  EXPECT_EQ(Mismatches, 0u) << "of " << Inputs.size() << " inputs";
+}
+
+/// Z3's solver (bit-blasting, not the simplifier) proves for a spread of
+/// inputs that the translation has the native value and no other.
+TEST_P(FloatSemanticsTest, SolverAgreesWithNative) {
+  const FloatCase &Case = GetParam();
+  std::vector<std::array<uint64_t, 3>> Inputs = inputsOf(Case);
+  z3::context Z3;
+  Z3Translator T(Z3);
+  unsigned Mismatches = 0;
+  size_t Step = std::max<size_t>(1, Inputs.size() / 12);
+  for (size_t I = 0; I < Inputs.size(); I += Step) {
+    const auto &In = Inputs[I];
+    Assignment Values;
+    PathOutcome Out = run(In, true, Values);
+    if (!Out.ValueSym)
+      continue;
+    uint64_t Want = Native(In[0], In[1], In[2]);
+    z3::solver S(Z3);
+    z3::expr Term = T.translate(Out.ValueSym);
+    for (const auto &[A, Bytes] : Values.values())
+      for (uint32_t B = 0; B < A->Size; ++B)
+        if (const z3::expr *V = T.existingByteVar(A, B))
+          S.add(*V == Z3.bv_val(unsigned(Bytes[B]), 8));
+    S.add(Term != Z3.bv_val(Want, Term.get_sort().bv_size()));
+    if (S.check() != z3::unsat) {
+      uint64_t Got = 0;
+      z3::expr M = S.get_model().eval(Term, true);
+      M.is_numeral_u64(Got);
+      mismatch(Mismatches, "solved", Case, In, Got, Want);
+    }
+  }
+  EXPECT_EQ(Mismatches, 0u);
 }
 
 INSTANTIATE_TEST_SUITE_P(Operations, FloatSemanticsTest,
