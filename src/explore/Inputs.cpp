@@ -4,7 +4,10 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Function.h"
 
+#include <bit>
+#include <cstdlib>
 #include <fmt/format.h>
+#include <optional>
 
 namespace theseus {
 
@@ -96,9 +99,11 @@ void EntryInputs::buildCommandLine(const std::vector<ParamInfo> &Params,
 namespace {
 
 /// The bytes [Offset, Offset + Size) of `P`'s input that `Name` ("x",
-/// "p.x" or "a[3]") designates; false if it names none of them.
+/// "p.x" or "a[3]") designates, and whether they hold a float or double;
+/// false if it names none of them.
 bool locate(const ParamInfo &P, llvm::StringRef Name, uint32_t &Offset,
-            uint32_t &Size) {
+            uint32_t &Size, bool &Float) {
+  Float = P.IsFloat;
   auto [Base, Member] = Name.split('.');
   auto [Param, Index] = Base.split('[');
   if (P.Name != Param)
@@ -110,6 +115,7 @@ bool locate(const ParamInfo &P, llvm::StringRef Name, uint32_t &Offset,
       return false;
     Offset = F->Offset;
     Size = F->Bytes;
+    Float = F->IsFloat;
     return true;
   }
   if (!Index.empty()) {
@@ -126,27 +132,51 @@ bool locate(const ParamInfo &P, llvm::StringRef Name, uint32_t &Offset,
   return !P.IsPointer && !P.IsStruct;
 }
 
+/// `Text` as an integer (decimal or 0x hex), or for a float input of
+/// `Size` bytes as the encoding of the number it spells ("1.5", "-0",
+/// "0x1.8p+0", "nan", "inf").
+std::optional<uint64_t> parseValue(llvm::StringRef Text, bool Float,
+                                   uint32_t Size) {
+  if (Float) {
+    std::string Str = Text.str();
+    char *End = nullptr;
+    double D = std::strtod(Str.c_str(), &End);
+    if (Str.empty() || *End)
+      return std::nullopt;
+    // strtof, not a conversion of the double: one rounding.
+    return Size == 4 ? uint64_t(std::bit_cast<uint32_t>(
+                           std::strtof(Str.c_str(), nullptr)))
+                     : std::bit_cast<uint64_t>(D);
+  }
+  int64_t Signed;
+  uint64_t Unsigned;
+  if (!Text.getAsInteger(0, Unsigned))
+    return Unsigned;
+  if (!Text.getAsInteger(0, Signed))
+    return uint64_t(Signed);
+  return std::nullopt;
+}
+
 } // namespace
 
 /// "x", "p.x" (a struct member) or "a[3]" (an element of a pointer
-/// parameter's buffer) = an integer.
+/// parameter's buffer) = an integer, or a number for a float.
 void EntryInputs::applyConcrete(const std::string &Item) {
   auto [Name, Text] = llvm::StringRef(Item).split('=');
   Name = Name.trim();
   Text = Text.trim();
-  int64_t Value;
-  uint64_t Unsigned;
-  if (!Text.getAsInteger(0, Unsigned))
-    Value = static_cast<int64_t>(Unsigned);
-  else if (Text.getAsInteger(0, Value))
-    throw InputError{fmt::format("--concrete {}: expected name=integer", Item)};
   for (InputSpec &S : Specs) {
     uint32_t Offset, Size;
-    if (!locate(S.Param, Name, Offset, Size))
+    bool Float;
+    if (!locate(S.Param, Name, Offset, Size, Float))
       continue;
+    std::optional<uint64_t> Value = parseValue(Text, Float, Size);
+    if (!Value)
+      throw InputError{fmt::format("--concrete {}: expected name={}", Item,
+                                   Float ? "number" : "integer")};
     S.Fixed.resize(S.Param.Bytes, -1);
     for (uint32_t B = 0; B < Size; ++B)
-      S.Fixed[Offset + B] = static_cast<uint8_t>(uint64_t(Value) >> (8 * B));
+      S.Fixed[Offset + B] = static_cast<uint8_t>(*Value >> (8 * B));
     // A fixed length is the user's choice, not bounded by its buffer.
     S.Param.LengthOf.clear();
     return;
@@ -416,20 +446,16 @@ void EntryInputs::applySeed(Assignment &A, const std::string &Spec) const {
     if (!S)
       throw InputError{
           fmt::format("--seed-input: no parameter named '{}'", Name.str())};
-    int64_t Signed;
-    uint64_t Unsigned;
-    uint64_t Bits;
-    if (!Text.getAsInteger(0, Signed))
-      Bits = uint64_t(Signed);
-    else if (!Text.getAsInteger(0, Unsigned))
-      Bits = Unsigned;
-    else
+    bool Float = S->Param.IsFloat && !S->Param.IsPointer;
+    std::optional<uint64_t> Bits = parseValue(Text, Float, S->Param.Bytes);
+    if (!Bits)
       throw InputError{
-          fmt::format("--seed-input: '{}' is not an integer value for '{}'",
-                      Text.str(), Name.str())};
+          fmt::format("--seed-input: '{}' is not {} value for '{}'",
+                      Text.str(), Float ? "a number" : "an integer",
+                      Name.str())};
     std::vector<uint8_t> Bytes(S->Param.Bytes);
     for (unsigned I = 0; I < S->Param.Bytes; ++I)
-      Bytes[I] = static_cast<uint8_t>(Bits >> (8 * I));
+      Bytes[I] = static_cast<uint8_t>(*Bits >> (8 * I));
     A.set(S->Arr, std::move(Bytes));
   }
 }

@@ -358,6 +358,27 @@ ExprRef ExprContext::var(const Variable *V) {
   return intern(std::move(E));
 }
 
+const Array *wholeArray(ExprRef E) {
+  const Array *A = nullptr;
+  uint32_t Next = 0;
+  // Walk the right-nested concat from its least significant byte.
+  std::vector<ExprRef> Bytes;
+  while (E->kind() == ExprKind::Concat) {
+    Bytes.push_back(E->operand(0));
+    E = E->operand(1);
+  }
+  Bytes.push_back(E);
+  for (auto It = Bytes.rbegin(); It != Bytes.rend(); ++It) {
+    ExprRef B = *It;
+    if (B->kind() != ExprKind::Read || (A && B->array() != A) ||
+        B->value() != Next)
+      return nullptr;
+    A = B->array();
+    ++Next;
+  }
+  return A && Next == A->Size ? A : nullptr;
+}
+
 bool mentions(ExprRef E, ExprRef V) {
   return anyNode(E, [V](ExprRef X) { return X == V; });
 }

@@ -165,6 +165,10 @@ template <typename PredT> bool anyNode(ExprRef E, PredT Pred) {
   return false;
 }
 
+/// The array whose bytes [0, n) `E` reads little-endian, n being the
+/// array's size (a whole input such as a parameter), else null.
+const Array *wholeArray(ExprRef E);
+
 /// True when `V` (a Var node) occurs in `E`.
 bool mentions(ExprRef E, ExprRef V);
 

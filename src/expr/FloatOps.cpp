@@ -172,6 +172,21 @@ const char *functionName(FloatFunction F) {
   return "?";
 }
 
+/// The value of `Bits` as a double, as printf receives a float.
+static double promoted(FloatFormat Fmt, uint64_t Bits) {
+  return Fmt == FloatFormat::Single ? fromBits<float>(Bits)
+                                    : fromBits<double>(Bits);
+}
+
+std::string floatDecimal(FloatFormat Fmt, uint64_t Bits) {
+  return fmt::format("{:.{}g}", promoted(Fmt, Bits),
+                     Fmt == FloatFormat::Single ? 9 : 17);
+}
+
+std::string floatHex(FloatFormat Fmt, uint64_t Bits) {
+  return fmt::format("{:a}", promoted(Fmt, Bits));
+}
+
 std::string floatToString(FloatFormat Fmt, uint64_t Bits) {
   return withType(Fmt, [&](auto Tag) {
     using T = decltype(Tag);

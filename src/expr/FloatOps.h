@@ -57,6 +57,13 @@ unsigned arity(FloatFunction F);
 /// The C name of `F`'s double version (`fabs`, `fmin` for MinNum, ...).
 const char *functionName(FloatFunction F);
 
+/// `Bits` of format `Fmt` as C's printf renders the value (a float
+/// promoted to double): "%.9g" for float, "%.17g" for double, digits that
+/// read back to the same value; "nan", "-inf", ... otherwise.
+std::string floatDecimal(FloatFormat Fmt, uint64_t Bits);
+/// "%a": the exact value in hexadecimal ("0x1.8p+0").
+std::string floatHex(FloatFormat Fmt, uint64_t Bits);
+
 /// `Bits` of format `Fmt` as the shortest decimal that reads back to it
 /// (`%.9g` or `%.17g` trimmed), `nan`/`-nan(0x...)` for NaNs with payloads.
 std::string floatToString(FloatFormat Fmt, uint64_t Bits);

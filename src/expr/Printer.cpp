@@ -7,29 +7,6 @@ namespace theseus {
 
 namespace {
 
-/// If E reads bytes [0, n) of one array little-endian and n is the array's
-/// size, returns that array.
-const Array *wholeArray(ExprRef E) {
-  const Array *A = nullptr;
-  uint32_t Next = 0;
-  // Walk the right-nested concat from its least significant byte.
-  std::vector<ExprRef> Bytes;
-  while (E->kind() == ExprKind::Concat) {
-    Bytes.push_back(E->operand(0));
-    E = E->operand(1);
-  }
-  Bytes.push_back(E);
-  for (auto It = Bytes.rbegin(); It != Bytes.rend(); ++It) {
-    ExprRef B = *It;
-    if (B->kind() != ExprKind::Read || (A && B->array() != A) ||
-        B->value() != Next)
-      return nullptr;
-    A = B->array();
-    ++Next;
-  }
-  return A && Next == A->Size ? A : nullptr;
-}
-
 const char *infix(ExprKind K) {
   switch (K) {
   case ExprKind::Add:

@@ -104,6 +104,12 @@ std::string replayCall(const ReturnInfo &R, const std::string &Args) {
   if (R.IsVoid)
     return fmt::format(
         "  theseus_entry({});\n  printf(\"THESEUS_RETURN void\\n\");\n", Args);
+  // As the test records it (floatDecimal): a JSON string of "%.9g" or
+  // "%.17g", digits that tell every value apart.
+  if (R.IsFloat)
+    return fmt::format("  double r = theseus_entry({});\n"
+                       "  printf(\"THESEUS_RETURN \\\"%.{}g\\\"\\n\", r);\n",
+                       Args, R.Bits == 32 ? 9 : 17);
   if (R.Signed)
     return fmt::format("  long long r = (long long)theseus_entry({});\n"
                        "  printf(\"THESEUS_RETURN %lld\\n\", r);\n",
@@ -143,6 +149,11 @@ std::string replayDriverSource(const NativeEntry &E) {
         if (P.IsStruct)
           return fmt::format("  {0} a{1};\n"
                              "  theseus_bytes(argv[{2}], a{1}.b, {3});\n",
+                             Type, I, I + 1, P.Bytes);
+        if (P.IsFloat && !P.IsPointer) // Its encoding, bit for bit.
+          return fmt::format("  {0} a{1};\n"
+                             "  theseus_bytes(argv[{2}], (unsigned char "
+                             "*)&a{1}, {3});\n",
                              Type, I, I + 1, P.Bytes);
         // An exact-size buffer, so a sanitizer sees any overflow.
         if (P.IsPointer)
@@ -231,6 +242,9 @@ std::string fuzzCallSource(const NativeEntry &E,
         if (P.IsPointer)
           return fmt::format("  void *a{} = theseus_fuzz_buffer({}, {});\n", I,
                              P.Bytes, chosenBytes(P));
+        if (P.IsFloat)
+          return fmt::format("  {0} a{1};\n  theseus_fuzz_take(&a{1}, {2});\n",
+                             Type, I, P.Bytes);
         uint64_t Modulo = P.LengthOf.empty() ? 0 : P.MaxValue + 1;
         return fmt::format(
             "  {0} a{1} = ({0})theseus_fuzz_scalar({2}, {3}, {4}, {5}ULL);\n",

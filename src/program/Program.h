@@ -140,6 +140,7 @@ struct FieldInfo {
   unsigned Offset = 0; ///< Bytes from the start of the struct.
   unsigned Bytes = 0;
   bool Signed = false;
+  bool IsFloat = false; ///< A float or double member.
 };
 
 /// What a parameter of the entry is to the engine: an input value, or a
@@ -155,6 +156,9 @@ struct ParamInfo {
   unsigned Bits = 0;     ///< IR width (1 for _Bool).
   unsigned Bytes = 0;    ///< Store size; for pointers, the buffer's size.
   bool Signed = false;
+  /// A float or double (its value is its IEEE-754 encoding); for a pointer,
+  /// a buffer of them.
+  bool IsFloat = false;
   /// A pointer parameter points to a fresh buffer of `Count` elements of
   /// the pointee type; a `char *` buffer ends with a NUL byte.
   bool IsPointer = false;
@@ -206,6 +210,7 @@ struct ReturnInfo {
   std::string BaseCType;
   unsigned Bits = 0;
   bool Signed = false;
+  bool IsFloat = false; ///< A float or double.
   /// A struct returned by value (in integer registers, or written through
   /// the hidden `sret` pointer the caller provides): `Bytes` of it, with
   /// its integer members `Fields` (those of other types are in its bytes

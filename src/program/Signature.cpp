@@ -163,10 +163,10 @@ const llvm::DIType *underlying(const llvm::DIType *T) {
   return T;
 }
 
-/// Appends the integer members of struct type `T` (at `Base` bytes, names
-/// prefixed by `Prefix`) to `Out`; false if a member is not an integer,
-/// an enum, or a struct or array of them (pointers, floating point,
-/// bit-fields and unions are not made symbolic field by field). With
+/// Appends the integer, float and double members of struct type `T` (at
+/// `Base` bytes, names prefixed by `Prefix`) to `Out`; false if a member is
+/// not one of them, an enum, or a struct or array of them (pointers, long
+/// double, bit-fields and unions are not made symbolic field by field). With
 /// `Partial`, such members are left out instead.
 bool flattenFields(const llvm::DIType *T, const std::string &Prefix,
                    unsigned Base, std::vector<FieldInfo> &Out,
@@ -174,12 +174,14 @@ bool flattenFields(const llvm::DIType *T, const std::string &Prefix,
   T = underlying(T);
   if (auto *B = llvm::dyn_cast_or_null<llvm::DIBasicType>(T)) {
     unsigned Enc = B->getEncoding();
-    if (Enc == llvm::dwarf::DW_ATE_float)
-      return false;
-    Out.push_back({Prefix, B->getName().str(), Base,
-                   static_cast<unsigned>(B->getSizeInBits() / 8),
+    bool Float = Enc == llvm::dwarf::DW_ATE_float;
+    unsigned Bytes = static_cast<unsigned>(B->getSizeInBits() / 8);
+    if (Float && Bytes != 4 && Bytes != 8)
+      return false; // long double: x87's 80 bits are not modelled.
+    Out.push_back({Prefix, B->getName().str(), Base, Bytes,
                    Enc == llvm::dwarf::DW_ATE_signed ||
-                       Enc == llvm::dwarf::DW_ATE_signed_char});
+                       Enc == llvm::dwarf::DW_ATE_signed_char,
+                   Float});
     return true;
   }
   auto *C = llvm::dyn_cast_or_null<llvm::DICompositeType>(T);
@@ -262,6 +264,9 @@ bool describePointee(const llvm::DIType *PointerDI, const BufferSizes &Sizes,
     P.ElemBytes = static_cast<unsigned>(Basic->getSizeInBits() / 8);
     P.Signed = Enc == llvm::dwarf::DW_ATE_signed ||
                Enc == llvm::dwarf::DW_ATE_signed_char;
+    P.IsFloat = Enc == llvm::dwarf::DW_ATE_float;
+    if (P.IsFloat && P.ElemBytes != 4 && P.ElemBytes != 8)
+      return false; // long double
     // Only plain `char *` is a string; `unsigned char *`, `uint8_t *` and
     // `signed char *` are byte buffers.
     bool IsString = Basic->getName() == "char";
@@ -445,6 +450,17 @@ void linkLengths(std::vector<ParamInfo> &Params, const BufferSizes &Sizes,
   }
 }
 
+/// A float or double parameter: an input of its encoding's bytes.
+void describeFloatParam(const llvm::Type *T, const CTypeDesc &D,
+                        ParamInfo &P) {
+  P.IsFloat = true;
+  P.Bits = T->isFloatTy() ? 32 : 64;
+  P.Bytes = P.Bits / 8;
+  P.Signed = true;
+  P.BaseCType = T->isFloatTy() ? "float" : "double";
+  P.CType = D.Known ? D.Spelled : P.BaseCType;
+}
+
 } // namespace
 
 std::vector<ParamInfo> describeParams(const llvm::Function &F,
@@ -478,9 +494,9 @@ std::vector<ParamInfo> describeParams(const llvm::Function &F,
     llvm::Type *T = A.getType();
     auto Unsupported = [&] {
       return InputError{fmt::format(
-          "parameter '{}' of '{}' has type '{}': only integer parameters and "
-          "pointers to integers, characters or structs can be symbolic "
-          "inputs so far",
+          "parameter '{}' of '{}' has type '{}': only integer, float and "
+          "double parameters and pointers to them, characters or structs "
+          "can be symbolic inputs so far",
           P.Name, F.getName().str(), spellingForError(DI, D))};
     };
     if (T->isPointerTy() && !A.hasByValAttr()) {
@@ -491,6 +507,16 @@ std::vector<ParamInfo> describeParams(const llvm::Function &F,
       P.BaseCType = "void *";
       P.Bits = 64;
       P.Bytes = P.ElemBytes * P.Count;
+      Params.push_back(std::move(P));
+      continue;
+    }
+    if (T->isX86_FP80Ty() || T->isFP128Ty())
+      throw InputError{fmt::format(
+          "parameter '{}' of '{}' has type '{}': long double (x87's 80-bit "
+          "format) is not supported, float and double are",
+          P.Name, F.getName().str(), spellingForError(DI, D))};
+    if (T->isFloatTy() || T->isDoubleTy()) {
+      describeFloatParam(T, D, P);
       Params.push_back(std::move(P));
       continue;
     }
@@ -558,7 +584,14 @@ ReturnInfo describeReturn(const llvm::Function &F) {
   CTypeDesc D;
   if (DI)
     D = describeDIType(DI);
-  R.Bits = T->isIntegerTy() ? T->getIntegerBitWidth() : 64;
+  if (T->isX86_FP80Ty() || T->isFP128Ty())
+    throw InputError{fmt::format("'{}' returns a long double (x87's 80-bit "
+                                 "format), which is not supported",
+                                 F.getName().str())};
+  R.IsFloat = T->isFloatTy() || T->isDoubleTy();
+  R.Bits = T->isIntegerTy() ? T->getIntegerBitWidth()
+           : T->isFloatTy() ? 32
+                            : 64;
   if (D.Known) {
     R.CType = D.Spelled;
     R.BaseCType = D.Base;

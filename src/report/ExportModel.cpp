@@ -233,6 +233,10 @@ public:
       Name = fmt::format("arg{}", Index);
     Names.insert(Name);
     const ParamInfo &P = In.Param;
+    if (P.IsFloat)
+      throw Inexpressible{fmt::format(
+          "parameter '{}' is floating point, which export does not write yet",
+          In.Name)};
     if (P.IsStruct)
       return addStruct(In, Name, false, T);
     if (P.IsPointer)
@@ -274,6 +278,11 @@ private:
     T.Setup.push_back(fmt::format("{} {};", Type, Name));
     T.Setup.push_back(fmt::format("memset(&{0}, 0, sizeof {0});", Name));
     for (const FieldInfo &F : Fields) {
+      if (F.IsFloat)
+        throw Inexpressible{fmt::format("member '{}' of parameter '{}' is "
+                                        "floating point, which export does "
+                                        "not write yet",
+                                        F.Name, In.Name)};
       auto V = In.FieldValues.find(F.Name);
       if (V == In.FieldValues.end())
         throw Invalid{
@@ -309,7 +318,7 @@ private:
           fmt::format("char {}[{}] = {};", Name, P.Count, stringLiteral(Text)));
       return "char *";
     }
-    if (In.Value && P.ElemBytes <= 8 && !In.Fields) {
+    if (In.Value && P.ElemBytes <= 8 && !In.Fields && !P.IsFloat) {
       std::string Type = scalarType(Bare, 8 * P.ElemBytes, P.Signed);
       std::vector<std::string> Elems;
       for (uint64_t V : In.Integers)

@@ -1,5 +1,6 @@
 //===- TestFile.cpp - Writing tests as they are found ---------------------===//
 #include "report/TestFile.h"
+#include "expr/FloatOps.h"
 #include "program/Program.h"
 #include "report/JsonWriter.h"
 #include "report/TestRecord.h"
@@ -33,7 +34,8 @@ nlohmann::json returnStructJson(const ReturnInfo &R) {
                       {"type", F.CType},
                       {"offset", F.Offset},
                       {"bytes", F.Bytes},
-                      {"signed", F.Signed}});
+                      {"signed", F.Signed},
+                      {"float", F.IsFloat}});
   return {{"bytes", R.Bytes}, {"fields", Fields}};
 }
 
@@ -51,7 +53,7 @@ void readReturnStruct(const nlohmann::json &J, ReturnInfo &R) {
   for (const nlohmann::json &F : J.at("fields")) {
     FieldInfo Field{F.at("name").get<std::string>(), F.value("type", ""),
                     Count(F.at("offset"), R.Bytes), Count(F.at("bytes"), 8),
-                    F.value("signed", false)};
+                    F.value("signed", false), F.value("float", false)};
     if (Field.Offset + Field.Bytes > R.Bytes)
       throw Bad;
     R.Fields.push_back(std::move(Field));
@@ -71,6 +73,7 @@ nlohmann::json ProgramDescription::toJson() const {
       {"entry", Entry},
       {"return_type", Return.IsVoid ? "void" : Return.BaseCType},
       {"return_signed", Return.Signed},
+      {"return_float", Return.IsFloat},
       {"return_bits", Return.Bits}};
   if (Return.IsStruct)
     J["return_struct"] = returnStructJson(Return);
@@ -97,6 +100,7 @@ ProgramDescription ProgramDescription::fromJson(const nlohmann::json &J) {
   P.Return.IsVoid = RT == "void";
   P.Return.BaseCType = P.Return.CType = RT;
   P.Return.Signed = J.value("return_signed", true);
+  P.Return.IsFloat = J.value("return_float", false);
   // Checked before the conversion: a float or a negative number converted
   // to unsigned is undefined behaviour, not an exception.
   if (auto It = J.find("return_bits"); It != J.end()) {
@@ -189,8 +193,14 @@ TestWriter::TestWriter(std::string OutDir, ProgramDescription Program,
 
 namespace {
 
-/// A struct's integer members by name, read from its bytes. Like the JSON
-/// objects read back, sorted by name.
+/// The format of a float or double of `Bytes` bytes.
+FloatFormat floatFormatOf(unsigned Bytes) {
+  return Bytes == 4 ? FloatFormat::Single : FloatFormat::Double;
+}
+
+/// A struct's integer and float members by name, read from its bytes (a
+/// float as its decimal, see floatDecimal). Like the JSON objects read
+/// back, sorted by name.
 nlohmann::json fieldsJson(const std::vector<FieldInfo> &Fields,
                           const std::vector<uint8_t> &Bytes) {
   nlohmann::json J = nlohmann::json::object();
@@ -198,7 +208,9 @@ nlohmann::json fieldsJson(const std::vector<FieldInfo> &Fields,
     uint64_t V = 0;
     for (unsigned B = 0; B < F->Bytes && B < 8; ++B)
       V |= uint64_t(Bytes[F->Offset + B]) << (8 * B);
-    if (F->Signed)
+    if (F->IsFloat)
+      J[F->Name] = floatDecimal(floatFormatOf(F->Bytes), V);
+    else if (F->Signed)
       J[F->Name] = signExtend(V, 8 * F->Bytes);
     else
       J[F->Name] = truncBits(V, 8 * F->Bytes);
@@ -222,6 +234,8 @@ nlohmann::json TestWriter::returnValue(const PathOutcome &O) const {
   const ReturnInfo &R = Program.Return;
   if (R.IsStruct)
     return fieldsJson(R.Fields, returnedBytes(O));
+  if (R.IsFloat)
+    return floatDecimal(floatFormatOf(R.Bits / 8), O.Value);
   if (R.Signed)
     return signExtend(O.Value, R.Bits ? R.Bits : 64);
   return truncBits(O.Value, R.Bits ? R.Bits : 64);
@@ -271,6 +285,13 @@ void writeText(JsonWriter &W, llvm::StringRef Text) {
   W.field("string", escaped(Text)).endObject();
 }
 
+/// The members of a float input after its bytes: a flag, and its exact
+/// value in hexadecimal (`%a`); its decimal is its "value".
+void writeFloatFlag(JsonWriter &W, unsigned Bytes, uint64_t Bits) {
+  W.field("float", true).field("hex_float",
+                               floatHex(floatFormatOf(Bytes), Bits));
+}
+
 void writeFields(JsonWriter &W, const std::vector<FieldInfo> &Fields,
                  const std::vector<uint8_t> &Bytes) {
   W.value(fieldsJson(Fields, Bytes));
@@ -290,6 +311,8 @@ void writePointerParam(JsonWriter &W, const ParamInfo &P,
     W.key("fields");
     writeFields(W, P.Fields, Bytes);
   }
+  if (P.IsFloat)
+    W.field("float", true);
   W.field("kind", "parameter")
       .field("name", P.Name)
       .field("pointer", true)
@@ -305,7 +328,9 @@ void writePointerParam(JsonWriter &W, const ParamInfo &P,
       uint64_t V = 0;
       for (unsigned B = 0; B < P.ElemBytes; ++B)
         V |= uint64_t(Bytes[E * P.ElemBytes + B]) << (8 * B);
-      if (P.Signed)
+      if (P.IsFloat)
+        W.value(floatDecimal(floatFormatOf(P.ElemBytes), V));
+      else if (P.Signed)
         W.value(signExtend(V, 8 * P.ElemBytes));
       else
         W.value(V);
@@ -340,12 +365,17 @@ void writeScalarParam(JsonWriter &W, const InputSpec &S, const Assignment &A,
       .field("bits", P.Bits)
       .key("bytes");
   writeHex(W, Bytes);
+  uint64_t Bits = EntryInputs::unsignedValue(S, A);
+  if (P.IsFloat)
+    writeFloatFlag(W, P.Bytes, Bits);
   W.field("kind", "parameter")
       .field("name", P.Name)
       .field("signed", P.Signed)
       .field("type", P.CType)
       .key("value");
-  if (P.Signed)
+  if (P.IsFloat)
+    W.value(floatDecimal(floatFormatOf(P.Bytes), Bits));
+  else if (P.Signed)
     W.value(EntryInputs::signedValue(S, A));
   else
     W.value(EntryInputs::unsignedValue(S, A));
@@ -359,6 +389,14 @@ void writeCreated(JsonWriter &W, const Array *Arr, const InputRequest &Req,
     Bytes[I] = A.byte(Arr, I);
   W.beginObject().field("bits", Req.Size * 8).key("bytes");
   writeHex(W, Bytes);
+  uint64_t V = 0;
+  for (uint32_t I = 0; I < Req.Size && I < 8; ++I)
+    V |= uint64_t(Bytes[I]) << (8 * I);
+  // __VERIFIER_nondet_float/double and the like.
+  bool Float = (Req.CType == "float" && Req.Size == 4) ||
+               (Req.CType == "double" && Req.Size == 8);
+  if (Float)
+    writeFloatFlag(W, Req.Size, V);
   W.field("kind", "created")
       .field("name", Req.Name)
       .field("signed", Req.Signed)
@@ -366,10 +404,10 @@ void writeCreated(JsonWriter &W, const Array *Arr, const InputRequest &Req,
   // Buffers of 1, 2, 4 or 8 bytes usually hold one integer: show it, as
   // a signed little-endian value when the type is not known.
   bool Scalar = Req.CType.find('[') == std::string::npos;
-  if (Req.Size <= 8 && (Scalar || (Req.Size & (Req.Size - 1)) == 0)) {
-    uint64_t V = 0;
-    for (uint32_t I = 0; I < Req.Size; ++I)
-      V |= uint64_t(Bytes[I]) << (8 * I);
+  if (Float) {
+    W.field("value", floatDecimal(floatFormatOf(Req.Size), V));
+  } else if (Req.Size <= 8 &&
+             (Scalar || (Req.Size & (Req.Size - 1)) == 0)) {
     unsigned Bits = Req.CType == "_Bool" ? 1 : Req.Size * 8;
     W.key("value");
     if (Req.Signed || !Scalar)

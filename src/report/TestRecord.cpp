@@ -130,7 +130,8 @@ void readPointee(const json &In, TestInput &T) {
   P.Count = static_cast<unsigned>(unsignedValue(In.at("count")));
   P.ElemBytes = static_cast<unsigned>(unsignedValue(In.at("element_bytes")));
   P.ElemCType = In.at("element_type").get<std::string>();
-  if (In.contains("value"))
+  P.IsFloat = In.value("float", false);
+  if (In.contains("value") && !P.IsFloat) // Floats are exact in the bytes.
     for (const json &E : In.at("value").get_ref<const json::array_t &>())
       T.Integers.push_back(integerBits(E));
 }
@@ -143,11 +144,12 @@ void readParameter(const json &In, TestInput &T) {
   P.Bytes = P.Bits / 8;
   P.IsStruct = In.value("struct", false);
   P.IsPointer = In.value("pointer", false);
+  P.IsFloat = In.value("float", false);
   if (!P.IsStruct)
     P.Signed = In.at("signed").get<bool>();
   if (P.IsPointer)
     readPointee(In, T);
-  else if (!P.IsStruct)
+  else if (!P.IsStruct && !P.IsFloat)
     T.Integers = {integerBits(In.at("value"))};
 }
 
@@ -171,7 +173,8 @@ TestInput testInput(const json &In, bool CommandLine, const std::string &Name,
   if (T.Fields)
     for (const auto &[Member, V] :
          In.at("fields").get_ref<const json::object_t &>())
-      T.FieldValues[Member] = integerBits(V);
+      if (!V.is_string()) // A float member's decimal; its bytes are exact.
+        T.FieldValues[Member] = integerBits(V);
   return T;
 }
 

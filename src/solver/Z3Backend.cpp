@@ -28,6 +28,18 @@ namespace {
 
 class Z3Backend : public SolverBackend {
   using ByteRef = std::pair<const Array *, uint32_t>;
+  /// What a constraint reads: bytes, and inputs a float operation reads
+  /// whole (which get a float's small-value preference).
+  struct Reads {
+    std::vector<ByteRef> Bytes;
+    std::vector<const Array *> Floats;
+    bool HasFloat = false;
+  };
+  /// A solver and the constraints asserted in it, one scope each, in order.
+  struct Kept {
+    z3::solver S;
+    std::vector<ExprRef> Asserted;
+  };
 
 public:
   Z3Backend(unsigned TimeoutMs, std::function<bool()> StopWhen)
@@ -62,8 +74,10 @@ public:
     } catch (const z3::exception &) {
       // Resource limits surface as exceptions in some Z3 versions. A scope
       // may have been opened without its constraint: start afresh.
-      Incremental.reset();
-      Asserted.clear();
+      for (Kept *K : {&Incremental, &Floats}) {
+        K->S.reset();
+        K->Asserted.clear();
+      }
       return {SatResult::Unknown, {}};
     }
   }
@@ -76,7 +90,15 @@ private:
     // and the next query pops only down to the prefix it shares: along a
     // path the queries share their prefix, and Z3 keeps what it learnt
     // about it (docs/decisions.md).
-    z3::solver &S = Incremental;
+    // Every array read, and whether a float operation reads it whole.
+    std::map<const Array *, bool, Assignment::ArrayIdLess> Used;
+    std::set<ByteRef> Mentioned;
+    bool HasFloat = false;
+    for (ExprRef C : Constraints)
+      HasFloat |= collectReads(C, Used, Mentioned);
+    Kept &K = HasFloat ? Floats : Incremental;
+    z3::solver &S = K.S;
+    std::vector<ExprRef> &Asserted = K.Asserted;
     z3::params Params(Ctx);
     Params.set("timeout", TimeoutMs ? TimeoutMs : UINT_MAX);
     S.set(Params);
@@ -88,29 +110,25 @@ private:
       S.pop(Asserted.size() - Common);
       Asserted.resize(Common);
     }
-    std::map<const Array *, bool, Assignment::ArrayIdLess> Used;
-    std::set<ByteRef> Mentioned;
-    for (size_t I = 0; I < Constraints.size(); ++I) {
-      ExprRef C = Constraints[I];
-      if (I >= Common) {
-        S.push();
-        Asserted.push_back(C);
-        S.add(Translator.boolOf(C));
-      }
-      collectReads(C, Used, Mentioned);
+    for (size_t I = Common; I < Constraints.size(); ++I) {
+      S.push();
+      Asserted.push_back(Constraints[I]);
+      S.add(Translator.boolOf(Constraints[I]));
     }
     // Prefer small values, as PyExZ3 does (Ball and Daniel, section 5): first
     // ask for a model with every integer-sized input in [-256, 256], then drop
     // the preference if that is unsatisfiable. Tests stay readable.
     z3::expr_vector Small(Ctx);
-    for (const auto &[A, _] : Used)
+    for (const auto &[A, IsFloat] : Used)
       if (A->Size <= 8)
-        Small.push_back(smallValue(A));
+        Small.push_back(smallValue(A, IsFloat));
     if (const char *Dump = std::getenv("THESEUS_DUMP_QUERY"))
       std::ofstream(Dump) << S.to_smt2();
     z3::check_result Result = Small.empty() ? S.check() : S.check(Small);
-    // An empty core: unsatisfiable without the preference too.
-    if (Result == z3::unsat && !Small.empty() && S.unsat_core().size() != 0)
+    // An empty core: unsatisfiable without the preference too (the float
+    // solver's tactic gives no cores).
+    if (Result == z3::unsat && !Small.empty() &&
+        (HasFloat || S.unsat_core().size() != 0))
       Result = S.check();
     switch (Result) {
     case z3::unsat:
@@ -141,44 +159,63 @@ private:
     return R;
   }
 
-  void
+  /// Adds what `E` reads to `Used` and `Mentioned`; whether it has float
+  /// operations.
+  bool
   collectReads(ExprRef E,
                std::map<const Array *, bool, Assignment::ArrayIdLess> &Used,
                std::set<ByteRef> &Mentioned) {
     auto It = ReadsOf.find(E);
     if (It == ReadsOf.end()) {
-      std::vector<ByteRef> Reads;
+      Reads Reads;
       std::unordered_set<ExprRef> Seen;
       gather(E, Reads, Seen);
       It = ReadsOf.emplace(E, std::move(Reads)).first;
     }
-    for (const ByteRef &B : It->second) {
-      Used[B.first] = true;
+    for (const ByteRef &B : It->second.Bytes) {
+      Used.try_emplace(B.first, false);
       Mentioned.insert(B);
     }
+    for (const Array *A : It->second.Floats)
+      Used[A] = true;
+    return It->second.HasFloat;
   }
 
-  /// The bytes E reads, each once (Read nodes are unique per byte). Visits
-  /// each shared sub-expression once: a DAG can be exponentially smaller
-  /// than its tree.
-  void gather(ExprRef E, std::vector<ByteRef> &Out,
-              std::unordered_set<ExprRef> &Seen) {
+  /// The bytes E reads, each once (Read nodes are unique per byte), and
+  /// the inputs a float operation reads whole. Visits each shared
+  /// sub-expression once: a DAG can be exponentially smaller than its tree.
+  void gather(ExprRef E, Reads &Out, std::unordered_set<ExprRef> &Seen) {
     if (!Seen.insert(E).second)
       return;
     if (E->kind() == ExprKind::Read) {
-      Out.push_back({E->array(), static_cast<uint32_t>(E->value())});
+      Out.Bytes.push_back({E->array(), static_cast<uint32_t>(E->value())});
       return;
     }
-    for (unsigned I = 0; I < E->numOperands(); ++I)
+    Out.HasFloat |= isFloatKind(E->kind());
+    for (unsigned I = 0; I < E->numOperands(); ++I) {
+      if (isFloatKind(E->kind()) && E->operand(I)->width() >= 32)
+        if (const Array *A = wholeArray(E->operand(I)))
+          Out.Floats.push_back(A);
       gather(E->operand(I), Out, Seen);
+    }
   }
 
-  /// The array read as a little-endian signed integer lies in [-256, 256].
-  z3::expr smallValue(const Array *A) {
+  /// The array read as a little-endian signed integer lies in [-256, 256];
+  /// one read as a float (`IsFloat`) holds a number in [-256, 256], not a
+  /// NaN or a tiny encoding.
+  z3::expr smallValue(const Array *A, bool IsFloat) {
     z3::expr V = Translator.byteVar(A, 0);
     for (uint32_t I = 1; I < A->Size; ++I)
       V = z3::concat(Translator.byteVar(A, I), V);
     unsigned W = A->Size * 8;
+    if (IsFloat) {
+      z3::sort Sort = W == 32 ? Ctx.fpa_sort<32>() : Ctx.fpa_sort<64>();
+      z3::expr F = V.mk_from_ieee_bv(Sort);
+      z3::expr Lo(Ctx, Z3_mk_fpa_numeral_double(Ctx, -256.0, Sort));
+      z3::expr Hi(Ctx, Z3_mk_fpa_numeral_double(Ctx, 256.0, Sort));
+      return z3::expr(Ctx, Z3_mk_fpa_leq(Ctx, Lo, F)) &&
+             z3::expr(Ctx, Z3_mk_fpa_leq(Ctx, F, Hi));
+    }
     z3::expr Lo = Ctx.bv_val(static_cast<int64_t>(-256), W);
     z3::expr Hi = Ctx.bv_val(static_cast<int64_t>(256), W);
     if (W == 8) // A byte always fits.
@@ -210,10 +247,12 @@ private:
   /// Z3's SMT core without the default solver's strategy selection, which
   /// costs some 6 ms per query; its models stay small like the default
   /// solver's.
-  z3::solver Incremental{Ctx, z3::solver::simple()};
-  /// The constraints asserted in Incremental, one scope each, in order.
-  std::vector<ExprRef> Asserted;
-  std::unordered_map<ExprRef, std::vector<ByteRef>> ReadsOf;
+  Kept Incremental{z3::solver(Ctx, z3::solver::simple()), {}};
+  /// Queries with float operations: Z3's QF_FP tactic bit-blasts them up
+  /// front, where the SMT core's lazy FPA theory took 9.7 s on a query
+  /// the tactic decides in 0.56 s (docs/decisions.md).
+  Kept Floats{z3::tactic(Ctx, "qffp").mk_solver(), {}};
+  std::unordered_map<ExprRef, Reads> ReadsOf;
 };
 
 } // namespace

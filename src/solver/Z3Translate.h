@@ -19,6 +19,7 @@
 
 #include <atomic>
 #include <map>
+#include <optional>
 #include <unordered_map>
 #include <z3++.h>
 
@@ -80,6 +81,7 @@ private:
   z3::expr buildFloat(ExprRef E);
   /// `E` (an encoding) as an FPA term.
   z3::expr floatTerm(ExprRef E);
+  std::optional<z3::expr> signOperation(ExprRef E);
   z3::expr fpa(Z3_ast A);
   z3::expr fpaConst(unsigned Width, double V);
   z3::expr isNan(const z3::expr &Fp);

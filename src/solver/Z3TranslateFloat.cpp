@@ -13,6 +13,8 @@
 //===----------------------------------------------------------------------===//
 #include "solver/Z3Translate.h"
 
+#include <optional>
+
 namespace theseus {
 
 namespace {
@@ -52,9 +54,28 @@ z3::expr Z3Translator::floatTerm(ExprRef E) {
   auto It = FloatValues.find(E);
   if (It != FloatValues.end())
     return It->second;
-  z3::expr Fp = Bits.mk_from_ieee_bv(floatSort(Ctx, E->width()));
+  std::optional<z3::expr> Sign = signOperation(E);
+  z3::expr Fp =
+      Sign ? *Sign : Bits.mk_from_ieee_bv(floatSort(Ctx, E->width()));
   FloatValues.emplace(E, Fp);
   return Fp;
+}
+
+/// fneg and fabs are bit operations on the encoding (ExprContext builds
+/// them so); read as a float, they are fp.neg and fp.abs of the operand's
+/// value, so a chain such as `b * b - 4 * a * c` (clang's fmuladd of a
+/// negated product) never reads an encoding back. None for other nodes.
+std::optional<z3::expr> Z3Translator::signOperation(ExprRef E) {
+  unsigned W = E->width();
+  if ((E->kind() != ExprKind::Xor && E->kind() != ExprKind::And) ||
+      !E->operand(1)->isConst())
+    return std::nullopt;
+  uint64_t Mask = E->operand(1)->value();
+  if (E->kind() == ExprKind::Xor && Mask == signBit(W))
+    return fpa(Z3_mk_fpa_neg(Ctx, floatTerm(E->operand(0))));
+  if (E->kind() == ExprKind::And && Mask == signBit(W) - 1)
+    return fpa(Z3_mk_fpa_abs(Ctx, floatTerm(E->operand(0))));
+  return std::nullopt;
 }
 
 z3::expr Z3Translator::isNan(const z3::expr &Fp) {

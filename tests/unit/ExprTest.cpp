@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
+#include <cmath>
 #include <memory>
 #include <random>
 #include <vector>
@@ -919,3 +921,108 @@ TEST(ExprPropertyTest, RandomTreesEvaluateLikeTheReference) {
 }
 
 } // namespace
+
+//===- Floating point ------------------------------------------------------===//
+
+namespace {
+
+uint64_t bitsOf(float F) { return std::bit_cast<uint32_t>(F); }
+uint64_t bitsOf(double D) { return std::bit_cast<uint64_t>(D); }
+
+class FloatExprTest : public ::testing::Test {
+protected:
+  ExprRef f(float V) { return Ctx.constant(bitsOf(V), 32); }
+  ExprRef d(double V) { return Ctx.constant(bitsOf(V), 64); }
+  ExprContext Ctx;
+  ExprRef X = Ctx.readLE(Ctx.array("x", 4), 0, 4);
+  ExprRef Y = Ctx.readLE(Ctx.array("y", 4), 0, 4);
+};
+
+} // namespace
+
+TEST_F(FloatExprTest, ConstantsFoldWithFloatOps) {
+  EXPECT_EQ(Ctx.floatBinary(FloatBinaryOp::Add, f(0.1f), f(0.2f)),
+            f(0.1f + 0.2f));
+  EXPECT_EQ(Ctx.floatBinary(FloatBinaryOp::Div, d(1.0), d(-0.0)),
+            d(-INFINITY));
+  // 0/0 is x86-64's default NaN: negative and quiet.
+  EXPECT_EQ(Ctx.floatBinary(FloatBinaryOp::Div, f(0.0f), f(0.0f))->value(),
+            0xffc00000u);
+  EXPECT_EQ(Ctx.floatCompare(1, f(NAN), f(NAN)), Ctx.falseExpr());  // oeq
+  EXPECT_EQ(Ctx.floatCompare(14, f(NAN), f(NAN)), Ctx.trueExpr());  // une
+  EXPECT_EQ(Ctx.floatCompare(1, f(-0.0f), f(0.0f)), Ctx.trueExpr()); // oeq
+  EXPECT_EQ(Ctx.floatToInt(f(7.9f), 32, true), Ctx.constant(7, 32));
+  EXPECT_EQ(Ctx.floatToInt(d(-1e300), 32, true),
+            Ctx.constant(0x80000000u, 32)); // integer indefinite
+  EXPECT_EQ(Ctx.intToFloat(Ctx.constant(16777217, 32), true,
+                           FloatFormat::Single),
+            f(16777216.0f)); // a tie, to even
+  EXPECT_EQ(Ctx.floatConvert(d(1e-310), FloatFormat::Single), f(0.0f));
+  ExprRef Args[1] = {d(-2.5)};
+  EXPECT_EQ(Ctx.floatFunction(FloatFunction::Round, Args), d(-3.0));
+  EXPECT_EQ(Ctx.floatFunction(FloatFunction::Rint, Args), d(-2.0));
+}
+
+TEST_F(FloatExprTest, SymbolicOperationsAreHashConsed) {
+  ExprRef A = Ctx.floatBinary(FloatBinaryOp::Mul, X, Y);
+  EXPECT_EQ(A, Ctx.floatBinary(FloatBinaryOp::Mul, X, Y));
+  EXPECT_NE(A, Ctx.floatBinary(FloatBinaryOp::Mul, Y, X));
+  EXPECT_NE(A, Ctx.floatBinary(FloatBinaryOp::Div, X, Y));
+  EXPECT_EQ(A->kind(), ExprKind::FBinary);
+  EXPECT_EQ(A->width(), 32u);
+  EXPECT_EQ(Ctx.floatToInt(X, 16, true), Ctx.floatToInt(X, 16, true));
+  EXPECT_NE(Ctx.floatToInt(X, 16, true), Ctx.floatToInt(X, 16, false));
+}
+
+TEST_F(FloatExprTest, NoIdentityOfRealArithmeticIsApplied) {
+  // x + 0 is not x (x = -0), x * 1 is not x (a signalling NaN is
+  // quietened), x == x is not true (NaN).
+  EXPECT_NE(Ctx.floatBinary(FloatBinaryOp::Add, X, f(0.0f)), X);
+  EXPECT_NE(Ctx.floatBinary(FloatBinaryOp::Mul, X, f(1.0f)), X);
+  EXPECT_FALSE(Ctx.floatCompare(1, X, X)->isConst());
+  EXPECT_NE(Ctx.floatBinary(FloatBinaryOp::Sub, X, X), f(0.0f));
+}
+
+TEST_F(FloatExprTest, PredicatesShareThreeComparisonNodes) {
+  // ogt is olt swapped, uge is not olt, une is not oeq, uno is not ord.
+  EXPECT_EQ(Ctx.floatCompare(2, X, Y), Ctx.floatCompare(4, Y, X));
+  EXPECT_EQ(Ctx.floatCompare(11, X, Y),
+            Ctx.logicalNot(Ctx.floatCompare(4, X, Y)));
+  EXPECT_EQ(Ctx.floatCompare(14, X, Y),
+            Ctx.logicalNot(Ctx.floatCompare(1, X, Y)));
+  EXPECT_EQ(Ctx.floatCompare(8, X, Y),
+            Ctx.logicalNot(Ctx.floatCompare(7, X, Y)));
+  EXPECT_EQ(Ctx.floatCompare(0, X, Y), Ctx.falseExpr());
+  EXPECT_EQ(Ctx.floatCompare(15, X, Y), Ctx.trueExpr());
+}
+
+TEST_F(FloatExprTest, SignOperationsAreBitOperations) {
+  EXPECT_EQ(Ctx.floatNegate(Ctx.floatNegate(X)), X);
+  ExprRef Abs = Ctx.floatFunction(FloatFunction::Fabs, &X);
+  EXPECT_EQ(Abs, Ctx.bitAnd(X, Ctx.constant(0x7fffffff, 32)));
+  // isnan(x) by class compares the magnitude's encoding.
+  Assignment A;
+  A.set(Ctx.array("x", 4), {0x01, 0x00, 0xc0, 0xff}); // -nan(0x400001)
+  EXPECT_EQ(evaluate(Ctx.floatIsClass(X, 3), A), 1u);
+  EXPECT_EQ(evaluate(Ctx.floatIsClass(X, 2), A), 1u); // quiet
+  EXPECT_EQ(evaluate(Ctx.floatIsClass(X, 0x3fc), A), 0u);
+}
+
+TEST_F(FloatExprTest, EvaluationUsesTheExactSemantics) {
+  ExprRef Sum = Ctx.floatBinary(FloatBinaryOp::Add, X, Y);
+  Assignment A;
+  A.set(Ctx.array("x", 4), {0x01, 0x00, 0x00, 0x00}); // smallest subnormal
+  A.set(Ctx.array("y", 4), {0x01, 0x00, 0x00, 0x80}); // its negative
+  EXPECT_EQ(evaluate(Sum, A), bitsOf(0.0f)); // +0, not -0
+  ExprRef Wide = Ctx.floatConvert(X, FloatFormat::Double);
+  EXPECT_EQ(evaluate(Wide, A), bitsOf(double(std::bit_cast<float>(1u))));
+}
+
+TEST_F(FloatExprTest, PrintsAsC) {
+  ExprRef E = Ctx.floatCompare(
+      4, Ctx.floatBinary(FloatBinaryOp::Mul, X, X), f(2.0f));
+  EXPECT_EQ(toString(E), "(x * x) < 2");
+  EXPECT_EQ(toString(Ctx.floatToInt(X, 32, true)), "(i32)x");
+  EXPECT_EQ(toString(Ctx.floatCompare(1, X, f(0.1f))), "x == 0.1");
+  EXPECT_EQ(toString(Ctx.floatFunction(FloatFunction::Sqrt, &X)), "sqrtf(x)");
+}

@@ -15,6 +15,7 @@
 #include <fstream>
 #include <gtest/gtest.h>
 #include <map>
+#include <bit>
 #include <unistd.h>
 
 namespace theseus {
@@ -29,6 +30,12 @@ int pair(const char *buf, size_t len) { return buf[0] + (int)len; }
 int find(const char *s, int c, const char *t, int n) { return c + n; }
 int grid(const int a[][30], const uint8_t *bytes, int n) { return n; }
 int fixed(int mode, const struct point *p, const short *a) { return mode; }
+struct sample { float t; double v; int n; };
+typedef double real;
+double floats(float x, real y, const float *w, const struct sample *s) {
+  return x + y + w[0] + s->t;
+}
+long double wide(long double x) { return x; }
 )C";
 
 class InputsTest : public ::testing::Test {
@@ -186,6 +193,43 @@ TEST_F(InputsTest, PointersToArraysAndByteBuffers) {
   EXPECT_EQ(P[0].ElemBytes, 120u);
   EXPECT_EQ(P[1].Count, 3u);
   EXPECT_FALSE(P[1].NulTerminated);
+}
+
+TEST_F(InputsTest, FloatsAreInputsAndLongDoubleIsAnError) {
+  std::vector<ParamInfo> P = describeParams(entry("floats"));
+  ASSERT_EQ(P.size(), 4u);
+  EXPECT_TRUE(P[0].IsFloat);
+  EXPECT_EQ(P[0].Bytes, 4u);
+  EXPECT_EQ(P[0].CType, "float");
+  EXPECT_TRUE(P[1].IsFloat);
+  EXPECT_EQ(P[1].Bits, 64u);
+  EXPECT_EQ(P[1].CType, "real");
+  EXPECT_EQ(P[1].BaseCType, "double");
+  EXPECT_TRUE(P[2].IsPointer && P[2].IsFloat);
+  EXPECT_EQ(P[2].ElemBytes, 4u);
+  ASSERT_EQ(P[3].Fields.size(), 3u);
+  EXPECT_TRUE(P[3].Fields[0].IsFloat && P[3].Fields[1].IsFloat);
+  EXPECT_FALSE(P[3].Fields[2].IsFloat);
+  EXPECT_TRUE(describeReturn(entry("floats")).IsFloat);
+  // --concrete takes numbers for them, rounded once to the format.
+  InputOptions Opts;
+  Opts.Concrete = {"x=0.1", "s.v=-0", "w[1]=0x1.8p+0"};
+  EntryInputs In(Ctx, entry("floats"), {}, Opts);
+  std::mt19937_64 Rng(1);
+  std::vector<EntryArg> Args = In.bind(In.random(Rng));
+  EXPECT_EQ(Args[0].Value.Bits, std::bit_cast<uint32_t>(0.1f));
+  EXPECT_EQ(Args[3].Bytes[15], 0x80); // s.v is bytes 8..15.
+  EXPECT_EQ(Args[3].Bytes[8], 0);
+  EXPECT_EQ(Args[2].Bytes[7], 0x3f); // 1.5f is 0x3fc00000.
+  EXPECT_EQ(Args[2].Bytes[6], 0xc0);
+  Opts.Concrete = {"y=one"};
+  EXPECT_THROW(EntryInputs(Ctx, entry("floats"), {}, Opts), InputError);
+  try {
+    describeParams(entry("wide"));
+    ADD_FAILURE() << "long double accepted";
+  } catch (const InputError &E) {
+    EXPECT_NE(E.Message.find("long double"), std::string::npos) << E.Message;
+  }
 }
 
 TEST_F(InputsTest, ConcreteValuesAreNotSymbolic) {

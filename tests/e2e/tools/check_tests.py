@@ -6,7 +6,8 @@ files only for its suite), or with --files the test files in the directory
 (also for directories without a run.db).
 
 Each test is a dict of its input values by name (also as the dict `inputs`,
-for names like "x#2" that are not Python identifiers) plus:
+for names like "x#2" that are not Python identifiers; a float or double as a
+Python float, read from its recorded decimal, which is exact) plus:
   ret   the entry's return value (None unless the path returned a value)
   kind  how the path ended: return, exit, bug, unsupported, ...
   bug   the bug kind (None unless kind == "bug")
@@ -29,30 +30,46 @@ for names like "x#2" that are not Python identifiers) plus:
   --count N      there are exactly N tests
   --oracle FILE  a Python file whose functions EXPR may call
 
-EXPR may use raw[name] (an input's bytes) and le(raw, offset, size) (a
-signed little-endian integer within them), e.g. for struct fields;
+EXPR may use raw[name] (an input's bytes), le(raw, offset, size) (a
+signed little-endian integer within them), e.g. for struct fields, and
+the module math (math.isnan, math.copysign for floats);
 `fields` maps a struct parameter (by value or pointer) to its members by
 name.
 
 Exits 1 (with the failing tests listed) if a check fails.
 """
 import argparse
+import math
 import os
 import sys
 
 from run_tests import all_tests
 
 
+def number(value):
+    """A float's recorded decimal ("1.5", "-0", "nan", "-inf", also in a
+    buffer's list) as a Python float; other values unchanged."""
+    if isinstance(value, list):
+        return [number(v) for v in value]
+    if isinstance(value, str):
+        try:
+            return float(value)
+        except ValueError:
+            return value
+    return value
+
+
 def load(directory, files_only):
     tests = []
     for name, t, in_suite in all_tests(directory, files_only):
-        env = {i["name"]: i.get("value") for i in t["inputs"]}
+        env = {i["name"]: number(i.get("value")) for i in t["inputs"]}
         env["inputs"] = dict(env)
-        env["fields"] = {i["name"]: i["fields"] for i in t["inputs"]
-                         if "fields" in i}
+        env["fields"] = {i["name"]: {k: number(v) for k, v in
+                                     i["fields"].items()}
+                         for i in t["inputs"] if "fields" in i}
         env["raw"] = {i["name"]: bytes.fromhex(i["bytes"]) for i in t["inputs"]}
         o = t["outcome"]
-        env.update(ret=o.get("value"), kind=o["kind"], bug=o.get("bug"),
+        env.update(ret=number(o.get("value")), kind=o["kind"], bug=o.get("bug"),
                    line=o.get("line"), message=o.get("message"),
                    stdout=t.get("stdout"), file=name, in_suite=in_suite,
                    argv=[bytes.fromhex(a["bytes"]).decode("latin-1")
@@ -79,7 +96,7 @@ def main():
         """The signed little-endian integer at raw[offset:offset+size]."""
         return int.from_bytes(raw[offset:offset + size], "little", signed=True)
 
-    scope = {"le": le}
+    scope = {"le": le, "math": math}
     if a.oracle:
         with open(a.oracle) as f:
             exec(f.read(), scope)
