@@ -327,6 +327,13 @@ void describeStructParam(const llvm::Function &F,
   }
   unsigned Covered = 0;
   for (;; ++It) {
+    if (It != F.arg_end() && (It->getType()->isFloatingPointTy() ||
+                              It->getType()->isVectorTy()))
+      throw InputError{fmt::format(
+          "parameter '{}' of '{}' is a struct passed by value in "
+          "floating-point registers, which Theseus does not support yet: "
+          "pass it by pointer to make it symbolic",
+          P.Name, F.getName().str())};
     if (It == F.arg_end() || !It->getType()->isIntegerTy())
       throw InputError{fmt::format(
           "parameter '{}' of '{}': this struct is passed in a way Theseus "

@@ -1,19 +1,20 @@
 // A value made concrete narrows what was explored: the run says which
-// concretisation cut it and is not complete. The output call's argument is
-// only printed, not pinned, so it cuts nothing.
+// concretisation cut it (sin, a native call, gets its symbolic argument
+// pinned) and is not complete. The output call's argument is only
+// printed, not pinned, so it cuts nothing.
 // RUN: rm -rf %t.out
 // RUN: %theseus %s -o %t.out | FileCheck %s
 // RUN: %check-summary %t.out "not complete" "incomplete_because == {'concretization': 1}"
 // CHECK: stopped: bounded
 // CHECK: complete no: concretization (1)
-// CHECK-DAG: claims_concretized.c:[[@LINE+7]]: argument of an output call (not pinned)
-// CHECK-DAG: claims_concretized.c:[[@LINE+7]]: floating-point conversion
+// CHECK-DAG: claims_concretized.c:[[@LINE+8]]: argument of an output call (not pinned)
+// CHECK-DAG: claims_concretized.c:[[@LINE+8]]: argument of a native call
+#include <math.h>
 #include <stdio.h>
 
 int claims_concretized(int x) {
   if (x > 3)
     return 1;
   printf("x = %d\n", x);
-  double d = x;
-  return d > 0.5;
+  return sin(x) > 0.5;
 }

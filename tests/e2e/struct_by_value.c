@@ -15,7 +15,7 @@
 // CHECK: paths 108
 // CHECK: branches 100.0% (16/16)
 // REPLAY: 108 match, 0 mismatch, 0 skipped
-// FLOAT: parameter 'v' of 'with_float' is a struct passed by value with a member that is not an integer
+// FLOAT: parameter 'v' of 'with_float' is a struct passed by value in floating-point registers
 
 struct point {
   int x, y;
