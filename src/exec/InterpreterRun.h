@@ -10,9 +10,9 @@
 
 #include "exec/Interpreter.h"
 
-#include "expr/FloatOps.h"
 #include "exec/Native.h"
 #include "exec/NativeLoops.h"
+#include "expr/FloatOps.h"
 #include "program/Opcodes.h"
 #include "program/Program.h"
 

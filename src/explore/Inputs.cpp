@@ -450,9 +450,8 @@ void EntryInputs::applySeed(Assignment &A, const std::string &Spec) const {
     std::optional<uint64_t> Bits = parseValue(Text, Float, S->Param.Bytes);
     if (!Bits)
       throw InputError{
-          fmt::format("--seed-input: '{}' is not {} value for '{}'",
-                      Text.str(), Float ? "a number" : "an integer",
-                      Name.str())};
+          fmt::format("--seed-input: '{}' is not {} value for '{}'", Text.str(),
+                      Float ? "a number" : "an integer", Name.str())};
     std::vector<uint8_t> Bytes(S->Param.Bytes);
     for (unsigned I = 0; I < S->Param.Bytes; ++I)
       Bytes[I] = static_cast<uint8_t>(*Bits >> (8 * I));

@@ -327,8 +327,8 @@ void describeStructParam(const llvm::Function &F,
   }
   unsigned Covered = 0;
   for (;; ++It) {
-    if (It != F.arg_end() && (It->getType()->isFloatingPointTy() ||
-                              It->getType()->isVectorTy()))
+    if (It != F.arg_end() &&
+        (It->getType()->isFloatingPointTy() || It->getType()->isVectorTy()))
       throw InputError{fmt::format(
           "parameter '{}' of '{}' is a struct passed by value in "
           "floating-point registers, which Theseus does not support yet: "
@@ -458,8 +458,7 @@ void linkLengths(std::vector<ParamInfo> &Params, const BufferSizes &Sizes,
 }
 
 /// A float or double parameter: an input of its encoding's bytes.
-void describeFloatParam(const llvm::Type *T, const CTypeDesc &D,
-                        ParamInfo &P) {
+void describeFloatParam(const llvm::Type *T, const CTypeDesc &D, ParamInfo &P) {
   P.IsFloat = true;
   P.Bits = T->isFloatTy() ? 32 : 64;
   P.Bytes = P.Bits / 8;

@@ -52,8 +52,8 @@ void readReturnStruct(const nlohmann::json &J, ReturnInfo &R) {
   R.Bytes = Count(J.at("bytes"), 1u << 20);
   for (const nlohmann::json &F : J.at("fields")) {
     FieldInfo Field{F.at("name").get<std::string>(), F.value("type", ""),
-                    Count(F.at("offset"), R.Bytes), Count(F.at("bytes"), 8),
-                    F.value("signed", false), F.value("float", false)};
+                    Count(F.at("offset"), R.Bytes),  Count(F.at("bytes"), 8),
+                    F.value("signed", false),        F.value("float", false)};
     if (Field.Offset + Field.Bytes > R.Bytes)
       throw Bad;
     R.Fields.push_back(std::move(Field));
@@ -288,8 +288,8 @@ void writeText(JsonWriter &W, llvm::StringRef Text) {
 /// The members of a float input after its bytes: a flag, and its exact
 /// value in hexadecimal (`%a`); its decimal is its "value".
 void writeFloatFlag(JsonWriter &W, unsigned Bytes, uint64_t Bits) {
-  W.field("float", true).field("hex_float",
-                               floatHex(floatFormatOf(Bytes), Bits));
+  W.field("float", true)
+      .field("hex_float", floatHex(floatFormatOf(Bytes), Bits));
 }
 
 void writeFields(JsonWriter &W, const std::vector<FieldInfo> &Fields,
@@ -406,8 +406,7 @@ void writeCreated(JsonWriter &W, const Array *Arr, const InputRequest &Req,
   bool Scalar = Req.CType.find('[') == std::string::npos;
   if (Float) {
     W.field("value", floatDecimal(floatFormatOf(Req.Size), V));
-  } else if (Req.Size <= 8 &&
-             (Scalar || (Req.Size & (Req.Size - 1)) == 0)) {
+  } else if (Req.Size <= 8 && (Scalar || (Req.Size & (Req.Size - 1)) == 0)) {
     unsigned Bits = Req.CType == "_Bool" ? 1 : Req.Size * 8;
     W.key("value");
     if (Req.Signed || !Scalar)

@@ -55,8 +55,7 @@ z3::expr Z3Translator::floatTerm(ExprRef E) {
   if (It != FloatValues.end())
     return It->second;
   std::optional<z3::expr> Sign = signOperation(E);
-  z3::expr Fp =
-      Sign ? *Sign : Bits.mk_from_ieee_bv(floatSort(Ctx, E->width()));
+  z3::expr Fp = Sign ? *Sign : Bits.mk_from_ieee_bv(floatSort(Ctx, E->width()));
   FloatValues.emplace(E, Fp);
   return Fp;
 }

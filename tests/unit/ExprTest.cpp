@@ -922,7 +922,8 @@ TEST(ExprPropertyTest, RandomTreesEvaluateLikeTheReference) {
 
 } // namespace
 
-//===- Floating point ------------------------------------------------------===//
+//===- Floating point
+//------------------------------------------------------===//
 
 namespace {
 
@@ -943,20 +944,19 @@ protected:
 TEST_F(FloatExprTest, ConstantsFoldWithFloatOps) {
   EXPECT_EQ(Ctx.floatBinary(FloatBinaryOp::Add, f(0.1f), f(0.2f)),
             f(0.1f + 0.2f));
-  EXPECT_EQ(Ctx.floatBinary(FloatBinaryOp::Div, d(1.0), d(-0.0)),
-            d(-INFINITY));
+  EXPECT_EQ(Ctx.floatBinary(FloatBinaryOp::Div, d(1.0), d(-0.0)), d(-INFINITY));
   // 0/0 is x86-64's default NaN: negative and quiet.
   EXPECT_EQ(Ctx.floatBinary(FloatBinaryOp::Div, f(0.0f), f(0.0f))->value(),
             0xffc00000u);
-  EXPECT_EQ(Ctx.floatCompare(1, f(NAN), f(NAN)), Ctx.falseExpr());  // oeq
-  EXPECT_EQ(Ctx.floatCompare(14, f(NAN), f(NAN)), Ctx.trueExpr());  // une
+  EXPECT_EQ(Ctx.floatCompare(1, f(NAN), f(NAN)), Ctx.falseExpr());   // oeq
+  EXPECT_EQ(Ctx.floatCompare(14, f(NAN), f(NAN)), Ctx.trueExpr());   // une
   EXPECT_EQ(Ctx.floatCompare(1, f(-0.0f), f(0.0f)), Ctx.trueExpr()); // oeq
   EXPECT_EQ(Ctx.floatToInt(f(7.9f), 32, true), Ctx.constant(7, 32));
   EXPECT_EQ(Ctx.floatToInt(d(-1e300), 32, true),
             Ctx.constant(0x80000000u, 32)); // integer indefinite
-  EXPECT_EQ(Ctx.intToFloat(Ctx.constant(16777217, 32), true,
-                           FloatFormat::Single),
-            f(16777216.0f)); // a tie, to even
+  EXPECT_EQ(
+      Ctx.intToFloat(Ctx.constant(16777217, 32), true, FloatFormat::Single),
+      f(16777216.0f)); // a tie, to even
   EXPECT_EQ(Ctx.floatConvert(d(1e-310), FloatFormat::Single), f(0.0f));
   ExprRef Args[1] = {d(-2.5)};
   EXPECT_EQ(Ctx.floatFunction(FloatFunction::Round, Args), d(-3.0));
@@ -1013,14 +1013,14 @@ TEST_F(FloatExprTest, EvaluationUsesTheExactSemantics) {
   Assignment A;
   A.set(Ctx.array("x", 4), {0x01, 0x00, 0x00, 0x00}); // smallest subnormal
   A.set(Ctx.array("y", 4), {0x01, 0x00, 0x00, 0x80}); // its negative
-  EXPECT_EQ(evaluate(Sum, A), bitsOf(0.0f)); // +0, not -0
+  EXPECT_EQ(evaluate(Sum, A), bitsOf(0.0f));          // +0, not -0
   ExprRef Wide = Ctx.floatConvert(X, FloatFormat::Double);
   EXPECT_EQ(evaluate(Wide, A), bitsOf(double(std::bit_cast<float>(1u))));
 }
 
 TEST_F(FloatExprTest, PrintsAsC) {
-  ExprRef E = Ctx.floatCompare(
-      4, Ctx.floatBinary(FloatBinaryOp::Mul, X, X), f(2.0f));
+  ExprRef E =
+      Ctx.floatCompare(4, Ctx.floatBinary(FloatBinaryOp::Mul, X, X), f(2.0f));
   EXPECT_EQ(toString(E), "(x * x) < 2");
   EXPECT_EQ(toString(Ctx.floatToInt(X, 32, true)), "(i32)x");
   EXPECT_EQ(toString(Ctx.floatCompare(1, X, f(0.1f))), "x == 0.1");

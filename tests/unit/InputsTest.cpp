@@ -11,11 +11,11 @@
 
 #include "llvm/IR/Function.h"
 
+#include <bit>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
 #include <map>
-#include <bit>
 #include <unistd.h>
 
 namespace theseus {

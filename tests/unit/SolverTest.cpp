@@ -676,7 +676,8 @@ TEST_F(ByteLevelTest, AQueryOnOneByteIsDecidedByItsValues) {
   EXPECT_EQ(S.stats().BackendCalls, 1u);
 }
 
-//===- Floating point ------------------------------------------------------===//
+//===- Floating point
+//------------------------------------------------------===//
 
 namespace {
 
@@ -738,9 +739,8 @@ TEST_F(FloatSolverTest, FindsNaNNegativeZeroAndOverflow) {
             std::bit_cast<uint64_t>(-0.0));
 
   // A finite x whose double is infinite.
-  ExprRef Finite = Ctx.floatCompare(4, Ctx.floatFunction(FloatFunction::Fabs,
-                                                          &X),
-                                    f(INFINITY));
+  ExprRef Finite = Ctx.floatCompare(
+      4, Ctx.floatFunction(FloatFunction::Fabs, &X), f(INFINITY));
   ExprRef Twice = Ctx.floatBinary(FloatBinaryOp::Add, X, X);
   SolverResponse Over =
       S->solve({Finite}, Ctx.floatCompare(1, Twice, f(INFINITY)), {});
