@@ -89,8 +89,12 @@ const char *kindName(ExprKind K) {
 
 bool isFloatKind(ExprKind K) { return K >= ExprKind::FBinary; }
 
+[[maybe_unused]] static bool isFloatWidth(unsigned Width) {
+  return Width == 32 || Width == 64;
+}
+
 FloatFormat floatFormatOfWidth(unsigned Width) {
-  assert((Width == 32 || Width == 64) && "not a float encoding");
+  assert(isFloatWidth(Width) && "not a float encoding");
   return Width == 32 ? FloatFormat::Single : FloatFormat::Double;
 }
 
@@ -750,7 +754,7 @@ static uint64_t signBit(unsigned Width) { return uint64_t(1) << (Width - 1); }
 
 ExprRef ExprContext::floatBinary(FloatBinaryOp Op, ExprRef L, ExprRef R) {
   assert(L->width() == R->width() && "operand formats differ");
-  floatFormatOfWidth(L->width());
+  assert(isFloatWidth(L->width()) && "not a float encoding");
   return floatNode(ExprKind::FBinary, uint64_t(Op), L->width(), {L, R});
 }
 
@@ -786,7 +790,7 @@ ExprRef ExprContext::orderedCompare(unsigned P, ExprRef L, ExprRef R) {
 
 ExprRef ExprContext::floatCompare(unsigned Predicate, ExprRef L, ExprRef R) {
   assert(Predicate < 16 && L->width() == R->width() && "bad fcmp");
-  floatFormatOfWidth(L->width());
+  assert(isFloatWidth(L->width()) && "not a float encoding");
   // An unordered predicate holds exactly when the ordered predicate of the
   // other relations does not.
   if (Predicate & 8)
@@ -796,7 +800,7 @@ ExprRef ExprContext::floatCompare(unsigned Predicate, ExprRef L, ExprRef R) {
 
 ExprRef ExprContext::floatToInt(ExprRef E, unsigned Width, bool Signed) {
   assert(Width >= 1 && Width <= 64 && "unsupported width");
-  floatFormatOfWidth(E->width());
+  assert(isFloatWidth(E->width()) && "not a float encoding");
   return floatNode(ExprKind::FToInt, Signed, Width, {E});
 }
 
@@ -805,7 +809,7 @@ ExprRef ExprContext::intToFloat(ExprRef E, bool Signed, FloatFormat To) {
 }
 
 ExprRef ExprContext::floatConvert(ExprRef E, FloatFormat To) {
-  floatFormatOfWidth(E->width());
+  assert(isFloatWidth(E->width()) && "not a float encoding");
   if (E->width() == floatWidth(To))
     return E;
   return floatNode(ExprKind::FConvert, 0, floatWidth(To), {E});
@@ -813,7 +817,7 @@ ExprRef ExprContext::floatConvert(ExprRef E, FloatFormat To) {
 
 ExprRef ExprContext::floatFunction(FloatFunction F, const ExprRef *Args) {
   unsigned W = Args[0]->width();
-  floatFormatOfWidth(W);
+  assert(isFloatWidth(W) && "not a float encoding");
   ExprRef Sign = constant(signBit(W), W);
   switch (F) {
   case FloatFunction::Fabs:
@@ -864,7 +868,7 @@ ExprRef ExprContext::floatClass(unsigned Class, ExprRef E) {
 
 ExprRef ExprContext::floatIsClass(ExprRef E, unsigned Mask) {
   unsigned W = E->width();
-  floatFormatOfWidth(W);
+  assert(isFloatWidth(W) && "not a float encoding");
   uint64_t Quiet = uint64_t(1) << (W == 32 ? 22 : 51);
   ExprRef Negative = ule(constant(signBit(W), W), E);
   ExprRef QuietBit = ne(bitAnd(E, constant(Quiet, W)), constant(0, W));

@@ -359,6 +359,8 @@ std::string inputText(const TestInput &In) {
     Value = json(*In.String).dump();
   else if (In.Fields) // A struct reads better by its members.
     Value = *In.Fields;
+  else if (In.Value && In.Value->front() == '"') // A float's decimal.
+    Value = json::parse(*In.Value).get<std::string>();
   else if (In.Value)
     Value = *In.Value;
   else
