@@ -29,7 +29,7 @@ nlohmann::json returnValues(const TestWriter &T) {
     A.push_back(V);
   for (uint64_t V : T.unsignedReturns())
     A.push_back(V);
-  for (const std::string &V : T.structReturns())
+  for (const std::string &V : T.jsonReturns())
     A.push_back(nlohmann::json::parse(V));
   return A;
 }
@@ -286,8 +286,9 @@ std::string cutsText(const nlohmann::json &Cuts) {
 std::string returnValuesText(const nlohmann::json &All) {
   const size_t Shown = 32; // summary.json has all of them.
   std::string Values;
-  for (size_t I = 0; I < All.size() && I < Shown; ++I)
-    Values += (I ? ", " : "") + All[I].dump();
+  for (size_t I = 0; I < All.size() && I < Shown; ++I) // Floats unquoted.
+    Values += (I ? ", " : "") +
+              (All[I].is_string() ? All[I].get<std::string>() : All[I].dump());
   if (All.size() > Shown)
     Values += fmt::format(", ... ({} distinct)", All.size());
   return Values;

@@ -602,8 +602,10 @@ void TestWriter::writeTest(JsonWriter &W, const PathResult &R,
 }
 
 void TestWriter::noteReturnValue(const PathOutcome &O) {
-  if (O.End == PathEnd::Return && O.HasValue && Program.Return.IsStruct)
-    StructReturns.insert(returnValue(O).dump());
+  // Structs and floats as the tests show them (members, decimals).
+  if (O.End == PathEnd::Return && O.HasValue &&
+      (Program.Return.IsStruct || Program.Return.IsFloat))
+    JsonReturns.insert(returnValue(O).dump());
   else if (O.End == PathEnd::Return && O.HasValue && !Program.Return.IsVoid) {
     if (Program.Return.Signed)
       SignedReturns.insert(signExtend(O.Value, Program.Return.Bits));

@@ -102,8 +102,9 @@ public:
   /// Distinct return values of the entry, sorted.
   const std::set<int64_t> &signedReturns() const { return SignedReturns; }
   const std::set<uint64_t> &unsignedReturns() const { return UnsignedReturns; }
-  /// Returned structs, each as its compact JSON.
-  const std::set<std::string> &structReturns() const { return StructReturns; }
+  /// Returned structs and floats, each as its compact JSON (members, a
+  /// decimal string).
+  const std::set<std::string> &jsonReturns() const { return JsonReturns; }
   uint64_t tests() const { return Tests; }
   const std::map<std::string, uint64_t> &outcomes() const { return Outcomes; }
   const ProgramDescription &program() const { return Program; }
@@ -158,7 +159,7 @@ private:
   std::vector<BugRecord> Bugs;
   std::set<int64_t> SignedReturns;
   std::set<uint64_t> UnsignedReturns;
-  std::set<std::string> StructReturns;
+  std::set<std::string> JsonReturns;
   std::map<std::string, uint64_t> Outcomes;
   uint64_t Tests = 0;
   std::vector<uint64_t> Files;
