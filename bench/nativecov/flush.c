@@ -21,9 +21,14 @@ __attribute__((constructor)) static void install(void) {
   stack_t ss = {.ss_sp = stack, .ss_size = sizeof stack};
   sigaltstack(&ss, 0);
   struct sigaction sa = {.sa_handler = on_signal, .sa_flags = SA_ONSTACK};
-  int signals[] = {SIGABRT, SIGSEGV, SIGFPE, SIGBUS, SIGILL};
+  sigaction(SIGABRT, &sa, 0);
+  if (__sanitizer_set_death_callback) {
+    /* A sanitizer build: the sanitizer reports SIGSEGV, SIGBUS and
+     * SIGFPE itself (the report is what replay checks), then calls this. */
+    __sanitizer_set_death_callback(write_profile);
+    return;
+  }
+  int signals[] = {SIGSEGV, SIGFPE, SIGBUS, SIGILL};
   for (unsigned i = 0; i < sizeof signals / sizeof *signals; ++i)
     sigaction(signals[i], &sa, 0);
-  if (__sanitizer_set_death_callback)
-    __sanitizer_set_death_callback(write_profile);
 }
