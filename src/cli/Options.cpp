@@ -1,13 +1,20 @@
 //===- Options.cpp - The theseus command line -----------------------------===//
 #include "cli/Options.h"
 
+#include "store/RunDatabase.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
+#include <tuple>
 #include <unistd.h>
 
 #ifndef THESEUS_VERSION
@@ -78,6 +85,93 @@ CLI::Option *addChoice(CLI::App &App, const std::string &Flag, Enum &Target,
       ->check(CLI::IsMember(Valid))
       ->default_str(Default)
       ->type_name("TEXT");
+}
+
+/// One line on stderr; the usage error's exit status.
+int usageError(const std::string &Message) {
+  std::fprintf(stderr, "theseus: error: %s\n", Message.c_str());
+  return UsageError;
+}
+
+/// The options `theseus --resume DIR` may give anew.
+constexpr const char *ResumeOverrides[] = {
+    "--resume", "--max-time", "--max-iterations", "--max-memory", "--quiet"};
+
+/// The command line of the run in `Dir`, and the directory it ran in.
+std::pair<std::vector<std::string>, std::string>
+earlierCommandLine(const std::string &Dir) {
+  std::unique_ptr<RunDatabase> Db;
+  std::vector<PartRow> Parts;
+  try {
+    Db = RunDatabase::open(Dir + "/" + RunDatabaseName);
+    Parts = Db->parts();
+  } catch (const StoreError &E) {
+    throw InputError{fmt::format("--resume: {}", E.what())};
+  }
+  if (Parts.empty())
+    throw InputError{
+        fmt::format("--resume: {}/{} records no run", Dir, RunDatabaseName)};
+  nlohmann::json Options = nlohmann::json::parse(Parts.front().Options);
+  return {Options.at("command_line").get<std::vector<std::string>>(),
+          Options.value("cwd", std::string())};
+}
+
+/// `theseus --resume DIR [budgets]`: the options of the run in DIR, read
+/// from its run database, with the budgets given now. The process moves
+/// to the directory that run started in, so its relative paths hold.
+std::optional<int> resumedOptions(const CLI::App &App,
+                                  const std::string &ResumeDir, Options &O,
+                                  Command &Cmd) {
+  for (const CLI::Option *Opt : App.get_options())
+    if (Opt->count() && !llvm::is_contained(ResumeOverrides, Opt->get_name()))
+      return usageError(fmt::format(
+          "--resume takes the options of the run it resumes; {} cannot be "
+          "given with it (only --max-time, --max-iterations, --max-memory "
+          "and -q)",
+          Opt->get_name().empty() ? "a file" : Opt->get_name()));
+  if (!O.ProgramArgs.empty())
+    return usageError("--resume takes the program's command line of the run "
+                      "it resumes; nothing may follow --");
+  llvm::SmallString<256> Dir(ResumeDir);
+  llvm::sys::fs::make_absolute(Dir);
+  std::vector<std::string> Argv;
+  std::string Cwd;
+  try {
+    std::tie(Argv, Cwd) = earlierCommandLine(std::string(Dir));
+  } catch (const InputError &E) {
+    return usageError(E.Message);
+  } catch (const nlohmann::json::exception &E) {
+    return usageError(fmt::format("--resume: {}/{}: damaged options: {}",
+                                  ResumeDir, RunDatabaseName, E.what()));
+  }
+  std::vector<char *> Args;
+  for (std::string &A : Argv)
+    Args.push_back(A.data());
+  Options Earlier;
+  Earlier.Explore.Started = O.Explore.Started;
+  if (std::optional<int> Done =
+          parseCommandLine(int(Args.size()), Args.data(), Earlier, Cmd))
+    return Done;
+  if (Cmd != Command::Explore)
+    return usageError(
+        fmt::format("--resume: {} holds no exploration", ResumeDir));
+  if (!Cwd.empty() && llvm::sys::fs::set_current_path(Cwd))
+    return usageError(fmt::format("--resume: cannot enter {}, where the run "
+                                  "started",
+                                  Cwd));
+  auto Given = [&](const char *Name) { return App.get_option(Name)->count(); };
+  if (Given("--max-time"))
+    Earlier.Explore.MaxTime = O.Explore.MaxTime;
+  if (Given("--max-iterations"))
+    Earlier.Explore.MaxIterations = O.Explore.MaxIterations;
+  if (Given("--max-memory"))
+    Earlier.Explore.MaxMemoryMB = O.Explore.MaxMemoryMB;
+  Earlier.Quiet |= O.Quiet;
+  Earlier.OutDir = std::string(Dir);
+  Earlier.CommandLine = O.CommandLine;
+  Earlier.Resume = true;
+  O = std::move(Earlier);
+  return std::nullopt;
 }
 
 } // namespace
@@ -353,6 +447,15 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
                  "Also write the tests as a Test-Comp test suite in this "
                  "directory as they are found (metadata.xml, one XML per "
                  "test), and DIR.zip at the end");
+  std::string ResumeDir;
+  CLI::Option *Resume =
+      App.add_option("--resume", ResumeDir,
+                     "Go on with the concolic run in this run directory "
+                     "where it stopped (a budget, Ctrl-C, a kill), with its "
+                     "options and program; only --max-time, "
+                     "--max-iterations, --max-memory and -q may be given "
+                     "anew (each budget counts this part of the run)")
+          ->type_name("DIR");
   App.footer("Command-line programs: theseus prog.c [options] -- ARGS, "
              "where ARGS are concrete arguments, --sym-arg N (a symbolic "
              "argument of up to N bytes) and a final --sym-args MIN MAX N "
@@ -475,6 +578,8 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
     Cmd = Command::Export;
   if (ShowCmd->parsed())
     Cmd = Command::Show;
+  if (Resume->count())
+    return resumedOptions(App, ResumeDir, O, Cmd);
   // The exploration's options mean nothing to replay, report, export and
   // show: refuse them rather than ignore them.
   if (Cmd != Command::Explore && Cmd != Command::Task)

@@ -2,6 +2,7 @@
 #include "engine/Run.h"
 
 #include "engine/Fuzzing.h"
+#include "engine/Resume.h"
 #include "engine/RunRecord.h"
 #include "engine/StatusLine.h"
 #include "engine/TargetRace.h"
@@ -86,6 +87,10 @@ public:
     Keeper.onProgress(S);
     Status.update(S);
   }
+  void onSideClosed(const ClosedSide &C) override { Inner.onSideClosed(C); }
+  void onReturnValuesSettled(uint64_t Test, ReturnValueSet How) override {
+    Inner.onReturnValuesSettled(Test, How);
+  }
 
 private:
   ExplorationListener &Inner;
@@ -94,17 +99,21 @@ private:
   StatusLine &Status;
 };
 
-std::unique_ptr<RunDatabase> createRunDatabase(const RunOptions &O) {
+/// The run database: a new one, or the resumed run's.
+std::unique_ptr<RunDatabase> runDatabase(const RunOptions &O) {
+  std::string Path = O.OutDir + "/" + RunDatabaseName;
   try {
-    return RunDatabase::create(O.OutDir + "/" + RunDatabaseName);
+    return O.Resume ? RunDatabase::openToContinue(Path)
+                    : RunDatabase::create(Path);
   } catch (const StoreError &E) {
     throw InputError{E.what()};
   }
 }
 
-/// This part of the run: when, by which Theseus, with which command line,
-/// on which program.
-PartRow partRow(const RunOptions &O, const ProgramDescription &Desc) {
+/// This part of the run: when, by which Theseus, with which command line
+/// (and from where), on which program.
+PartRow partRow(const RunOptions &O, const ProgramDescription &Desc,
+                const std::string &ModuleHash) {
   PartRow P;
   std::time_t Now = std::time(nullptr);
   char Started[32];
@@ -112,9 +121,30 @@ PartRow partRow(const RunOptions &O, const ProgramDescription &Desc) {
                 std::gmtime(&Now));
   P.Started = Started;
   P.TheseusVersion = THESEUS_VERSION;
-  P.Options = nlohmann::json{{"command_line", O.CommandLine}}.dump();
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  P.Options =
+      nlohmann::json{{"command_line", O.CommandLine}, {"cwd", std::string(Cwd)}}
+          .dump();
   P.Program = Desc.toJson().dump();
+  P.ModuleHash = ModuleHash;
   return P;
+}
+
+/// A signal stopped the resumed run before it had rebuilt its state:
+/// what it did is not a state to keep, so the run directory's results
+/// stay as the earlier parts left them.
+int abandonResume(const RunOptions &O, RunDatabase &Db, int64_t Part,
+                  const EarlierParts &Earlier) {
+  std::fprintf(stderr,
+               "theseus: interrupted while resuming; the results in "
+               "%s are those of the earlier parts\n",
+               O.OutDir.c_str());
+  if (!Earlier.LastSummary.empty())
+    writeJsonFile(O.OutDir + "/summary.json",
+                  nlohmann::json::parse(Earlier.LastSummary));
+  Db.endPart(Part, "interrupted", Earlier.LastSummary);
+  return NoBug;
 }
 
 /// An explorer of a long run owns millions of expressions and tree nodes;
@@ -133,10 +163,13 @@ template <typename T> T &keepUntilExit(std::unique_ptr<T> Object) {
 /// false when the engine checked itself and failed.
 template <typename Fn>
 int runExplorer(const RunOptions &O, const ProgramDescription &Desc,
-                Explorer &E, Fn AfterRun) {
-  std::unique_ptr<RunDatabase> Db = createRunDatabase(O);
-  int64_t Part = Db->beginPart(partRow(O, Desc));
+                const std::string &ModuleHash, Explorer &E, Fn AfterRun) {
+  std::unique_ptr<RunDatabase> Db = runDatabase(O);
   TestWriter Writer(O.OutDir, Desc, E.inputs());
+  std::optional<EarlierParts> Earlier;
+  if (O.Resume)
+    Earlier = readEarlierParts(O.OutDir, *Db, Writer, E.context());
+  int64_t Part = Db->beginPart(partRow(O, Desc, ModuleHash));
   Writer.recordIn(*Db, Part);
   if (O.WrittenTests == TestFiles::Suite)
     Writer.keepSuite(E.coverage());
@@ -148,8 +181,10 @@ int runExplorer(const RunOptions &O, const ProgramDescription &Desc,
   BugConfirmer Confirm(Writer, Replay, O.OutDir, O.ConfirmBugs);
   StatusLine Line(!O.Quiet, O.Explore.MaxTime, E.coverage(), Writer);
   Progress Status(Suite, Confirm, Keeper, Line);
-  ExplorationStats Stats = E.run(Status);
+  ExplorationStats Stats = E.run(Status, Earlier ? &Earlier->From : nullptr);
   Line.erase();
+  if (!E.restored())
+    return abandonResume(O, *Db, Part, *Earlier);
   Writer.finishSuite();
   Suite.finish();
   std::optional<nlohmann::json> Check =
@@ -167,6 +202,8 @@ int runExplorer(const RunOptions &O, const ProgramDescription &Desc,
   nlohmann::json Summary = summaryJson(Report);
   if (Check)
     Summary["native_check"] = *Check;
+  if (Earlier)
+    addParts(Summary, *Earlier, Part, Stats, Writer.tests());
   if (O.Html) // Written last, from the files below.
     Summary["report"] = O.OutDir + "/report.html";
   printSummary(stdout, Summary);
@@ -243,7 +280,11 @@ int exploreProgram(RunOptions &O) {
   if (O.ApcOnly)
     return decideApcOnly(O, Entry, std::move(ApcQueriesAhead));
 
-  prepareOutDir(O.OutDir);
+  std::string ModuleHash = Prog->moduleHash();
+  if (O.Resume)
+    checkResumable(O, ModuleHash);
+  else
+    prepareOutDir(O.OutDir);
   Desc.Sources = CO.Sources;
   Desc.NativeSources = NativeSources;
   Desc.CFlags = O.CFlags;
@@ -263,7 +304,7 @@ int exploreProgram(RunOptions &O) {
         return *Done;
     }
     return runExplorer(
-        O, Desc, Explorer,
+        O, Desc, ModuleHash, Explorer,
         [&](nlohmann::json &Summary, const ExplorationStats &Stats,
             const TestWriter &Writer) {
           if (Race)
@@ -321,7 +362,7 @@ int exploreProgram(RunOptions &O) {
     if (std::optional<int> Done = Race->start(Explorer))
       return *Done;
   }
-  return runExplorer(O, Desc, Explorer,
+  return runExplorer(O, Desc, ModuleHash, Explorer,
                      [&](nlohmann::json &Summary, const ExplorationStats &Stats,
                          const TestWriter &Writer) {
                        if (Fuzzer) {

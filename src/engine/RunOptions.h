@@ -87,6 +87,9 @@ struct RunOptions {
   bool NoFuzz = false;
   bool NoNativeLoops = false;
   bool FuzzIfPossible = false;
+  /// --resume: the run in OutDir goes on (its options are the first
+  /// part's, read back by the command line).
+  bool Resume = false;
 };
 
 /// Checks the rules between options (one needs another, two exclude each

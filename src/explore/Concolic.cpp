@@ -195,7 +195,8 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound,
   auto State = Interp.createState(Entry, Inputs.bind(*Input));
   // The program crashed natively on this input: its error may lie past
   // any instruction limit (the run's time budget still applies).
-  if (Importing && Importing->Crashed)
+  if ((Importing && Importing->Crashed) ||
+      (Restoring && !Restoring->StepLimited))
     State->MaxSteps = 0;
   auto ExecStart = std::chrono::steady_clock::now();
   PathOutcome Outcome = Interp.run(*State, Rec);
@@ -205,8 +206,7 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound,
 
   bool Diverged = false;
   if (T.Node && T.Node->Side[T.Dir] != SideState::Explored) {
-    T.Node->Side[T.Dir] = SideState::Diverged;
-    ++Stats.Divergences;
+    closeSide(T.Node, T.Dir, SideState::Diverged);
     Diverged = true;
   }
   if (Opts.Strat != Strategy::Generational)
@@ -217,15 +217,18 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound,
   PathNode *Leaf = Rec.Current;
   if (Outcome.End == PathEnd::AssumeViolated) {
     ++Stats.AssumeViolations; // Not a path of the program: no test.
-  } else if (!Leaf->EndsPath) {
+  } else if (!Leaf->EndsPath || Restoring) {
     // A run cut short still leaves its input as a test of its outcome
     // (interrupted), but its path stays open for a later run.
-    Leaf->EndsPath = Outcome.End != PathEnd::Interrupted;
-    countPathEnd(Stats, Outcome.End);
-    Stats.Paths += Leaf->EndsPath;
+    bool NewPath = !Leaf->EndsPath && !(Restoring && Restoring->VariantOf);
+    if (NewPath) {
+      Leaf->EndsPath = Outcome.End != PathEnd::Interrupted;
+      countPathEnd(Stats, Outcome.End);
+      Stats.Paths += Leaf->EndsPath;
+    }
     PathResult R;
-    R.Index = ++Stats.Tests;
-    if (Leaf->EndsPath) {
+    R.Index = Restoring ? Restoring->Number : ++Stats.Tests;
+    if (NewPath && Leaf->EndsPath) {
       Leaf->TestIndex = R.Index;
       Leaf->End = Outcome.End;
     }
@@ -250,6 +253,14 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound,
     R.Stdout = std::move(State->Stdout);
     R.Seconds = Budget.elapsed();
     R.PathsDone = Stats.Paths;
+    if (Restoring) {
+      Stats.Tests = R.Index;
+      Stats.ReturnVariants += Restoring->VariantOf != 0;
+      R.Run = Restoring->Run;
+      R.Seconds = Restoring->Seconds;
+      R.VariantOf = Restoring->VariantOf;
+      R.Restored = true;
+    }
     if (Importing) {
       R.Origin = Importing->Origin;
       ++Stats.FuzzNewPaths;
@@ -264,7 +275,7 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound,
     for (Target Opened : Rec.NewOpen)
       Opened.Node->Test = R.Index;
     // Decisions past --max-depth are missing from the path condition.
-    if (Leaf->EndsPath)
+    if (Leaf->EndsPath && !Restoring)
       ReturnValues.explore(R, PathTree::prefixOf(Ctx, Leaf),
                            !Rec.DepthLimited && !Rec.Concretized, Stats,
                            *Listener);
@@ -316,16 +327,13 @@ ConcolicExplorer::negate(PathNode *N, bool Dir, bool MayDefer) {
     }
   }
   if (R.Result == SatResult::Unsat) {
-    N->Side[Dir] = SideState::Infeasible;
-    ++Stats.Infeasible;
-    noteInfeasible(N->Inst, N->Kind, Dir, Prefix, Goal, *N->Input);
+    closeSide(N, Dir, SideState::Infeasible);
     return nullptr;
   }
   if (R.Result == SatResult::Unknown && !budgetLeft())
     return nullptr; // Interrupted: the side stays open.
   if (R.Result == SatResult::Unknown) {
-    N->Side[Dir] = SideState::Unknown;
-    ++Stats.SolverUnknown;
+    closeSide(N, Dir, SideState::Unknown);
     return nullptr;
   }
   Assignment Next = *N->Input;
@@ -345,8 +353,7 @@ ConcolicExplorer::negateWithApc(PathNode *N, bool Dir,
   Prefix.push_back(Goal);
   SolverResponse R = Watch->withApc(Prefix);
   if (R.Result == SatResult::Unsat) {
-    N->Side[Dir] = SideState::Pruned;
-    ++Stats.ApcPruned;
+    closeSide(N, Dir, SideState::Pruned);
     return nullptr;
   }
   if (R.Result == SatResult::Unknown)
@@ -464,6 +471,58 @@ void ConcolicExplorer::begin() {
     Generations.push(execute(initialInput(), {}, 0));
   else
     execute(initialInput(), {}, 0);
+}
+
+void ConcolicExplorer::closeSide(PathNode *N, bool Dir, SideState State) {
+  N->Side[Dir] = State;
+  switch (State) {
+  case SideState::Infeasible:
+    ++Stats.Infeasible;
+    noteInfeasible(N->Inst, N->Kind, Dir, PathTree::prefixOf(Ctx, N),
+                   PathTree::edgeConstraint(Ctx, N, Dir), *N->Input);
+    break;
+  case SideState::Unknown:
+    ++Stats.SolverUnknown;
+    break;
+  case SideState::Diverged:
+    ++Stats.Divergences;
+    break;
+  case SideState::Pruned:
+    ++Stats.ApcPruned;
+    break;
+  default:
+    break;
+  }
+  // A node some test's run opened is found again by running that test.
+  if (N->Test && !Restoring)
+    Listener->onSideClosed({N->Test, N->Depth, Dir, State});
+}
+
+/// Runs each earlier test again, in order: the path tree, its open sides
+/// and the coverage grow as they did, and the sides the earlier parts
+/// closed without a run are closed again as each test's run reaches them.
+bool ConcolicExplorer::restore(const ResumePoint &From) {
+  std::map<uint64_t, std::vector<const ClosedSide *>> ClosedByTest;
+  for (const ClosedSide &C : From.Closed)
+    ClosedByTest[C.Test].push_back(&C);
+  for (const StoredTest &T : From.Tests) {
+    if (stopRequested() || Budget.mustStop())
+      return false;
+    Restoring = &T;
+    std::shared_ptr<RunRecord> Record = execute(T.Input, {}, 0);
+    auto It = ClosedByTest.find(T.Number);
+    if (It != ClosedByTest.end())
+      for (const ClosedSide *C : It->second)
+        if (C->Depth < Record->Decisions.size()) {
+          PathNode *N = Record->Decisions[C->Depth].first;
+          if (N->Side[C->Side] == SideState::Open)
+            closeSide(N, C->Side, C->State); // On record already.
+        }
+    Restoring = nullptr;
+    if (Opts.Strat == Strategy::Generational)
+      Generations.push(Record);
+  }
+  return true;
 }
 
 void ConcolicExplorer::end() {

@@ -65,7 +65,11 @@ private:
   bool treeComplete() const;
   Assignment initialInput();
   void begin() override;
+  bool restore(const ResumePoint &From) override;
   void end() override;
+  /// Marks side `Dir` of `N` closed as `State`, counting it and telling
+  /// the listener.
+  void closeSide(PathNode *N, bool Dir, SideState State);
   bool stepFrontier();
   /// Runs what the exchange found since the last look (at most every
   /// few tenths of a second unless `Now`).
@@ -96,6 +100,8 @@ private:
   double LastImport = 0;
   /// The exchanged input being run, and whether it crashed natively.
   const ExchangedInput *Importing = nullptr;
+  /// The earlier test being run again to resume the run.
+  const StoredTest *Restoring = nullptr;
 };
 
 } // namespace theseus

@@ -23,6 +23,49 @@ const char *toString(Strategy S) {
   return "?";
 }
 
+namespace {
+constexpr std::pair<SideState, const char *> SideStateNames[] = {
+    {SideState::Unseen, "unseen"},     {SideState::Open, "open"},
+    {SideState::Explored, "explored"}, {SideState::Infeasible, "infeasible"},
+    {SideState::Unknown, "unknown"},   {SideState::Diverged, "diverged"},
+    {SideState::Closed, "closed"},     {SideState::Pruned, "pruned"}};
+} // namespace
+
+const char *toString(SideState S) {
+  for (const auto &[State, Name] : SideStateNames)
+    if (State == S)
+      return Name;
+  return "unseen";
+}
+
+std::optional<SideState> parseSideState(llvm::StringRef Name) {
+  for (const auto &[State, N] : SideStateNames)
+    if (Name == N)
+      return State;
+  return std::nullopt;
+}
+
+namespace {
+constexpr std::pair<ReturnValueSet, const char *> ReturnValueSetNames[] = {
+    {ReturnValueSet::Enumerated, "enumerated"},
+    {ReturnValueSet::MoreThanLimit, "more-than-limit"},
+    {ReturnValueSet::NotEnumerated, "not-enumerated"}};
+} // namespace
+
+const char *toString(ReturnValueSet S) {
+  for (const auto &[Set, Name] : ReturnValueSetNames)
+    if (Set == S)
+      return Name;
+  return "not-enumerated";
+}
+
+std::optional<ReturnValueSet> parseReturnValueSet(llvm::StringRef Name) {
+  for (const auto &[Set, N] : ReturnValueSetNames)
+    if (Name == N)
+      return Set;
+  return std::nullopt;
+}
+
 const char *toString(Cut C) {
   switch (C) {
   case Cut::Interrupted:
@@ -116,7 +159,7 @@ bool RunBudget::left(uint64_t Runs, std::string &StopReason,
     StopReason = "interrupted";
   else if (halted())
     StopReason = "apc-unreachable";
-  else if (MaxIterations && Runs >= MaxIterations)
+  else if (MaxIterations && Runs >= RunsBefore + MaxIterations)
     StopReason = "max-iterations";
   else if (timeUp())
     StopReason = "max-time";

@@ -109,7 +109,15 @@ public:
     using Clock = std::chrono::steady_clock;
     return secondsSince(Clock::time_point(Clock::duration(StartTicks.load())));
   }
-  bool timeUp() const { return MaxTime > 0 && elapsed() >= MaxTime; }
+  bool timeUp() const {
+    return MaxTime > 0 && !TimeHeld && elapsed() >= MaxTime;
+  }
+  /// While held, the time budget ends no run (a resumed run rebuilding its
+  /// state runs every earlier test to its end); its time still counts.
+  void holdTime(bool Held) { TimeHeld = Held; }
+  /// --max-iterations counts the runs after the first `Runs` (those of the
+  /// earlier parts of a resumed run).
+  void countRunsAfter(uint64_t Runs) { RunsBefore = Runs; }
   /// True once the process uses more than the memory budget (checked at
   /// most every few milliseconds).
   bool memoryFull() const;
@@ -136,6 +144,8 @@ public:
 
 private:
   uint64_t MaxIterations;
+  uint64_t RunsBefore = 0;
+  std::atomic<bool> TimeHeld = false;
   double MaxTime;
   uint64_t MaxMemoryBytes;
   std::optional<std::chrono::steady_clock::time_point> Started;
@@ -218,6 +228,32 @@ private:
 /// leave unchanged.
 constexpr uint64_t PathIdBasis = 0xcbf29ce484222325ULL;
 
+/// What became of one side of a decision in the concolic path tree.
+enum class SideState : uint8_t {
+  Unseen,     ///< No run has reached this node yet.
+  Open,       ///< Not taken yet; a candidate to negate.
+  Explored,   ///< Some run took it.
+  Infeasible, ///< The solver proved it unreachable from this prefix.
+  Unknown,    ///< The solver gave up.
+  Diverged,   ///< A run meant to take it went elsewhere.
+  Closed,     ///< Not negatable (pins).
+  Pruned,     ///< --target: contradicts the apc, cannot reach the target.
+};
+const char *toString(SideState S);
+/// The state `Name` names (toString); none for another name.
+std::optional<SideState> parseSideState(llvm::StringRef Name);
+
+/// A side of a decision that no run took and none will: the solver proved
+/// it infeasible or gave up, the run meant to take it went elsewhere, or
+/// the apc pruned it. The decision is the one `Depth` decisions (pins
+/// included) from the start of test `Test`'s path.
+struct ClosedSide {
+  uint64_t Test = 0;
+  uint32_t Depth = 0;
+  bool Side = false;
+  SideState State = SideState::Infeasible;
+};
+
 /// A run that found a path no earlier run took.
 struct PathResult {
   uint64_t Index = 0; ///< 1-based test number.
@@ -252,6 +288,9 @@ struct PathResult {
   uint64_t PathsDone = 0;
   /// Who found the input when not the engine (e.g. "fuzzer").
   std::string Origin;
+  /// A test of an earlier part of the run, run again to resume it: the
+  /// listener has it on record already.
+  bool Restored = false;
 };
 
 struct SiteCount {
@@ -262,11 +301,26 @@ struct SiteCount {
 
 /// How the search for every return value settled the paths whose return
 /// value depends on the input (ReturnValueSearch).
+/// How the search for the other return values of one path ended.
+enum class ReturnValueSet : uint8_t {
+  Enumerated,    ///< All values found, proved to be all.
+  MoreThanLimit, ///< More than --return-values values.
+  NotEnumerated, ///< Not settled either way.
+};
+/// "enumerated", "more-than-limit", "not-enumerated".
+const char *toString(ReturnValueSet S);
+std::optional<ReturnValueSet> parseReturnValueSet(llvm::StringRef Name);
+
 struct ReturnValueCounts {
   unsigned Limit = 0;         ///< --return-values.
   uint64_t Enumerated = 0;    ///< All values found, proved to be all.
   uint64_t MoreThanLimit = 0; ///< More than `Limit` values.
   uint64_t NotEnumerated = 0; ///< Not settled either way.
+  void count(ReturnValueSet S) {
+    ++(S == ReturnValueSet::Enumerated      ? Enumerated
+       : S == ReturnValueSet::MoreThanLimit ? MoreThanLimit
+                                            : NotEnumerated);
+  }
 };
 
 struct ExplorationStats {
@@ -360,6 +414,12 @@ public:
   virtual void onNewPath(const PathResult &R) = 0;
   /// Called after every run.
   virtual void onProgress(const ExplorationStats &S) {}
+  /// Concolic: a side was closed without a run (kept so that a resumed
+  /// run does not ask again).
+  virtual void onSideClosed(const ClosedSide &C) {}
+  /// The search for the other return values of test `Test`'s path ended
+  /// as `How` (kept so that a resumed run counts it without searching).
+  virtual void onReturnValuesSettled(uint64_t Test, ReturnValueSet How) {}
 };
 
 } // namespace theseus

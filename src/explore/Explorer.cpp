@@ -30,17 +30,37 @@ void Explorer::guide(const TargetGuide &G) {
   Watch->takeAnswer(Ctx); // Decided already with --apc-first.
 }
 
-ExplorationStats Explorer::run(ExplorationListener &L) {
-  start(L);
+ExplorationStats Explorer::run(ExplorationListener &L,
+                               const ResumePoint *From) {
+  start(L, From);
   while (step()) {
   }
   return finish();
 }
 
-void Explorer::start(ExplorationListener &L) {
+void Explorer::start(ExplorationListener &L, const ResumePoint *From) {
   Listener = &L;
   Budget.start();
-  begin();
+  if (!From)
+    return begin();
+  Budget.countRunsAfter(From->Runs);
+  if (!From->Tests.empty()) { // Else nothing ran to its end yet.
+    Budget.holdTime(true);
+    Restored = restore(*From);
+    Budget.holdTime(false);
+  }
+  // Numbering goes on after the earlier parts' tests and runs.
+  Stats.Tests = std::max(Stats.Tests, From->LastTest);
+  Stats.Runs = From->Runs;
+  Stats.ReturnValueSets.Enumerated += From->ReturnValueSets.Enumerated;
+  Stats.ReturnValueSets.MoreThanLimit += From->ReturnValueSets.MoreThanLimit;
+  Stats.ReturnValueSets.NotEnumerated += From->ReturnValueSets.NotEnumerated;
+  if (From->Tests.empty())
+    begin();
+}
+
+bool Explorer::restore(const ResumePoint &) {
+  throw InputError{"only concolic runs can be resumed"};
 }
 
 ExplorationStats Explorer::finish() {

@@ -22,17 +22,51 @@
 
 namespace theseus {
 
+/// A test of an earlier part of a run, run again when the run resumes.
+struct StoredTest {
+  uint64_t Number = 0;
+  Assignment Input;
+  /// As the test records them: the run, when it ended (seconds since its
+  /// part started), the path of which it is a further return value.
+  uint64_t Run = 0;
+  double Seconds = 0;
+  uint64_t VariantOf = 0;
+  /// --max-steps cut its run: the run again has the limit. Any other run
+  /// ended within it or (an input the fuzzer found crashing) had none, so
+  /// it runs again without one.
+  bool StepLimited = false;
+};
+
+/// What the earlier parts of a run leave for the next one: their tests in
+/// order (all but those interrupted, whose paths stay open) and the sides
+/// they closed without a run.
+struct ResumePoint {
+  std::vector<StoredTest> Tests;
+  std::vector<ClosedSide> Closed;
+  uint64_t LastTest = 0; ///< The highest test number so far.
+  uint64_t Runs = 0;     ///< Runs of the earlier parts.
+  /// How the earlier parts settled the return values of their paths (the
+  /// restored runs do not search them again).
+  ReturnValueCounts ReturnValueSets;
+};
+
 class Explorer {
 public:
   virtual ~Explorer();
 
   /// Explores until done or a budget ends, telling `L` about each new path:
   /// start, step until it returns false, finish.
-  ExplorationStats run(ExplorationListener &L);
+  ExplorationStats run(ExplorationListener &L,
+                       const ResumePoint *From = nullptr);
 
   /// Starts the exploration (the first run, or the initial state), telling
-  /// `L` about each new path from here on.
-  void start(ExplorationListener &L);
+  /// `L` about each new path from here on. With `From`, the run resumes:
+  /// its earlier tests run again first (restore), each handed to `L` as
+  /// restored, and exploring goes on from the state they rebuild.
+  void start(ExplorationListener &L, const ResumePoint *From = nullptr);
+  /// Whether a resumed run rebuilt all of its earlier state (false when a
+  /// signal cut that short: nothing it did then is to be kept).
+  bool restored() const { return Restored; }
   /// One unit of work: the next run from a negated decision (concolic), or
   /// one waiting state run to its next fork or end (forking). False once
   /// nothing is left or a budget, stop() or the target ended the run; the
@@ -70,6 +104,10 @@ protected:
   virtual Searcher &searcher() = 0;
   /// The driver's part of start(): its first work.
   virtual void begin() = 0;
+  /// The driver's part of start() for a resumed run: the state of `From`
+  /// rebuilt; false when a signal cut that short. Only the concolic
+  /// driver resumes.
+  virtual bool restore(const ResumePoint &From);
   /// The driver's part of finish(), which fills the statistics.
   virtual void end() = 0;
 
@@ -132,6 +170,7 @@ protected:
   ConcretizationLog Concretized;
   ReturnValueSearch ReturnValues;
   std::unique_ptr<TargetWatch> Watch; ///< --target; null without.
+  bool Restored = true;
 };
 
 } // namespace theseus

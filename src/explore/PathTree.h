@@ -21,17 +21,6 @@
 
 namespace theseus {
 
-enum class SideState : uint8_t {
-  Unseen,     ///< No run has reached this node yet.
-  Open,       ///< Not taken yet; a candidate to negate.
-  Explored,   ///< Some run took it.
-  Infeasible, ///< The solver proved it unreachable from this prefix.
-  Unknown,    ///< The solver gave up.
-  Diverged,   ///< A run meant to take it went elsewhere.
-  Closed,     ///< Not negatable (pins).
-  Pruned,     ///< --target: contradicts the apc, cannot reach the target.
-};
-
 struct PathNode : SearchNode {
   PathNode *Parent = nullptr;
   bool DirFromParent = false;

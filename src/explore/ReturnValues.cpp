@@ -82,29 +82,24 @@ void ReturnValueSearch::explore(const PathResult &R,
   if (R.Outcome->End != PathEnd::Return || !dependsOnInput(*R.Outcome))
     return; // Every input on the path returns the path's own value.
   std::vector<Variant> Found;
-  switch (settle(R, PathCond, Exact, S, Found)) {
-  case Settled::Complete:
-    ++S.ReturnValueSets.Enumerated;
-    return writeVariants(R, Found, S, L);
-  case Settled::MoreThanLimit:
-    ++S.ReturnValueSets.MoreThanLimit;
-    return;
-  case Settled::NotEnumerated:
-    ++S.ReturnValueSets.NotEnumerated;
-    return;
-  }
+  ReturnValueSet How = settle(R, PathCond, Exact, S, Found);
+  S.ReturnValueSets.count(How);
+  L.onReturnValuesSettled(R.Index, How);
+  if (How == ReturnValueSet::Enumerated)
+    writeVariants(R, Found, S, L);
 }
 
-ReturnValueSearch::Settled ReturnValueSearch::settle(
-    const PathResult &R, const std::vector<ExprRef> &PathCond, bool Exact,
-    const ExplorationStats &S, std::vector<Variant> &Found) {
+ReturnValueSet ReturnValueSearch::settle(const PathResult &R,
+                                         const std::vector<ExprRef> &PathCond,
+                                         bool Exact, const ExplorationStats &S,
+                                         std::vector<Variant> &Found) {
   // No set found under a looser path condition is a proof; a struct's
   // bytes are not enumerated.
   if (!Exact || !R.Outcome->ValueSym || MaxValues == 0)
-    return Settled::NotEnumerated;
-  Settled How = enumerate(R, PathCond, S, Found);
-  if (How == Settled::Complete && !followPath(R, Found))
-    return Settled::NotEnumerated;
+    return ReturnValueSet::NotEnumerated;
+  ReturnValueSet How = enumerate(R, PathCond, S, Found);
+  if (How == ReturnValueSet::Enumerated && !followPath(R, Found))
+    return ReturnValueSet::NotEnumerated;
   return How;
 }
 
@@ -127,24 +122,25 @@ void ReturnValueSearch::writeVariants(const PathResult &R,
 /// Asks for the return values other than the ones found so far until the
 /// solver proves there are none (complete) or finds one past the limit;
 /// `Found` gets each value after the path's own, with its input.
-ReturnValueSearch::Settled ReturnValueSearch::enumerate(
-    const PathResult &R, std::vector<ExprRef> Constraints,
-    const ExplorationStats &S, std::vector<Variant> &Found) {
+ReturnValueSet ReturnValueSearch::enumerate(const PathResult &R,
+                                            std::vector<ExprRef> Constraints,
+                                            const ExplorationStats &S,
+                                            std::vector<Variant> &Found) {
   ExprRef Ret = R.Outcome->ValueSym;
   unsigned Width = Ret->width();
   uint64_t Last = truncBits(R.Outcome->Value, Width);
   std::string Unused; // A budget ends the search, not the exploration.
   for (unsigned Values = 1;; ++Values) {
     if (!Budget.left(S.Runs, Unused))
-      return Settled::NotEnumerated;
+      return ReturnValueSet::NotEnumerated;
     ExprRef Other = Ctx.ne(Ret, Ctx.constant(Last, Width));
     SolverResponse Answer = Solv.solve(Constraints, Other, *R.Input);
     if (Answer.Result == SatResult::Unsat)
-      return Settled::Complete;
+      return ReturnValueSet::Enumerated;
     if (Answer.Result != SatResult::Sat)
-      return Settled::NotEnumerated;
+      return ReturnValueSet::NotEnumerated;
     if (Values == MaxValues)
-      return Settled::MoreThanLimit;
+      return ReturnValueSet::MoreThanLimit;
     Constraints.push_back(Other);
     Variant V;
     V.Input = *R.Input;

@@ -38,15 +38,16 @@ public:
                bool Exact, ExplorationStats &S, ExplorationListener &L);
 
 private:
-  enum class Settled { Complete, MoreThanLimit, NotEnumerated };
   struct Run;
   struct Variant;
 
-  Settled settle(const PathResult &R, const std::vector<ExprRef> &PathCond,
-                 bool Exact, const ExplorationStats &S,
-                 std::vector<Variant> &Found);
-  Settled enumerate(const PathResult &R, std::vector<ExprRef> Constraints,
-                    const ExplorationStats &S, std::vector<Variant> &Found);
+  ReturnValueSet settle(const PathResult &R,
+                        const std::vector<ExprRef> &PathCond, bool Exact,
+                        const ExplorationStats &S, std::vector<Variant> &Found);
+  ReturnValueSet enumerate(const PathResult &R,
+                           std::vector<ExprRef> Constraints,
+                           const ExplorationStats &S,
+                           std::vector<Variant> &Found);
   bool followPath(const PathResult &R, std::vector<Variant> &Found);
   Run runConcretely(const Assignment &Input);
   void writeVariants(const PathResult &R, std::vector<Variant> &Found,

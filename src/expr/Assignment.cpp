@@ -88,4 +88,51 @@ bool covers(const Assignment &A, ExprRef E) {
   return coversRec(A, E, Seen);
 }
 
+namespace {
+void putWord(std::string &Out, uint32_t V) {
+  for (int I = 0; I < 4; ++I)
+    Out += char(V >> (8 * I) & 0xff);
+}
+/// Reads a word from the front of `In`; false when too short.
+bool takeWord(std::string_view &In, uint32_t &V) {
+  if (In.size() < 4)
+    return false;
+  V = 0;
+  for (int I = 0; I < 4; ++I)
+    V |= uint32_t(uint8_t(In[I])) << (8 * I);
+  In.remove_prefix(4);
+  return true;
+}
+} // namespace
+
+std::string encodeAssignment(const Assignment &A) {
+  std::string Out;
+  for (const auto &[Arr, Bytes] : A.values()) {
+    putWord(Out, uint32_t(Arr->Name.size()));
+    Out += Arr->Name;
+    putWord(Out, Arr->Size);
+    putWord(Out, uint32_t(Bytes.size()));
+    Out.append(Bytes.begin(), Bytes.end());
+  }
+  return Out;
+}
+
+std::optional<Assignment> decodeAssignment(ExprContext &Ctx,
+                                           std::string_view In) {
+  Assignment A;
+  while (!In.empty()) {
+    uint32_t NameSize = 0, Size = 0, Count = 0;
+    if (!takeWord(In, NameSize) || In.size() < NameSize)
+      return std::nullopt;
+    std::string Name(In.substr(0, NameSize));
+    In.remove_prefix(NameSize);
+    if (!takeWord(In, Size) || !takeWord(In, Count) || In.size() < Count)
+      return std::nullopt;
+    A.set(Ctx.array(Name, Size),
+          std::vector<uint8_t>(In.begin(), In.begin() + Count));
+    In.remove_prefix(Count);
+  }
+  return A;
+}
+
 } // namespace theseus

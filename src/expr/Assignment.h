@@ -6,6 +6,9 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
+#include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -66,6 +69,15 @@ uint64_t evaluate(ExprRef E, const Assignment &A);
 
 /// True when every array `E` reads is assigned by `A`.
 bool covers(const Assignment &A, ExprRef E);
+
+/// `A` as bytes that decodeAssignment reads back in another process:
+/// for each array in id order, its name's length, its name, its size and
+/// its value's length (each 4 bytes, little-endian), and the value.
+std::string encodeAssignment(const Assignment &A);
+/// The assignment `Bytes` encodes, its arrays made in `Ctx` by name and
+/// size; none when `Bytes` is no such encoding.
+std::optional<Assignment> decodeAssignment(ExprContext &Ctx,
+                                           std::string_view Bytes);
 
 } // namespace theseus
 

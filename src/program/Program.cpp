@@ -1,6 +1,9 @@
 //===- Program.cpp - Loading the program under test -----------------------===//
 #include "program/Program.h"
 
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/Support/xxhash.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -244,6 +247,16 @@ SourceLoc sourceLocOf(const llvm::Function &F) {
     L.Line = SP->getLine();
   }
   return L;
+}
+
+std::string Program::moduleHash() const {
+  llvm::SmallVector<char, 0> Bitcode;
+  llvm::raw_svector_ostream OS(Bitcode);
+  llvm::WriteBitcodeToFile(*M, OS);
+  return fmt::format(
+      "{:016x}",
+      llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>(
+          reinterpret_cast<const uint8_t *>(Bitcode.data()), Bitcode.size())));
 }
 
 } // namespace theseus

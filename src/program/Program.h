@@ -100,6 +100,9 @@ public:
 
   llvm::Module &module() { return *M; }
   const llvm::Module &module() const { return *M; }
+  /// The module's bitcode, hashed (16 hex digits): another program, or the
+  /// same compiled otherwise, has another.
+  std::string moduleHash() const;
   const llvm::DataLayout &dataLayout() const { return M->getDataLayout(); }
   const CompileOptions &options() const { return Opts; }
 

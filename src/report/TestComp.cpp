@@ -189,8 +189,12 @@ TestCompWriter::TestCompWriter(TestWriter &Inner, std::string RunDir,
 
 void TestCompWriter::onNewPath(const PathResult &R) {
   Inner.onNewPath(R);
-  // The tests of the run's suite (TestWriter keeps the files).
-  bool Written = !Inner.files().empty() && Inner.files().back() == R.Index;
+  // The tests of the run's suite (TestWriter keeps the files); a restored
+  // one may have had its file since an earlier part.
+  const std::vector<uint64_t> &Files = Inner.files();
+  bool Written = R.Restored
+                     ? std::binary_search(Files.begin(), Files.end(), R.Index)
+                     : !Files.empty() && Files.back() == R.Index;
   if (SuiteDir.empty() || !Written)
     return;
   std::string File = RunDir + "/" + testFileName(R.Index);

@@ -64,6 +64,10 @@ public:
                  const ProgramDescription &Program);
 
   void onNewPath(const PathResult &R) override;
+  void onSideClosed(const ClosedSide &C) override { Inner.onSideClosed(C); }
+  void onReturnValuesSettled(uint64_t Test, ReturnValueSet How) override {
+    Inner.onReturnValuesSettled(Test, How);
+  }
   /// Once `Inner` has finished its suite: removes the testcases of the
   /// tests it dropped, and writes the suite's zip archive.
   void finish() const;

@@ -2,6 +2,7 @@
 #include "report/TestFile.h"
 #include "program/Program.h"
 #include "report/JsonWriter.h"
+#include "report/StoredTests.h"
 #include "report/TestRecord.h"
 #include "store/RunDatabase.h"
 #include "support/Process.h"
@@ -563,8 +564,7 @@ void TestWriter::writeTest(JsonWriter &W, const PathResult &R,
   W.endObject();
 }
 
-void TestWriter::onNewPath(const PathResult &R) {
-  const PathOutcome &O = *R.Outcome;
+void TestWriter::noteReturnValue(const PathOutcome &O) {
   if (O.End == PathEnd::Return && O.HasValue && Program.Return.IsStruct)
     StructReturns.insert(returnValue(O).dump());
   else if (O.End == PathEnd::Return && O.HasValue && !Program.Return.IsVoid) {
@@ -573,6 +573,13 @@ void TestWriter::onNewPath(const PathResult &R) {
     else
       UnsignedReturns.insert(truncBits(O.Value, Program.Return.Bits));
   }
+}
+
+void TestWriter::onNewPath(const PathResult &R) {
+  if (R.Restored)
+    return restorePath(R);
+  const PathOutcome &O = *R.Outcome;
+  noteReturnValue(O);
   std::string Name = testFileName(R.Index);
   bool NewBug = O.End == PathEnd::Bug && countBug(R, Name);
   std::string Covers;
@@ -594,6 +601,51 @@ void TestWriter::onNewPath(const PathResult &R) {
     recordPath(R, Keep ? Name : "", Steps, Covers);
   ++Tests;
   ++Outcomes[toString(O.End)];
+}
+
+void TestWriter::restorePath(const PathResult &R) {
+  const PathOutcome &O = *R.Outcome;
+  noteReturnValue(O);
+  std::string Name = testFileName(R.Index);
+  bool NewBug = O.End == PathEnd::Bug && countBug(R, Name);
+  std::string Covers;
+  if ((SuiteCoverage && !offerToSuite(R, NewBug, Covers)) ||
+      EarlierFiles.count(R.Index))
+    return;
+  std::optional<PathRow> Row = Db->path(R.Index);
+  if (!Row)
+    return;
+  writeFileWhole(OutDir + "/" + Name, StoredTestText(*Db)(*Row));
+  Db->keepTestFile(R.Index, Name);
+  Files.insert(llvm::lower_bound(Files, R.Index), R.Index);
+  if (SuiteCoverage && !R.Stdout.empty())
+    FileOutputs.emplace(R.Index, R.Stdout);
+}
+
+void TestWriter::noteEarlierTest(const PathRow &P) {
+  ++Tests;
+  ++Outcomes[P.Outcome];
+  if (P.TestFile.empty())
+    return;
+  Files.push_back(P.Number); // The rows come in number order.
+  EarlierFiles.insert(P.Number);
+}
+
+void TestWriter::continueSites(const std::vector<SiteRow> &Rows) {
+  for (const SiteRow &S : Rows) {
+    EarlierSites[{S.File, S.Line, S.Condition, S.Kind}] = S.Id;
+    NextSite = std::max(NextSite, S.Id + 1);
+  }
+}
+
+void TestWriter::onSideClosed(const ClosedSide &C) {
+  if (Db)
+    Db->addClosedSide({C.Test, C.Depth, C.Side, toString(C.State)});
+}
+
+void TestWriter::onReturnValuesSettled(uint64_t Test, ReturnValueSet How) {
+  if (Db)
+    Db->setReturnValues(Test, toString(How));
 }
 
 bool TestWriter::countBug(const PathResult &R, const std::string &Name) {
@@ -694,11 +746,20 @@ TestWriter::storedExplanation(const std::vector<ExplainedDecision> &Steps) {
   JsonWriter W(Out, /*Compact=*/true);
   W.beginArray();
   for (const ExplainedDecision &D : Steps) {
-    auto [It, New] = Sites.try_emplace(
-        {D.File.data(), D.Line, D.Condition.data(), D.Kind}, Sites.size() + 1);
-    if (New)
-      Db->addSite({It->second, D.File.str(), D.Line, D.Condition.str(),
-                   decisionKindName(D.Kind)});
+    auto [It, New] =
+        Sites.try_emplace({D.File.data(), D.Line, D.Condition.data(), D.Kind});
+    if (New) {
+      std::string Kind = decisionKindName(D.Kind);
+      auto Earlier =
+          EarlierSites.find({D.File.str(), D.Line, D.Condition.str(), Kind});
+      if (Earlier != EarlierSites.end()) {
+        It->second = Earlier->second;
+      } else {
+        It->second = NextSite++;
+        Db->addSite(
+            {It->second, D.File.str(), D.Line, D.Condition.str(), Kind});
+      }
+    }
     W.beginArray().value(It->second);
     writeTaken(W, D);
     W.endArray();
@@ -737,6 +798,7 @@ void TestWriter::recordPath(const PathResult &R, const std::string &Name,
   P.Explanation = storedExplanation(Steps);
   P.TestFile = Name;
   P.Covers = std::move(Covers);
+  P.Input = encodeAssignment(*R.Input);
   JsonWriter W(P.Test, /*Compact=*/true);
   writeTest(W, R, Steps, /*Stored=*/true);
   Db->addPath(P);

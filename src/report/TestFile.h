@@ -19,6 +19,8 @@ namespace theseus {
 
 class JsonWriter;
 class RunDatabase;
+struct PathRow;
+struct SiteRow;
 
 /// What a test needs to be replayed without the run that made it.
 struct ProgramDescription {
@@ -63,6 +65,16 @@ public:
              const EntryInputs &Inputs);
 
   void onNewPath(const PathResult &R) override;
+  /// Records the closed side in the database.
+  void onSideClosed(const ClosedSide &C) override;
+  /// Records how the search for the path's return values ended.
+  void onReturnValuesSettled(uint64_t Test, ReturnValueSet How) override;
+  /// Resuming a run: takes the earlier parts' test `P` into the counts
+  /// and the files; their decision sites are `Sites`. Restored paths
+  /// (PathResult::Restored) then rebuild the rest: the bugs, return values
+  /// and the suite.
+  void noteEarlierTest(const PathRow &P);
+  void continueSites(const std::vector<SiteRow> &Sites);
 
   /// Writes files only for the tests of the suite, each path's coverage
   /// read from `Cov`.
@@ -114,6 +126,12 @@ private:
   /// The block of program-output.txt for test file `Test`.
   static std::string programOutputBlock(const std::string &Test,
                                         const std::string &Output);
+  /// The return value of `O`, if any, into the sets of return values.
+  void noteReturnValue(const PathOutcome &O);
+  /// A test of an earlier part run again: counted into bugs, return
+  /// values and the suite; its file written again from the database when
+  /// the suite keeps it but the earlier part had dropped it.
+  void restorePath(const PathResult &R);
   /// Counts the bug `R` ended in; true when it is a new one.
   bool countBug(const PathResult &R, const std::string &Name);
   /// Offers `R` to the suite; true when it is kept, with `Covers` set to
@@ -161,6 +179,13 @@ private:
   std::map<std::tuple<const char *, unsigned, const char *, BranchKind>,
            int64_t>
       Sites;
+  /// Resuming: the sites of the earlier parts by their words, and the
+  /// next free id.
+  std::map<std::tuple<std::string, unsigned, std::string, std::string>, int64_t>
+      EarlierSites;
+  int64_t NextSite = 1;
+  /// Resuming: the earlier tests that have a file.
+  std::set<uint64_t> EarlierFiles;
 };
 
 /// The name of test number `Index` ("test000001.json").

@@ -21,7 +21,8 @@ CREATE TABLE parts(
   program TEXT NOT NULL,
   ended TEXT,
   stop_reason TEXT,
-  summary TEXT);
+  summary TEXT,
+  module_hash TEXT NOT NULL);
 CREATE TABLE paths(
   number INTEGER PRIMARY KEY,
   part INTEGER NOT NULL REFERENCES parts(id),
@@ -41,7 +42,14 @@ CREATE TABLE paths(
   explanation TEXT NOT NULL,
   test_file TEXT,
   test TEXT NOT NULL,
-  covers TEXT);
+  covers TEXT,
+  input BLOB NOT NULL,
+  return_values TEXT);
+CREATE TABLE closed_sides(
+  test INTEGER NOT NULL REFERENCES paths(number),
+  depth INTEGER NOT NULL,
+  side INTEGER NOT NULL,
+  state TEXT NOT NULL);
 CREATE TABLE sites(
   id INTEGER PRIMARY KEY,
   file TEXT NOT NULL,
@@ -94,6 +102,10 @@ public:
     check(sqlite3_bind_null(S, I));
     return *this;
   }
+  Statement &bindBlob(int I, const std::string &V) {
+    check(sqlite3_bind_blob(S, I, V.data(), int(V.size()), SQLITE_STATIC));
+    return *this;
+  }
   /// A number where 0 means "none": bound as NULL.
   Statement &bindOptional(int I, uint64_t V) {
     return bindIf(I, V != 0, int64_t(V));
@@ -118,8 +130,15 @@ public:
     sqlite3_clear_bindings(S);
   }
 
+  sqlite3_stmt *handle() const { return S; }
   int64_t integer(int Col) const { return sqlite3_column_int64(S, Col); }
   double real(int Col) const { return sqlite3_column_double(S, Col); }
+  std::string blob(int Col) const {
+    const void *B = sqlite3_column_blob(S, Col);
+    return B ? std::string(static_cast<const char *>(B),
+                           sqlite3_column_bytes(S, Col))
+             : std::string();
+  }
   std::string text(int Col) const {
     const unsigned char *T = sqlite3_column_text(S, Col);
     return T ? std::string(reinterpret_cast<const char *>(T),
@@ -148,21 +167,28 @@ struct RunDatabase::Statements {
   explicit Statements(sqlite3 *Db)
       : InsertPath(Db, "INSERT INTO paths VALUES "
                        "(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,"
-                       "?16,?17,?18,?19)"),
+                       "?16,?17,?18,?19,?20,NULL)"),
         InsertSite(Db, "INSERT INTO sites VALUES (?1, ?2, ?3, ?4, ?5)"),
-        DropTestFile(Db,
-                     "UPDATE paths SET test_file = NULL WHERE number = ?1") {}
+        DropTestFile(Db, "UPDATE paths SET test_file = NULL WHERE number = ?1"),
+        InsertClosedSide(Db,
+                         "INSERT INTO closed_sides VALUES (?1, ?2, ?3, ?4)"),
+        SetReturnValues(
+            Db, "UPDATE paths SET return_values = ?1 WHERE number = ?2") {}
   Statement InsertPath;
   Statement InsertSite;
   Statement DropTestFile;
+  Statement InsertClosedSide;
+  Statement SetReturnValues;
 };
 
-RunDatabase::RunDatabase(const std::string &Path, bool Create) : Path(Path) {
+RunDatabase::RunDatabase(const std::string &Path, Mode How) : Path(Path) {
+  bool Create = How == Mode::Create;
   if (Create)
     for (const char *Suffix : {"", "-wal", "-shm"})
       ::unlink((Path + Suffix).c_str());
   int Flags = Create ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
-                     : SQLITE_OPEN_READONLY;
+              : How == Mode::Continue ? SQLITE_OPEN_READWRITE
+                                      : SQLITE_OPEN_READONLY;
   if (sqlite3_open_v2(Path.c_str(), &Db, Flags, nullptr) != SQLITE_OK) {
     std::string Why = Db ? sqlite3_errmsg(Db) : "out of memory";
     sqlite3_close(Db);
@@ -199,20 +225,34 @@ RunDatabase::RunDatabase(const std::string &Path, bool Create) : Path(Path) {
     sqlite3_close(Db);
     throw StoreError(Path + " is not a Theseus run database");
   }
-  if (Version != std::to_string(RunDatabaseSchemaVersion)) {
+  // Version 2 lacks only what resuming needs: it is read, not continued.
+  bool Readable = Version == std::to_string(RunDatabaseSchemaVersion) ||
+                  (Version == "2" && How == Mode::Read);
+  if (!Readable) {
     sqlite3_close(Db);
     throw StoreError(Path + " has schema version " + Version +
-                     "; this Theseus reads version " +
-                     std::to_string(RunDatabaseSchemaVersion));
+                     "; this Theseus " +
+                     (How == Mode::Continue ? "continues" : "reads") +
+                     " version " + std::to_string(RunDatabaseSchemaVersion));
+  }
+  if (How == Mode::Continue) {
+    execute("PRAGMA synchronous=NORMAL;"); // Per connection; WAL persists.
+    Prepared = std::make_unique<Statements>(Db);
+    LastCommit = std::chrono::steady_clock::now();
   }
 }
 
 std::unique_ptr<RunDatabase> RunDatabase::create(const std::string &Path) {
-  return std::unique_ptr<RunDatabase>(new RunDatabase(Path, true));
+  return std::unique_ptr<RunDatabase>(new RunDatabase(Path, Mode::Create));
 }
 
 std::unique_ptr<RunDatabase> RunDatabase::open(const std::string &Path) {
-  return std::unique_ptr<RunDatabase>(new RunDatabase(Path, false));
+  return std::unique_ptr<RunDatabase>(new RunDatabase(Path, Mode::Read));
+}
+
+std::unique_ptr<RunDatabase>
+RunDatabase::openToContinue(const std::string &Path) {
+  return std::unique_ptr<RunDatabase>(new RunDatabase(Path, Mode::Continue));
 }
 
 RunDatabase::~RunDatabase() {
@@ -248,11 +288,12 @@ void RunDatabase::commit() {
 int64_t RunDatabase::beginPart(const PartRow &P) {
   beginIfIdle();
   Statement Insert(Db, "INSERT INTO parts (started, theseus_version, options, "
-                       "program) VALUES (?1, ?2, ?3, ?4)");
+                       "program, module_hash) VALUES (?1, ?2, ?3, ?4, ?5)");
   Insert.bind(1, P.Started)
       .bind(2, P.TheseusVersion)
       .bind(3, P.Options)
       .bind(4, P.Program)
+      .bind(5, P.ModuleHash)
       .run();
   int64_t Id = sqlite3_last_insert_rowid(Db);
   commit();
@@ -290,6 +331,7 @@ void RunDatabase::addPath(const PathRow &P) {
       .bind(17, P.TestFile, true)
       .bind(18, P.Test)
       .bind(19, P.Covers, true)
+      .bindBlob(20, P.Input)
       .run();
   if (std::chrono::steady_clock::now() - LastCommit >= CommitInterval)
     commit();
@@ -300,6 +342,20 @@ void RunDatabase::dropTestFiles(const std::vector<uint64_t> &Numbers) {
   for (uint64_t N : Numbers)
     Prepared->DropTestFile.bind(1, int64_t(N)).run();
   commit();
+}
+
+void RunDatabase::addClosedSide(const ClosedSideRow &C) {
+  beginIfIdle();
+  Prepared->InsertClosedSide.bind(1, int64_t(C.Test))
+      .bind(2, int64_t(C.Depth))
+      .bind(3, int64_t(C.Side))
+      .bind(4, C.State)
+      .run();
+}
+
+void RunDatabase::setReturnValues(uint64_t Number, const std::string &How) {
+  beginIfIdle();
+  Prepared->SetReturnValues.bind(1, How).bind(2, int64_t(Number)).run();
 }
 
 void RunDatabase::addSite(const SiteRow &S) {
@@ -332,12 +388,18 @@ void RunDatabase::setBugs(const std::vector<BugRow> &Bugs) {
 }
 
 std::vector<PartRow> RunDatabase::parts() {
-  Statement Q(Db, "SELECT id, started, theseus_version, options, program, "
-                  "ended, stop_reason, summary FROM parts ORDER BY id");
+  bool HasHash = schemaVersion() >= 3;
+  Statement Q(Db, HasHash ? "SELECT id, started, theseus_version, options, "
+                            "program, ended, stop_reason, summary, "
+                            "module_hash FROM parts ORDER BY id"
+                          : "SELECT id, started, theseus_version, options, "
+                            "program, ended, stop_reason, summary "
+                            "FROM parts ORDER BY id");
   std::vector<PartRow> Out;
   while (Q.next())
     Out.push_back({Q.integer(0), Q.text(1), Q.text(2), Q.text(3), Q.text(4),
-                   Q.text(5), Q.text(6), Q.text(7)});
+                   Q.text(5), Q.text(6), Q.text(7),
+                   HasHash ? Q.text(8) : std::string()});
   return Out;
 }
 
@@ -346,31 +408,54 @@ uint64_t RunDatabase::pathCount() {
   return Q.next() ? uint64_t(Q.integer(0)) : 0;
 }
 
+namespace {
+PathRow pathRow(const Statement &Q) {
+  PathRow P;
+  P.Number = Q.integer(0);
+  P.Part = Q.integer(1);
+  P.Run = Q.integer(2);
+  P.PathId = std::stoull(Q.text(3), nullptr, 16);
+  P.NegatedTest = Q.integer(4);
+  P.NegatedDecision = Q.integer(5);
+  P.VariantOf = Q.integer(6);
+  P.FoundBy = Q.text(7);
+  P.Seconds = Q.real(8);
+  P.Outcome = Q.text(9);
+  P.BugKind = Q.text(10);
+  P.File = Q.text(11);
+  P.Line = unsigned(Q.integer(12));
+  P.ReturnValue = Q.text(13);
+  P.Decisions = unsigned(Q.integer(14));
+  P.Explanation = Q.text(15);
+  P.TestFile = Q.text(16);
+  P.Test = Q.text(17);
+  P.Covers = Q.text(18);
+  if (sqlite3_column_count(Q.handle()) > 20) { // Schema version 3.
+    P.Input = Q.blob(19);
+    P.ReturnValues = Q.text(20);
+  }
+  return P;
+}
+} // namespace
+
 void RunDatabase::forEachPath(const std::function<void(const PathRow &)> &Fn) {
   Statement Q(Db, "SELECT * FROM paths ORDER BY number");
-  while (Q.next()) {
-    PathRow P;
-    P.Number = Q.integer(0);
-    P.Part = Q.integer(1);
-    P.Run = Q.integer(2);
-    P.PathId = std::stoull(Q.text(3), nullptr, 16);
-    P.NegatedTest = Q.integer(4);
-    P.NegatedDecision = Q.integer(5);
-    P.VariantOf = Q.integer(6);
-    P.FoundBy = Q.text(7);
-    P.Seconds = Q.real(8);
-    P.Outcome = Q.text(9);
-    P.BugKind = Q.text(10);
-    P.File = Q.text(11);
-    P.Line = unsigned(Q.integer(12));
-    P.ReturnValue = Q.text(13);
-    P.Decisions = unsigned(Q.integer(14));
-    P.Explanation = Q.text(15);
-    P.TestFile = Q.text(16);
-    P.Test = Q.text(17);
-    P.Covers = Q.text(18);
-    Fn(P);
-  }
+  while (Q.next())
+    Fn(pathRow(Q));
+}
+
+std::optional<PathRow> RunDatabase::path(uint64_t Number) {
+  Statement Q(Db, "SELECT * FROM paths WHERE number = ?1");
+  Q.bind(1, int64_t(Number));
+  if (!Q.next())
+    return std::nullopt;
+  return pathRow(Q);
+}
+
+void RunDatabase::keepTestFile(uint64_t Number, const std::string &Name) {
+  beginIfIdle();
+  Statement Update(Db, "UPDATE paths SET test_file = ?1 WHERE number = ?2");
+  Update.bind(1, Name).bind(2, int64_t(Number)).run();
 }
 
 std::vector<SiteRow> RunDatabase::sites() {
@@ -380,6 +465,23 @@ std::vector<SiteRow> RunDatabase::sites() {
     Out.push_back({Q.integer(0), Q.text(1), unsigned(Q.integer(2)), Q.text(3),
                    Q.text(4)});
   return Out;
+}
+
+std::vector<ClosedSideRow> RunDatabase::closedSides() {
+  std::vector<ClosedSideRow> Out;
+  if (schemaVersion() < 3)
+    return Out;
+  Statement Q(Db, "SELECT test, depth, side, state FROM closed_sides "
+                  "ORDER BY rowid");
+  while (Q.next())
+    Out.push_back({uint64_t(Q.integer(0)), uint32_t(Q.integer(1)),
+                   Q.integer(2) != 0, Q.text(3)});
+  return Out;
+}
+
+unsigned RunDatabase::schemaVersion() {
+  Statement Q(Db, "SELECT value FROM meta WHERE key = 'schema_version'");
+  return Q.next() ? unsigned(std::stoul(Q.text(0))) : 0;
 }
 
 std::vector<BugRow> RunDatabase::bugs() {

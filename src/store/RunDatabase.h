@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -25,7 +26,7 @@ struct sqlite3;
 namespace theseus {
 
 /// The version of the schema this Theseus writes and reads.
-constexpr unsigned RunDatabaseSchemaVersion = 2;
+constexpr unsigned RunDatabaseSchemaVersion = 3;
 /// The database's name in the run directory.
 constexpr const char *RunDatabaseName = "run.db";
 
@@ -44,6 +45,9 @@ struct PartRow {
   std::string Ended;   ///< Empty while the part runs.
   std::string StopReason;
   std::string Summary; ///< JSON: summary.json at the end of the part.
+  /// The program's compiled module, hashed: a run resumes only on the
+  /// same one.
+  std::string ModuleHash;
 };
 
 /// One path that ended (or was interrupted), with its test.
@@ -73,6 +77,21 @@ struct PathRow {
   /// JSON: the lines and branch edges its path ran, by file, for the paths
   /// offered to the suite; empty for the others.
   std::string Covers;
+  /// The run's input, every input array by name with its bytes
+  /// (encodeAssignment): what a resumed run runs again.
+  std::string Input;
+  /// How the search for the path's other return values ended
+  /// ("enumerated", ...); empty when there was none.
+  std::string ReturnValues;
+};
+
+/// A side of a decision on test `Test`'s path, at `Depth` decisions from
+/// the root, that the run closed without a run taking it.
+struct ClosedSideRow {
+  uint64_t Test = 0;
+  uint32_t Depth = 0;
+  bool Side = false;
+  std::string State; ///< "infeasible", "unknown", "diverged", "pruned".
 };
 
 /// Where a decision is taken, in source terms.
@@ -103,6 +122,8 @@ public:
   static std::unique_ptr<RunDatabase> create(const std::string &Path);
   /// Opens the existing database `Path` for reading.
   static std::unique_ptr<RunDatabase> open(const std::string &Path);
+  /// Opens the existing database `Path` to add a part (a resumed run).
+  static std::unique_ptr<RunDatabase> openToContinue(const std::string &Path);
   ~RunDatabase();
   RunDatabase(const RunDatabase &) = delete;
   RunDatabase &operator=(const RunDatabase &) = delete;
@@ -118,6 +139,13 @@ public:
   /// Notes that the run keeps no file of the tests `Numbers` (dropped from
   /// the suite), and commits.
   void dropTestFiles(const std::vector<uint64_t> &Numbers);
+  /// Notes that the run keeps test `Number` as the file `Name` again.
+  void keepTestFile(uint64_t Number, const std::string &Name);
+  /// Notes how the search for the other return values of test `Number`'s
+  /// path ended.
+  void setReturnValues(uint64_t Number, const std::string &How);
+  /// Adds a closed side; committed with the next path.
+  void addClosedSide(const ClosedSideRow &C);
   /// Adds a decision site; committed with the next path.
   void addSite(const SiteRow &S);
   /// Replaces the bugs (their confirmations change as the run goes).
@@ -128,12 +156,18 @@ public:
   std::vector<PartRow> parts();
   uint64_t pathCount();
   std::vector<SiteRow> sites();
+  /// The path of test `Number`, if there is one.
+  std::optional<PathRow> path(uint64_t Number);
   /// Calls `Fn` for each path in the order of their numbers.
   void forEachPath(const std::function<void(const PathRow &)> &Fn);
   std::vector<BugRow> bugs();
+  /// The closed sides in the order they were closed.
+  std::vector<ClosedSideRow> closedSides();
 
 private:
-  explicit RunDatabase(const std::string &Path, bool Create);
+  enum class Mode { Create, Read, Continue };
+  RunDatabase(const std::string &Path, Mode How);
+  unsigned schemaVersion();
   void execute(const char *Sql);
   void beginIfIdle();
 

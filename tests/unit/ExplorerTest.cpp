@@ -44,6 +44,16 @@ int count_ones(const int *a, int n) {
   }
   return ones > 0;
 }
+int ranges(int x) {
+  if (x > 10) {
+    if (x < 5)
+      return 9;
+    return 1;
+  }
+  if (x == 3)
+    return 2;
+  return 0;
+}
 )C";
 
 /// The source line of the first occurrence of `Text`.
@@ -62,6 +72,37 @@ struct PathIds : ExplorationListener {
   std::set<uint64_t> Ids;
   uint64_t Count = 0;
   uint64_t StopAt = 0;
+  Explorer *E = nullptr;
+};
+
+/// Keeps what the run database keeps for resuming: each test's input, the
+/// sides closed without a run; stops the explorer at the first closed side
+/// when `StopAtClosed`.
+struct Record : ExplorationListener {
+  void onNewPath(const PathResult &R) override {
+    Results.push_back({R.Index, R.Restored, R.PathId});
+    if (R.Restored || R.Outcome->End == PathEnd::Interrupted)
+      return;
+    StoredTest T;
+    T.Number = R.Index;
+    T.Input = *R.Input;
+    T.Run = R.Run;
+    T.VariantOf = R.VariantOf;
+    From.Tests.push_back(T);
+  }
+  void onSideClosed(const ClosedSide &C) override {
+    From.Closed.push_back(C);
+    if (StopAtClosed)
+      E->stop();
+  }
+  struct Result {
+    uint64_t Index;
+    bool Restored;
+    uint64_t PathId;
+  };
+  std::vector<Result> Results;
+  ResumePoint From;
+  bool StopAtClosed = false;
   Explorer *E = nullptr;
 };
 
@@ -155,6 +196,57 @@ TEST_P(ExplorerTest, ASideOnlyTheLengthLinkExcludesIsToldApart) {
   EXPECT_FALSE(llvm::any_of(E->assumptions(), [](const InputAssumption &A) {
     return A.Kind == "length-link";
   }));
+}
+
+// Stopped once it has closed a side (proved infeasible), the run resumes
+// from its tests and closed sides: the earlier tests come back restored
+// with their numbers, the side is closed again without the solver, and
+// the run ends exhausted with the paths of a run from the start, its new
+// tests numbered after the earlier ones. Only concolic runs resume.
+TEST_P(ExplorerTest, AResumedRunGoesOnWhereItStopped) {
+  if (GetParam()) {
+    ResumePoint From;
+    From.Tests.emplace_back();
+    PathIds Listener;
+    EXPECT_THROW(explorer("ranges")->run(Listener, &From), InputError);
+    return;
+  }
+  PathIds Full;
+  ExplorationStats Whole = explorer("ranges")->run(Full);
+  ASSERT_EQ(Whole.Infeasible, 1u);
+
+  std::unique_ptr<Explorer> First = explorer("ranges");
+  Record Part1;
+  Part1.StopAtClosed = true;
+  Part1.E = First.get();
+  ExplorationStats S1 = First->run(Part1);
+  ASSERT_EQ(S1.StopReason, "interrupted");
+  ASSERT_EQ(Part1.From.Closed.size(), 1u);
+  Part1.From.LastTest = S1.Tests;
+  Part1.From.Runs = S1.Runs;
+
+  std::unique_ptr<Explorer> Second = explorer("ranges");
+  Record Part2;
+  ExplorationStats S2 = Second->run(Part2, &Part1.From);
+  EXPECT_TRUE(Second->restored());
+  EXPECT_EQ(S2.StopReason, "exhausted");
+  EXPECT_TRUE(S2.Complete);
+  EXPECT_EQ(S2.Paths, Whole.Paths);
+  EXPECT_EQ(S2.Infeasible, 1u);
+  EXPECT_TRUE(Part2.From.Closed.empty()); // Not asked again.
+  std::set<uint64_t> Ids;
+  size_t Restored = 0;
+  for (const Record::Result &R : Part2.Results) {
+    Ids.insert(R.PathId);
+    if (R.Restored) {
+      EXPECT_EQ(R.Index, Part1.From.Tests[Restored++].Number);
+    } else {
+      EXPECT_GT(R.Index, S1.Tests);
+    }
+  }
+  EXPECT_EQ(Restored, Part1.From.Tests.size());
+  EXPECT_EQ(Ids, Full.Ids);
+  EXPECT_EQ(S2.Runs, S1.Runs + (Part2.Results.size() - Restored));
 }
 
 INSTANTIATE_TEST_SUITE_P(BothDrivers, ExplorerTest, ::testing::Bool(),

@@ -918,4 +918,31 @@ TEST(ExprPropertyTest, RandomTreesEvaluateLikeTheReference) {
   }
 }
 
+// An input written to the run database reads back as the same bytes for
+// arrays of the same names, in another context; anything else is refused.
+TEST(AssignmentCodingTest, RoundTripsThroughBytes) {
+  ExprContext Ctx;
+  Assignment A;
+  A.set(Ctx.array("s", 4), {'a', 0, 0xff, 7});
+  A.set(Ctx.array("nondet_int_1", 4), {1, 2, 3, 4});
+  A.set(Ctx.array("empty", 0), {});
+  std::string Bytes = encodeAssignment(A);
+
+  ExprContext Other;
+  Other.array("unrelated", 2); // Ids differ from those in Ctx.
+  std::optional<Assignment> B = decodeAssignment(Other, Bytes);
+  ASSERT_TRUE(B);
+  EXPECT_EQ(B->values().size(), 3u);
+  EXPECT_EQ(*B->get(Other.array("s", 4)),
+            (std::vector<uint8_t>{'a', 0, 0xff, 7}));
+  EXPECT_EQ(*B->get(Other.array("nondet_int_1", 4)),
+            (std::vector<uint8_t>{1, 2, 3, 4}));
+  EXPECT_TRUE(B->get(Other.array("empty", 0))->empty());
+  EXPECT_EQ(encodeAssignment(*B).size(), Bytes.size());
+
+  EXPECT_FALSE(decodeAssignment(Other, Bytes.substr(0, Bytes.size() - 1)));
+  EXPECT_FALSE(decodeAssignment(Other, std::string("\x05\x00\x00", 3)));
+  EXPECT_TRUE(decodeAssignment(Other, "")->values().empty());
+}
+
 } // namespace

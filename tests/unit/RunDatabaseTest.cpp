@@ -163,5 +163,67 @@ TEST_F(RunDatabaseTest, RefusesWhatIsNotARunDatabaseOfThisSchema) {
   EXPECT_THROW(RunDatabase::open((Dir / "missing.db").string()), StoreError);
 }
 
+// A resumed run adds a part to the database and reads back what resuming
+// needs: the module's hash, each test's input (bytes, NULs included), how
+// its return values were settled, and the closed sides.
+TEST_F(RunDatabaseTest, ContinuesARunWithWhatResumingNeeds) {
+  const std::string Input("\x01\x00\x00\x00s\x00\xff", 7);
+  {
+    auto Db = RunDatabase::create(Path);
+    PartRow P;
+    P.ModuleHash = "0123456789abcdef";
+    int64_t Part = Db->beginPart(P);
+    PathRow Row = path(1);
+    Row.Input = Input;
+    Db->addPath(Row);
+    Db->setReturnValues(1, "more-than-limit");
+    Db->addClosedSide({1, 3, true, "infeasible"});
+    Db->endPart(Part, "max-time", "{}");
+  }
+  {
+    auto Db = RunDatabase::openToContinue(Path);
+    EXPECT_EQ(Db->beginPart({}), 2);
+    PathRow Row = path(2);
+    Row.TestFile.clear();
+    Db->addPath(Row);
+    Db->keepTestFile(2, "test000002.json");
+  }
+  auto Db = RunDatabase::open(Path);
+  std::vector<PartRow> Parts = Db->parts();
+  ASSERT_EQ(Parts.size(), 2u);
+  EXPECT_EQ(Parts[0].ModuleHash, "0123456789abcdef");
+  std::optional<PathRow> First = Db->path(1);
+  ASSERT_TRUE(First);
+  EXPECT_EQ(First->Input, Input);
+  EXPECT_EQ(First->ReturnValues, "more-than-limit");
+  EXPECT_EQ(Db->path(2)->TestFile, "test000002.json");
+  EXPECT_EQ(Db->path(2)->ReturnValues, "");
+  EXPECT_FALSE(Db->path(3));
+  std::vector<ClosedSideRow> Closed = Db->closedSides();
+  ASSERT_EQ(Closed.size(), 1u);
+  EXPECT_EQ(Closed[0].Test, 1u);
+  EXPECT_EQ(Closed[0].Depth, 3u);
+  EXPECT_TRUE(Closed[0].Side);
+  EXPECT_EQ(Closed[0].State, "infeasible");
+}
+
+// A database of schema version 2 is read but not continued.
+TEST_F(RunDatabaseTest, AVersionTwoDatabaseIsReadNotContinued) {
+  RunDatabase::create(Path).reset();
+  sqlite3 *Raw = nullptr;
+  ASSERT_EQ(sqlite3_open(Path.c_str(), &Raw), SQLITE_OK);
+  sqlite3_exec(Raw, "UPDATE meta SET value = '2' WHERE key = 'schema_version'",
+               nullptr, nullptr, nullptr);
+  sqlite3_close(Raw);
+  EXPECT_NO_THROW(RunDatabase::open(Path));
+  try {
+    RunDatabase::openToContinue(Path);
+    FAIL() << "continued schema version 2";
+  } catch (const StoreError &E) {
+    EXPECT_NE(std::string(E.what()).find("continues version 3"),
+              std::string::npos);
+  }
+}
+
 } // namespace
 } // namespace theseus

@@ -2,7 +2,8 @@
 """Checks that two run directories found the same paths (every test of
 each run, from its run.db): the same number of tests, and for each the same path (the `path` id: the branch edges taken)
 with the same kind of end (kind, bug kind and line). Used to compare forking and concolic runs.
-Tests of further return values of a path (`variant_of`) are not paths."""
+Tests of further return values of a path (`variant_of`) are not paths, nor
+are runs a signal interrupted (their paths are explored again later)."""
 import collections
 import sys
 
@@ -12,9 +13,9 @@ from run_tests import all_tests
 def outcomes(run_dir):
     found = collections.Counter()
     for _, t, _ in all_tests(run_dir):
-        if "variant_of" in t:
-            continue
         o = t["outcome"]
+        if "variant_of" in t or o["kind"] == "interrupted":
+            continue
         found[(t["path"], o["kind"], o.get("bug"), o.get("line"))] += 1
     return found
 
