@@ -14,7 +14,9 @@ same command as bench/parsers/run.py (parsers, --max-time 60) and
 bench/real/run.py (the program's own `// bench:` options, whose budget is
 20 s, 30 s for roman.c; --real-max-time overrides it) into a fresh
 directory, then measured, one thing at a time on the machine:
-- test files (test*.json) and the bytes the directory takes (du);
+- test files (test*.json) and the bytes the directory takes (du), and
+  in the JSON where run.db's bytes go (`run_db`: its size and the summed
+  length of each column of `paths`);
 - the share of the run's time outside the solver and the interpreter,
   and paths per second (summary.json's `time`);
 - the branch coverage the run reports for the program's own files (its
@@ -35,7 +37,8 @@ directory, then measured, one thing at a time on the machine:
 
 With --speed N, each program is only explored, N times by each binary in
 turn (old, new, old, new, ...), and the table gives every run's paths per
-second: on a shared machine one pair of runs says little.
+second, and the ratio of the best runs: on a shared machine one pair of
+runs says little.
 """
 import importlib.util
 import os
@@ -113,17 +116,16 @@ def speed_table(records):
         return ", ".join(f"{r['paths_per_second']:.0f}" if r else "failed"
                          for r in rs)
 
-    def median(rs):
-        v = sorted(r["paths_per_second"] for r in rs if r)
-        return v[len(v) // 2] if v else 0
+    def best(rs):
+        return max((r["paths_per_second"] for r in rs if r), default=0)
     rows = [[r["name"], f"{r['budget']:g}", runs(r["before"]),
              runs(r["after"]),
-             f"{median(r['after']) / median(r['before']):.2f}"
-             if median(r["before"]) else "-",
+             f"{best(r['after']) / best(r['before']):.2f}"
+             if best(r["before"]) else "-",
              ", ".join(f"{x['load']}" for x in r["before"] + r["after"]
                        if x)] for r in records]
     return markdown_table(["program", "budget s", "paths/s before",
-                           "paths/s after", "after / before (medians)",
+                           "paths/s after", "after / before (best runs)",
                            "load at each start (before runs, then after)"],
                           rows)
 
