@@ -66,22 +66,25 @@ EarlierParts readEarlierParts(const std::string &Dir, RunDatabase &Db,
     if (!P.Summary.empty())
       E.LastSummary = P.Summary;
   Writer.continueSites(Db.sites());
-  Db.forEachPath([&](const PathRow &P) {
-    Writer.noteEarlierTest(P);
-    ++TestsByPart[P.Part];
-    E.From.LastTest = P.Number;
-    E.From.Runs = std::max(E.From.Runs, P.Run);
-    if (P.Outcome == "interrupted") // Its path is open again.
-      return;
-    if (std::optional<ReturnValueSet> How = parseReturnValueSet(P.ReturnValues))
-      E.From.ReturnValueSets.count(*How);
-    std::optional<Assignment> Input = decodeAssignment(Ctx, P.Input);
-    if (!Input)
-      throw InputError{fmt::format(
-          "--resume: the input of test {} in run.db is damaged", P.Number)};
-    E.From.Tests.push_back({P.Number, std::move(*Input), P.Run, P.Seconds,
-                            P.VariantOf, P.Outcome == "step-limit"});
-  });
+  Db.forEachPath(
+      [&](const PathRow &P) {
+        Writer.noteEarlierTest(P);
+        ++TestsByPart[P.Part];
+        E.From.LastTest = P.Number;
+        E.From.Runs = std::max(E.From.Runs, P.Run);
+        if (P.Outcome == "interrupted") // Its path is open again.
+          return;
+        if (std::optional<ReturnValueSet> How =
+                parseReturnValueSet(P.ReturnValues))
+          E.From.ReturnValueSets.count(*How);
+        std::optional<Assignment> Input = decodeAssignment(Ctx, P.Input);
+        if (!Input)
+          throw InputError{fmt::format(
+              "--resume: the input of test {} in run.db is damaged", P.Number)};
+        E.From.Tests.push_back({P.Number, std::move(*Input), P.Run, P.Seconds,
+                                P.VariantOf, P.Outcome == "step-limit"});
+      },
+      /*WithText=*/false);
   removeUnrecordedTests(Dir, E.From.LastTest);
   for (const ClosedSideRow &C : Db.closedSides())
     if (std::optional<SideState> State = parseSideState(C.State))
@@ -108,7 +111,8 @@ EarlierParts readEarlierParts(const std::string &Dir, RunDatabase &Db,
 }
 
 void addParts(nlohmann::json &Summary, const EarlierParts &Earlier,
-              int64_t Part, const ExplorationStats &S, uint64_t Tests) {
+              int64_t Part, const ExplorationStats &S, uint64_t Tests,
+              const RestoreFigures &Restored) {
   nlohmann::json Parts = Earlier.Parts;
   double AllParts = S.Seconds;
   uint64_t EarlierTests = 0;
@@ -120,7 +124,9 @@ void addParts(nlohmann::json &Summary, const EarlierParts &Earlier,
   Parts.push_back({{"part", Part},
                    {"seconds", S.Seconds},
                    {"stop_reason", S.StopReason},
-                   {"tests", Tests - EarlierTests}});
+                   {"tests", Tests - EarlierTests},
+                   {"tests_run_again", Restored.Tests},
+                   {"seconds_running_them_again", Restored.Seconds}});
   Summary["parts"] = Parts;
   Summary["time"]["all_parts"] = AllParts;
 }

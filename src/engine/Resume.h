@@ -43,11 +43,18 @@ void checkResumable(const RunOptions &O, const std::string &ModuleHash);
 EarlierParts readEarlierParts(const std::string &Dir, RunDatabase &Db,
                               TestWriter &Writer, ExprContext &Ctx);
 
-/// The parts of the run so far and this one (`Part`, its statistics `S`
-/// and `Tests` tests in all), into the summary: `parts`, and the time of
-/// all parts as `time.all_parts`.
+/// What running the earlier tests again took.
+struct RestoreFigures {
+  uint64_t Tests = 0;
+  double Seconds = 0; ///< From the start of the part to the last one.
+};
+
+/// The parts of the run so far and this one (`Part`, its statistics `S`,
+/// `Tests` tests in all, and `Restored`), into the summary: `parts`, and
+/// the time of all parts as `time.all_parts`.
 void addParts(nlohmann::json &Summary, const EarlierParts &Earlier,
-              int64_t Part, const ExplorationStats &S, uint64_t Tests);
+              int64_t Part, const ExplorationStats &S, uint64_t Tests,
+              const RestoreFigures &Restored);
 
 } // namespace theseus
 

@@ -82,7 +82,13 @@ public:
     Inner.onNewPath(R);
     Confirm.onNewPath();
     Keeper.onNewPath();
+    if (R.Restored) {
+      ++Restored.Tests;
+      Restored.Seconds = secondsSince(Started);
+    }
   }
+  /// Resuming: the earlier tests run again, and the time they took.
+  const RestoreFigures &restored() const { return Restored; }
   void onProgress(const ExplorationStats &S) override {
     Keeper.onProgress(S);
     Status.update(S);
@@ -97,6 +103,9 @@ private:
   BugConfirmer &Confirm;
   SummaryKeeper &Keeper;
   StatusLine &Status;
+  std::chrono::steady_clock::time_point Started =
+      std::chrono::steady_clock::now();
+  RestoreFigures Restored;
 };
 
 /// The run database: a new one, or the resumed run's.
@@ -203,7 +212,7 @@ int runExplorer(const RunOptions &O, const ProgramDescription &Desc,
   if (Check)
     Summary["native_check"] = *Check;
   if (Earlier)
-    addParts(Summary, *Earlier, Part, Stats, Writer.tests());
+    addParts(Summary, *Earlier, Part, Stats, Writer.tests(), Status.restored());
   if (O.Html) // Written last, from the files below.
     Summary["report"] = O.OutDir + "/report.html";
   printSummary(stdout, Summary);

@@ -253,14 +253,8 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound,
     R.Stdout = std::move(State->Stdout);
     R.Seconds = Budget.elapsed();
     R.PathsDone = Stats.Paths;
-    if (Restoring) {
-      Stats.Tests = R.Index;
-      Stats.ReturnVariants += Restoring->VariantOf != 0;
-      R.Run = Restoring->Run;
-      R.Seconds = Restoring->Seconds;
-      R.VariantOf = Restoring->VariantOf;
-      R.Restored = true;
-    }
+    if (Restoring)
+      markRestored(R);
     if (Importing) {
       R.Origin = Importing->Origin;
       ++Stats.FuzzNewPaths;
@@ -496,6 +490,17 @@ void ConcolicExplorer::closeSide(PathNode *N, bool Dir, SideState State) {
   // A node some test's run opened is found again by running that test.
   if (N->Test && !Restoring)
     Listener->onSideClosed({N->Test, N->Depth, Dir, State});
+}
+
+/// The run of an earlier test keeps the number, run and time it has on
+/// record.
+void ConcolicExplorer::markRestored(PathResult &R) {
+  Stats.Tests = R.Index;
+  Stats.ReturnVariants += Restoring->VariantOf != 0;
+  R.Run = Restoring->Run;
+  R.Seconds = Restoring->Seconds;
+  R.VariantOf = Restoring->VariantOf;
+  R.Restored = true;
 }
 
 /// Runs each earlier test again, in order: the path tree, its open sides

@@ -70,6 +70,7 @@ private:
   /// Marks side `Dir` of `N` closed as `State`, counting it and telling
   /// the listener.
   void closeSide(PathNode *N, bool Dir, SideState State);
+  void markRestored(PathResult &R);
   bool stepFrontier();
   /// Runs what the exchange found since the last look (at most every
   /// few tenths of a second unless `Now`).

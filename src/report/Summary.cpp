@@ -370,6 +370,27 @@ double share(double Part, double Whole) {
   return Whole > 0 ? 100 * Part / Whole : 0;
 }
 
+/// A resumed run's parts: "1: 30.0 s, max-time, 44305 tests; 2: 30.0 s,
+/// exhausted, 520 tests (the 44305 earlier ones run again in 2.1 s)".
+std::string partsText(const nlohmann::json &Parts) {
+  std::string Text;
+  for (const nlohmann::json &P : Parts) {
+    const nlohmann::json &Seconds = P.at("seconds");
+    Text += fmt::format(
+        "{}{}: {}, {}, {}", Text.empty() ? "" : "; ", P.at("part").get<int>(),
+        Seconds.is_number() ? fmt::format("{:.1f} s", Seconds.get<double>())
+                            : std::string("time not recorded"),
+        P.at("stop_reason").get<std::string>(),
+        nouns(P.at("tests").get<uint64_t>(), "test"));
+    if (P.contains("tests_run_again"))
+      Text += fmt::format(
+          " ({} run again in {:.1f} s)",
+          nouns(P.at("tests_run_again").get<uint64_t>(), "earlier test"),
+          P.at("seconds_running_them_again").get<double>());
+  }
+  return Text;
+}
+
 } // namespace
 
 std::string beyondAssumptionsText(const nlohmann::json &Coverage,
@@ -407,6 +428,8 @@ void printSummary(std::FILE *Out, const nlohmann::json &J) {
     P(fmt::format("  native check     {}\n",
                   nativeCheckText(J.at("native_check"))));
   P(fmt::format("  paths            {}\n", pathsText(J)));
+  if (J.contains("parts"))
+    P(fmt::format("  parts            {}\n", partsText(J.at("parts"))));
   P(fmt::format("  bugs             {}\n", J.at("bugs").size()));
   for (const nlohmann::json &B : J.at("bugs")) {
     std::string Replay = B.value("replay", "");

@@ -158,8 +158,11 @@ public:
   std::vector<SiteRow> sites();
   /// The path of test `Number`, if there is one.
   std::optional<PathRow> path(uint64_t Number);
-  /// Calls `Fn` for each path in the order of their numbers.
-  void forEachPath(const std::function<void(const PathRow &)> &Fn);
+  /// Calls `Fn` for each path in the order of their numbers. Without
+  /// `WithText`, the rows leave out the test, its explanation and covers
+  /// (what resuming does not read).
+  void forEachPath(const std::function<void(const PathRow &)> &Fn,
+                   bool WithText = true);
   std::vector<BugRow> bugs();
   /// The closed sides in the order they were closed.
   std::vector<ClosedSideRow> closedSides();

@@ -52,8 +52,9 @@ protected:
 TEST_F(RunDatabaseTest, KeepsPartsPathsAndBugs) {
   {
     auto Db = RunDatabase::create(Path);
-    int64_t Part = Db->beginPart({0, "2026-11-27T00:00:00Z", "1.0",
-                                  "{\"command_line\": []}", "{}", "", "", ""});
+    int64_t Part =
+        Db->beginPart({0, "2026-11-27T00:00:00Z", "1.0",
+                       "{\"command_line\": []}", "{}", "", "", "", ""});
     EXPECT_EQ(Part, 1);
     Db->addSite({1, "f.c", 3, "x > 2", "branch"});
     Db->addPath(path(1));
@@ -116,7 +117,7 @@ TEST_F(RunDatabaseTest, KeepsPartsPathsAndBugs) {
 // committed is there for a reader, what was not is not.
 TEST_F(RunDatabaseTest, AReaderSeesWhatWasCommittedWhileTheRunGoesOn) {
   auto Writer = RunDatabase::create(Path);
-  Writer->beginPart({0, "now", "1.0", "{}", "{}", "", "", ""});
+  Writer->beginPart({0, "now", "1.0", "{}", "{}", "", "", "", ""});
   Writer->addPath(path(1));
   Writer->commit();
   Writer->addPath(path(2)); // Within CommitInterval: not yet committed.
@@ -129,7 +130,7 @@ TEST_F(RunDatabaseTest, AReaderSeesWhatWasCommittedWhileTheRunGoesOn) {
 TEST_F(RunDatabaseTest, CreateReplacesAnEarlierRun) {
   {
     auto Db = RunDatabase::create(Path);
-    Db->beginPart({0, "then", "1.0", "{}", "{}", "", "", ""});
+    Db->beginPart({0, "then", "1.0", "{}", "{}", "", "", "", ""});
     Db->addPath(path(1));
   }
   auto Db = RunDatabase::create(Path);
