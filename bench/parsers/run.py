@@ -67,7 +67,9 @@ def branch_coverage(out, directory):
     return covered, total
 
 
-def run_parser(p, theseus, cache, out_root, max_time, extra):
+def parser_command(p, cache, max_time):
+    """The harness, the rest of theseus' arguments and the directory of
+    the parser's own files (in the cache) for parser `p`."""
     directory = os.path.abspath(os.path.join(cache, p["repo"]))
     harness = os.path.join(HERE, f"{p['name']}_harness.c")
     with open(harness) as f:
@@ -80,9 +82,13 @@ def run_parser(p, theseus, cache, out_root, max_time, extra):
     args = sources + ["--entry", f"{p['name']}_harness",
                       "--max-time", str(max_time), f"--cflag=-I{directory}"]
     args += shlex.split(m[1]) if m else []
-    args += extra
+    return harness, args, directory
+
+
+def run_parser(p, theseus, cache, out_root, max_time, extra):
+    harness, args, directory = parser_command(p, cache, max_time)
     out = os.path.join(out_root, p["name"])
-    e, _ = explore_fresh(theseus, harness, out, args)
+    e, _ = explore_fresh(theseus, harness, out, args + extra)
     record = dict(p, wall=round(e.wall, 2), exit=e.returncode)
     if e.failed or e.summary is None:
         first = e.stderr.strip().splitlines()[:1] or [""]

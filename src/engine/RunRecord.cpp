@@ -51,7 +51,12 @@ std::optional<nlohmann::json> checkClaim(const RunOptions &O, Replayer &Replay,
                  "theseus: replaying %llu tests natively before "
                  "claiming every path was explored\n",
                  static_cast<unsigned long long>(Count));
-  NativeCheck C = checkNatively(Replay, Db, Tests, O.NativeCheckTests);
+  // The check fits in --max-time: what it could not replay, it says.
+  auto TimeUp = [&O, Start = O.Explore.Started.value_or(
+                         std::chrono::steady_clock::now())] {
+    return O.Explore.MaxTime > 0 && secondsSince(Start) >= O.Explore.MaxTime;
+  };
+  NativeCheck C = checkNatively(Replay, Db, Tests, O.NativeCheckTests, TimeUp);
   if (C.Mismatched)
     withdrawClaim(Stats, Cut::NativeMismatch, C.Mismatched);
   return C.toJson();

@@ -21,7 +21,7 @@ constexpr size_t MismatchesKept = 5;
 } // namespace
 
 NativeCheck checkNatively(Replayer &Replay, RunDatabase &Db, uint64_t Tests,
-                          uint64_t Limit) {
+                          uint64_t Limit, const std::function<bool()> &TimeUp) {
   NativeCheck C;
   C.Tests = Tests;
   uint64_t Count = std::min(Tests, Limit);
@@ -36,6 +36,10 @@ NativeCheck checkNatively(Replayer &Replay, RunDatabase &Db, uint64_t Tests,
     forEachStoredTest(
         Db,
         [&](const PathRow &P, const std::string &Text) {
+          if (C.CutByTime || (TimeUp && TimeUp())) {
+            C.CutByTime = true;
+            return;
+          }
           std::string Name = testFileName(P.Number);
           C.count(Name, Replay.replayTest(parseTest(Text, Name, "replay")));
         },
@@ -74,6 +78,8 @@ nlohmann::json NativeCheck::toJson() const {
                       {"skipped", Skipped}, {"mismatches", List}};
   if (!NotRun.empty())
     J["not_run"] = NotRun;
+  if (CutByTime)
+    J["cut_by_max_time"] = true;
   return J;
 }
 
@@ -81,8 +87,10 @@ std::string nativeCheckText(const nlohmann::json &Check) {
   if (Check.contains("not_run"))
     return "not run: " + Check["not_run"].get<std::string>();
   auto U = [&Check](const char *Key) { return Check.value(Key, uint64_t(0)); };
-  std::string Text = fmt::format("{} of {} tests replayed natively",
-                                 U("replayed"), U("tests"));
+  std::string Text = fmt::format(
+      "{} of {} tests replayed natively{}", U("replayed"), U("tests"),
+      Check.value("cut_by_max_time", false) ? " (--max-time ended the check)"
+                                            : "");
   if (U("mismatched") == 0)
     return Text + (U("skipped") ? fmt::format(", {} match, {} cannot run "
                                               "natively",

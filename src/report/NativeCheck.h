@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -37,7 +38,8 @@ struct NativeCheck {
     std::string Test, Expected, Native;
   };
   std::vector<Mismatch> Mismatches;
-  std::string NotRun; ///< Why no test was replayed, when none was.
+  std::string NotRun;     ///< Why no test was replayed, when none was.
+  bool CutByTime = false; ///< The time budget ended the check.
 
   /// Counts the replay `R` of test `Name`.
   void count(const std::string &Name, const TestReplay &R);
@@ -46,9 +48,11 @@ struct NativeCheck {
 };
 
 /// Replays at most `Limit` of the `Tests` tests in the run database `Db`
-/// (all of them, else an even spread from first to last) with `Replay`.
+/// (all of them, else an even spread from first to last) with `Replay`,
+/// until `TimeUp` says the time budget has ended.
 NativeCheck checkNatively(Replayer &Replay, RunDatabase &Db, uint64_t Tests,
-                          uint64_t Limit);
+                          uint64_t Limit,
+                          const std::function<bool()> &TimeUp = nullptr);
 
 /// One line for the console: "249 of 249 tests replayed natively, all
 /// match", or what disagreed.

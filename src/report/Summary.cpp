@@ -384,9 +384,10 @@ std::string partsText(const nlohmann::json &Parts) {
         P.at("stop_reason").get<std::string>(),
         nouns(P.at("tests").get<uint64_t>(), "test"));
     if (P.contains("tests_run_again"))
-      Text += fmt::format(" ({} earlier tests run again in {:.1f} s)",
-                          P.at("tests_run_again").get<uint64_t>(),
-                          P.at("seconds_running_them_again").get<double>());
+      Text += fmt::format(
+          " ({} run again in {:.1f} s)",
+          nouns(P.at("tests_run_again").get<uint64_t>(), "earlier test"),
+          P.at("seconds_running_them_again").get<double>());
   }
   return Text;
 }

@@ -648,17 +648,16 @@ void TestWriter::restorePath(const PathResult &R) {
   std::string Name = testFileName(R.Index);
   bool NewBug = O.End == PathEnd::Bug && countBug(R, Name);
   std::string Covers;
-  if ((SuiteCoverage && !offerToSuite(R, NewBug, Covers)) ||
-      EarlierFiles.count(R.Index))
+  if (SuiteCoverage && !offerToSuite(R, NewBug, Covers))
     return;
-  std::optional<PathRow> Row = Db->path(R.Index);
-  if (!Row)
+  if (SuiteCoverage && !R.Stdout.empty())
+    FileOutputs.emplace(R.Index, R.Stdout);
+  std::optional<PathRow> Row;
+  if (EarlierFiles.count(R.Index) || !(Row = Db->path(R.Index)))
     return;
   writeFileWhole(OutDir + "/" + Name, StoredTestText(*Db)(*Row));
   Db->keepTestFile(R.Index, Name);
   Files.insert(llvm::lower_bound(Files, R.Index), R.Index);
-  if (SuiteCoverage && !R.Stdout.empty())
-    FileOutputs.emplace(R.Index, R.Stdout);
 }
 
 void TestWriter::noteEarlierTest(const PathRow &P) {

@@ -3,6 +3,7 @@
 #include "explore/Fork.h"
 #include "program/Program.h"
 #include "report/Html.h"
+#include "report/NativeCheck.h"
 #include "report/JsonWriter.h"
 #include "report/ReplaySample.h"
 #include "report/Summary.h"
@@ -109,6 +110,21 @@ TEST(Summary, FuzzingLinesKeepTheFuzzersCrashesApartFromTheRunsBugs) {
   EXPECT_NE(printed(printFuzzing, fuzzedRun(0, "budget"))
                 .find("; its budget ran out\n"),
             std::string::npos);
+}
+
+// A check the time budget ended says how far it got, in summary.json and
+// on the console.
+TEST(NativeCheck, SaysWhenTheTimeBudgetEndedIt) {
+  NativeCheck C;
+  C.Tests = 40;
+  C.Replayed = C.Matched = 12;
+  C.CutByTime = true;
+  nlohmann::json J = C.toJson();
+  EXPECT_TRUE(J.value("cut_by_max_time", false));
+  EXPECT_EQ(nativeCheckText(J), "12 of 40 tests replayed natively (--max-time "
+                                "ended the check), all match");
+  C.CutByTime = false;
+  EXPECT_FALSE(C.toJson().contains("cut_by_max_time"));
 }
 
 TEST(Html, EscapesMarkup) {
