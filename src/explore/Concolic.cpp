@@ -209,10 +209,14 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound,
     closeSide(T.Node, T.Dir, SideState::Diverged);
     Diverged = true;
   }
-  if (Opts.Strat != Strategy::Generational)
+  // While resuming, most sides a run opens a later earlier test takes:
+  // only those still open at the end go to the searcher.
+  if (Restoring)
+    RestoredOpen.insert(RestoredOpen.end(), Rec.NewOpen.begin(),
+                        Rec.NewOpen.end());
+  else if (Opts.Strat != Strategy::Generational)
     for (Target T : Rec.NewOpen)
-      OpenSides.push(&T.Node->Waiting[T.Dir], T.Node,
-                     headingOf(T.Node->Inst, T.Dir), T);
+      offer(T);
 
   PathNode *Leaf = Rec.Current;
   if (Outcome.End == PathEnd::AssumeViolated) {
@@ -527,7 +531,18 @@ bool ConcolicExplorer::restore(const ResumePoint &From) {
     if (Opts.Strat == Strategy::Generational)
       Generations.push(Record);
   }
+  if (Opts.Strat != Strategy::Generational)
+    for (Target T : RestoredOpen)
+      if (T.Node->Side[T.Dir] == SideState::Open)
+        offer(T);
+  RestoredOpen.clear();
+  RestoredOpen.shrink_to_fit();
   return true;
+}
+
+void ConcolicExplorer::offer(Target T) {
+  OpenSides.push(&T.Node->Waiting[T.Dir], T.Node,
+                 headingOf(T.Node->Inst, T.Dir), T);
 }
 
 void ConcolicExplorer::end() {

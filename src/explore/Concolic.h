@@ -71,6 +71,8 @@ private:
   /// the listener.
   void closeSide(PathNode *N, bool Dir, SideState State);
   void markRestored(PathResult &R);
+  /// Hands open side `T` to the searcher.
+  void offer(Target T);
   bool stepFrontier();
   /// Runs what the exchange found since the last look (at most every
   /// few tenths of a second unless `Now`).
@@ -101,8 +103,10 @@ private:
   double LastImport = 0;
   /// The exchanged input being run, and whether it crashed natively.
   const ExchangedInput *Importing = nullptr;
-  /// The earlier test being run again to resume the run.
+  /// The earlier test being run again to resume the run, and the sides
+  /// the earlier tests opened.
   const StoredTest *Restoring = nullptr;
+  std::vector<Target> RestoredOpen;
 };
 
 } // namespace theseus
