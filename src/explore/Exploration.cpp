@@ -24,46 +24,51 @@ const char *toString(Strategy S) {
 }
 
 namespace {
+/// A table of an enumeration's names, every enumerator in it.
+template <typename Enum, size_t N>
+using NameTable = std::pair<Enum, const char *>[N];
+
+template <typename Enum, size_t N>
+const char *nameIn(const NameTable<Enum, N> &Names, Enum Value) {
+  for (const auto &[E, Name] : Names)
+    if (E == Value)
+      return Name;
+  return Names[0].second;
+}
+
+template <typename Enum, size_t N>
+std::optional<Enum> valueIn(const NameTable<Enum, N> &Names,
+                            llvm::StringRef Name) {
+  for (const auto &[E, Candidate] : Names)
+    if (Name == Candidate)
+      return E;
+  return std::nullopt;
+}
+
 constexpr std::pair<SideState, const char *> SideStateNames[] = {
     {SideState::Unseen, "unseen"},     {SideState::Open, "open"},
     {SideState::Explored, "explored"}, {SideState::Infeasible, "infeasible"},
     {SideState::Unknown, "unknown"},   {SideState::Diverged, "diverged"},
     {SideState::Closed, "closed"},     {SideState::Pruned, "pruned"}};
-} // namespace
 
-const char *toString(SideState S) {
-  for (const auto &[State, Name] : SideStateNames)
-    if (State == S)
-      return Name;
-  return "unseen";
-}
-
-std::optional<SideState> parseSideState(llvm::StringRef Name) {
-  for (const auto &[State, N] : SideStateNames)
-    if (Name == N)
-      return State;
-  return std::nullopt;
-}
-
-namespace {
 constexpr std::pair<ReturnValueSet, const char *> ReturnValueSetNames[] = {
     {ReturnValueSet::Enumerated, "enumerated"},
     {ReturnValueSet::MoreThanLimit, "more-than-limit"},
     {ReturnValueSet::NotEnumerated, "not-enumerated"}};
 } // namespace
 
+const char *toString(SideState S) { return nameIn(SideStateNames, S); }
+
+std::optional<SideState> parseSideState(llvm::StringRef Name) {
+  return valueIn(SideStateNames, Name);
+}
+
 const char *toString(ReturnValueSet S) {
-  for (const auto &[Set, Name] : ReturnValueSetNames)
-    if (Set == S)
-      return Name;
-  return "not-enumerated";
+  return nameIn(ReturnValueSetNames, S);
 }
 
 std::optional<ReturnValueSet> parseReturnValueSet(llvm::StringRef Name) {
-  for (const auto &[Set, N] : ReturnValueSetNames)
-    if (Name == N)
-      return Set;
-  return std::nullopt;
+  return valueIn(ReturnValueSetNames, Name);
 }
 
 const char *toString(Cut C) {
