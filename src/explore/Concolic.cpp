@@ -398,7 +398,7 @@ bool ConcolicExplorer::claim(PathNode *N, bool Dir) {
 }
 
 TreeKey ConcolicExplorer::sideKey(const PathNode *N, bool Dir) const {
-  return N->Key.then((*InstIds)[N->Inst], conditionShape(N->Cond), Dir);
+  return keyAfter(N->Key, N->Inst, N->Cond, Dir);
 }
 
 /// -j: an idle worker waits; the side is solved here, and the input goes

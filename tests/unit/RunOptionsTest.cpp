@@ -50,12 +50,17 @@ const Rule Rules[] = {
        O.Targets = {"reach_error"};
      },
      "--strategy=target-distance needs --target"},
-    {"JobsAreConcolic",
+    {"SelfCheckOnOneThread",
+     [](RunOptions &O) {
+       O.Mode = ExploreMode::Fork;
+       O.SelfCheck = true;
+       O.Jobs = 2;
+     },
      [](RunOptions &O) {
        O.Mode = ExploreMode::Fork;
        O.Jobs = 2;
      },
-     [](RunOptions &O) { O.Jobs = 2; }, "-j needs --mode=concolic"},
+     "--self-check runs on one thread"},
     {"JobsWithoutTarget",
      [](RunOptions &O) {
        O.Targets = {"reach_error"};
