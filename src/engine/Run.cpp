@@ -309,9 +309,20 @@ int exploreProgram(RunOptions &O) {
     Prog->prepareForThreads();
     ParallelExplorer &Team = keepUntilExit(std::make_unique<ParallelExplorer>(
         *Prog, Entry, O.Explore, O.Jobs, /*Forking=*/true));
+    if (!O.Targets.empty()) {
+      Race = std::make_unique<TargetRace>(O, *Prog, Entry,
+                                          std::move(ApcQueriesAhead));
+      if (std::optional<int> Done = Race->start(Team))
+        return *Done;
+    }
     return runExplorer(O, Desc, ModuleHash, Team,
-                       [](nlohmann::json &, const ExplorationStats &,
-                          const TestWriter &) { return true; });
+                       [&](nlohmann::json &Summary,
+                           const ExplorationStats &Stats,
+                           const TestWriter &Writer) {
+                         if (Race)
+                           Race->report(Stats, Writer, Summary);
+                         return true;
+                       });
   }
   if (O.Mode == ExploreMode::Fork) {
     ForkExplorer &Explorer =

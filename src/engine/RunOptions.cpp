@@ -35,9 +35,6 @@ void validate(const RunOptions &O) {
   if (O.Jobs != 1 && O.SelfCheck)
     Refuse("--self-check runs on one thread: it checks the whole tree, "
            "which -j splits among workers");
-  if (O.Jobs != 1 && HasTarget)
-    Refuse("-j does not work with --target: the target search runs on one "
-           "thread");
   if (O.Jobs != 1 && O.Resume)
     Refuse("--resume continues a run on one thread: the first part ran "
            "with -j");

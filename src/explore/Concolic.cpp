@@ -177,6 +177,8 @@ ConcolicExplorer::~ConcolicExplorer() = default;
 bool ConcolicExplorer::takeApcAnswer() {
   if (!Watch || !Watch->takeAnswer(Ctx) || !budgetLeft())
     return false;
+  if (Share && WorkerIndex > 0)
+    return false; // The first worker runs the seed; this one prunes by it.
   // The apc's model heads for the target: run it as soon as it is there.
   Assignment Seeded = initialInput();
   execute(std::move(Seeded), {}, 0);

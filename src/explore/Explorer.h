@@ -92,7 +92,7 @@ public:
 
   /// --target: looks for the target, pruned and seeded by `G`'s apc
   /// (which must live in context()).
-  void guide(const TargetGuide &G);
+  virtual void guide(const TargetGuide &G);
 
   ExprContext &context() { return Ctx; }
   const EntryInputs &inputs() const { return Inputs; }

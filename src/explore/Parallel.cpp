@@ -1,6 +1,7 @@
 //===- Parallel.cpp - Concolic exploration on several threads (-j N) ------===//
 #include "explore/Parallel.h"
 
+#include "expr/Transfer.h"
 #include "program/Program.h"
 
 #include "llvm/IR/Function.h"
@@ -79,6 +80,17 @@ void ParallelExplorer::exchangeWith(InputExchange &X) {
 
 void ParallelExplorer::runShared(const SharedWork &) {
   throw std::logic_error("a parallel run is not a worker of another");
+}
+
+void ParallelExplorer::guide(const TargetGuide &G) {
+  for (auto &W : Team) {
+    TargetGuide Own = G;
+    ExprTransfer Into(W->context());
+    if (G.Apc)
+      Own.Apc = Into.copy(G.Apc);
+    Own.Seed = Into.copy(G.Seed);
+    W->guide(Own);
+  }
 }
 
 void ParallelExplorer::begin() {

@@ -38,6 +38,9 @@ public:
   bool step() override;
   /// A team is not a worker of another.
   void runShared(const SharedWork &W) override;
+  /// --target: guides every worker, `G` copied into its context; the first
+  /// worker runs the apc's seeds.
+  void guide(const TargetGuide &G) override;
   /// --fuzz (concolic): the first worker runs what `X` finds and feeds it.
   void exchangeWith(InputExchange &X);
   unsigned workers() const { return static_cast<unsigned>(Team.size()); }

@@ -61,13 +61,6 @@ const Rule Rules[] = {
        O.Jobs = 2;
      },
      "--self-check runs on one thread"},
-    {"JobsWithoutTarget",
-     [](RunOptions &O) {
-       O.Targets = {"reach_error"};
-       O.Jobs = 2;
-     },
-     [](RunOptions &O) { O.Targets = {"reach_error"}; },
-     "-j does not work with --target"},
     {"ResumeOnOneThread",
      [](RunOptions &O) {
        O.Resume = true;
