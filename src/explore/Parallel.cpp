@@ -154,6 +154,7 @@ void ParallelExplorer::onWorkerPath(const PathResult &R) {
   Out.Seconds = Budget.elapsed();
   Out.PathsDone = Reported += !R.VariantOf;
   Listener->onNewPath(Out);
+  ListenerSeconds += Budget.elapsed() - Out.Seconds;
 }
 
 void ParallelExplorer::onWorkerProgress(unsigned Worker,
@@ -173,7 +174,9 @@ void ParallelExplorer::onWorkerProgress(unsigned Worker,
     addStats(Sum, L);
   Sum.Seconds = LastProgress;
   Sum.Workers = Figures;
+  Sum.ListenerSeconds = ListenerSeconds;
   Listener->onProgress(Sum);
+  ListenerSeconds += Budget.elapsed() - LastProgress;
 }
 
 void ParallelExplorer::stopAll(const std::string &Reason) {
@@ -208,6 +211,8 @@ void ParallelExplorer::end() {
   Sum.StopReason = FirstStop; // None when the workers ran out of work.
   Sum.Seconds = Budget.elapsed();
   Sum.Workers = Figures;
+  Sum.ListenerSeconds = ListenerSeconds;
+  Sum.Claims = Coord->claims();
   settleCompleteness(Sum, Sum.OpenSides);
   Stats = std::move(Sum);
 }

@@ -69,8 +69,9 @@ private:
   /// One event at a time; Figures, Last, LastProgress and Reported too.
   std::mutex ListenerUse;
   double LastProgress = 0;
-  uint64_t Reported = 0; ///< Paths handed on.
-  std::mutex StopUse;    ///< For FirstStop and Failure.
+  double ListenerSeconds = 0; ///< Spent in Listener's calls.
+  uint64_t Reported = 0;      ///< Paths handed on.
+  std::mutex StopUse;         ///< For FirstStop and Failure.
   std::string FirstStop;
   std::exception_ptr Failure;       ///< What a worker threw, thrown by step().
   uint64_t MaxIterations = 0;       ///< The run's, counted over workers.
