@@ -78,7 +78,7 @@ public:
   /// Asks the run to end soon, as a signal does (stop reason
   /// "interrupted"): at the next step, and within a run or a solver query
   /// at their next poll. Safe to call from any thread.
-  void stop() { Budget.stop(); }
+  virtual void stop() { Budget.stop(); }
   /// The statistics so far; complete after finish().
   const ExplorationStats &stats() const { return Stats; }
 

@@ -36,6 +36,8 @@ public:
 
   /// Waits for the workers: false once they all ended.
   bool step() override;
+  /// Stops every worker.
+  void stop() override { stopAll("interrupted"); }
   /// A team is not a worker of another.
   void runShared(const SharedWork &W) override;
   /// --target: guides every worker, `G` copied into its context; the first
