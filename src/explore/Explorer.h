@@ -101,6 +101,10 @@ public:
     return Assumptions;
   }
   const Coverage &coverage() const { return Cov; }
+  /// -j: takes over what the run's other workers covered (`Run`, a
+  /// Coverage of the same program), so that the searchers head for what
+  /// no worker has run.
+  void learnCoverage(const Coverage &Run) { Cov.include(Run); }
   Interpreter &interpreter() { return Interp; }
   const ExploreOptions &options() const { return Opts; }
   const llvm::Function &entry() const { return Entry; }

@@ -52,7 +52,7 @@ ParallelExplorer::ParallelExplorer(const Program &P,
                                    bool Forking)
     : Explorer(P, Entry, Opts), Coord(std::make_unique<Coordinator>(Workers)),
       Forking(Forking), Figures(Workers), Last(Workers),
-      MaxIterations(Opts.MaxIterations),
+      CoverageLearned(Workers), MaxIterations(Opts.MaxIterations),
       Unused(makeSearcher({Opts.Strat, Opts.Seed, nullptr}, P.module(), Cov)) {
   ExploreOptions Own = Opts;
   Own.MaxIterations = 0; // Counted over all workers, by the team.
@@ -161,6 +161,11 @@ void ParallelExplorer::onWorkerProgress(unsigned Worker,
                                         const ExplorationStats &S) {
   std::lock_guard<std::mutex> Lock(ListenerUse);
   Last[Worker] = S;
+  // On the worker's thread: its coverage is its own to change.
+  if (Budget.elapsed() - CoverageLearned[Worker] >= ProgressInterval) {
+    Team[Worker]->learnCoverage(Cov);
+    CoverageLearned[Worker] = Budget.elapsed();
+  }
   uint64_t Runs = 0;
   for (const ExplorationStats &L : Last)
     Runs += L.Runs;

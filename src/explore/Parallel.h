@@ -68,6 +68,8 @@ private:
   std::vector<std::thread> Threads;
   std::vector<WorkerFigures> Figures;
   std::vector<ExplorationStats> Last; ///< Each worker's, as last reported.
+  /// When each worker last took over the run's coverage.
+  std::vector<double> CoverageLearned;
   /// One event at a time; Figures, Last, LastProgress and Reported too.
   std::mutex ListenerUse;
   double LastProgress = 0;
