@@ -30,7 +30,7 @@ void ConcolicExplorer::reportNativeError(const ExchangedInput &X) {
   Out.Loc.File = N.File;
   Out.Loc.Line = N.Line;
   Out.Stack = {{N.Function, Out.Loc}};
-  R.Index = ++Stats.Tests;
+  R.Index = newTestNumber();
   R.Run = Stats.Runs;
   R.Input = &Input;
   R.Outcome = &Out;
