@@ -56,6 +56,7 @@ void settle(RunOptions &O) {
   O.Explore.SolverTimeoutMs =
       static_cast<unsigned>(std::max(0.0, O.SolverTimeout) * 1000);
   O.Explore.KeepLeafModels = O.SelfCheck;
+  O.Explore.Exec.FloatDivideByZero = O.CheckUndefinedBehavior.FloatDivideByZero;
 }
 
 } // namespace theseus

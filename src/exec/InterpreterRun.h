@@ -234,6 +234,10 @@ private:
   void generic(const llvm::Instruction &I);
   void noteStatement(const llvm::Instruction &I);
   void binaryOp(const DecodedInst &D);
+  /// --check=float-div-zero: a divisor `B` (of `W` bits) that is +0 or -0
+  /// is a bug; a symbolic one is a Check decision. False when it is one.
+  bool checkFloatDivision(const llvm::Instruction &I, unsigned W,
+                          const ConcolicValue &B);
   bool checkDivision(const llvm::BinaryOperator &I, ExprKind K,
                      const ConcolicValue &L, const ConcolicValue &R,
                      unsigned W);
