@@ -256,6 +256,12 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
                  "stops forking and drops waiting states")
       ->capture_default_str()
       ->check(countAtLeast(0));
+  App.add_option("-j,--jobs", O.Jobs,
+                 "Concolic mode: explore on this many threads, which share "
+                 "one path tree (0: one per core; the results of an "
+                 "exhausted run are those of -j 1)")
+      ->capture_default_str()
+      ->check(countAtLeast(0));
   App.add_option("--max-depth", O.Explore.MaxDepth,
                  "Record at most this many decisions per path (0: no limit)")
       ->capture_default_str()

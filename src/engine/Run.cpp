@@ -9,6 +9,7 @@
 #include "exec/Native.h"
 #include "explore/Concolic.h"
 #include "explore/Fork.h"
+#include "explore/Parallel.h"
 #include "explore/SelfCheck.h"
 #include "program/Program.h"
 #include "report/Summary.h"
@@ -351,13 +352,25 @@ int exploreProgram(RunOptions &O) {
           return R.passed();
         });
   }
-  ConcolicExplorer &Explorer = keepUntilExit(
-      std::make_unique<ConcolicExplorer>(*Prog, Entry, O.Explore));
+  ConcolicExplorer *Single = nullptr;
+  ParallelExplorer *Team = nullptr;
+  if (O.Jobs > 1) {
+    Prog->prepareForThreads();
+    Team = &keepUntilExit(
+        std::make_unique<ParallelExplorer>(*Prog, Entry, O.Explore, O.Jobs));
+  } else {
+    Single = &keepUntilExit(
+        std::make_unique<ConcolicExplorer>(*Prog, Entry, O.Explore));
+  }
+  Explorer &Explorer = Team ? static_cast<class Explorer &>(*Team) : *Single;
   std::unique_ptr<NativeFuzzer> Fuzzer;
   if (O.Fuzz) {
     try {
       Fuzzer = startFuzzing(O, Desc, Entry, Explorer.inputs());
-      Explorer.exchangeWith(*Fuzzer);
+      if (Team)
+        Team->exchangeWith(*Fuzzer);
+      else
+        Single->exchangeWith(*Fuzzer);
     } catch (const InputError &E) {
       if (!O.FuzzIfPossible)
         throw;
@@ -381,8 +394,10 @@ int exploreProgram(RunOptions &O) {
                        }
                        if (Race)
                          Race->report(Stats, Writer, Summary);
-                       if (Explorer.tree().numNodes() <= O.TreeMaxNodes)
-                         writePathTree(Explorer.tree(), O.OutDir);
+                       // The workers of -j each hold a part of the tree.
+                       if (Single &&
+                           Single->tree().numNodes() <= O.TreeMaxNodes)
+                         writePathTree(Single->tree(), O.OutDir);
                        return true;
                      });
 }

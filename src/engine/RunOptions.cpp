@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <thread>
+
 namespace theseus {
 
 const char *toString(ExploreMode M) {
@@ -30,6 +32,14 @@ void validate(const RunOptions &O) {
            "task)");
   if (!Fork && (O.Explore.LoopBound || O.Explore.Exec.ReportStatements))
     Refuse("--loop-bound and --tree-statements need --mode=fork");
+  if (O.Jobs != 1 && Fork)
+    Refuse("-j needs --mode=concolic: the forking driver runs on one thread");
+  if (O.Jobs != 1 && HasTarget)
+    Refuse("-j does not work with --target: the target search runs on one "
+           "thread");
+  if (O.Jobs != 1 && O.Resume)
+    Refuse("--resume continues a run on one thread: the first part ran "
+           "with -j");
   if (!Fork && O.SelfCheck)
     Refuse("--self-check needs --mode=fork");
   if (O.SymStdin && !O.StdinFile.empty())
@@ -57,6 +67,8 @@ void settle(RunOptions &O) {
       static_cast<unsigned>(std::max(0.0, O.SolverTimeout) * 1000);
   O.Explore.KeepLeafModels = O.SelfCheck;
   O.Explore.Exec.FloatDivideByZero = O.CheckUndefinedBehavior.FloatDivideByZero;
+  if (O.Jobs == 0)
+    O.Jobs = std::max(1u, std::thread::hardware_concurrency());
 }
 
 } // namespace theseus

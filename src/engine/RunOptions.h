@@ -44,6 +44,8 @@ struct RunOptions {
   /// The C data model the program is compiled for: LP64 or ILP32.
   DataModel Model = DataModel::LP64;
   ExploreOptions Explore;
+  /// -j: concolic workers on threads of their own (0: one per core).
+  unsigned Jobs = 1;
   double SolverTimeout = 10;
   bool Quiet = false;
   bool ConfirmBugs = true;

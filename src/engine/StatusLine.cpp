@@ -1,6 +1,7 @@
 //===- StatusLine.cpp - The live status of a run on stderr ----------------===//
 #include "engine/StatusLine.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 
 namespace theseus {
@@ -23,13 +24,19 @@ std::string StatusLine::text(const ExplorationStats &S, size_t Bugs,
   std::string Time = Budget > 0
                          ? fmt::format("{:.1f}/{:g} s", S.Seconds, Budget)
                          : fmt::format("{:.1f} s", S.Seconds);
-  return fmt::format(
+  // -j: the solver's share of the workers' time together.
+  double Workers = std::max<double>(1, S.Workers.size());
+  std::string Line = fmt::format(
       "[theseus] {}: {} paths, {} tests, {} bugs, lines {:.1f}%, branches "
       "{:.1f}%, solver {:.0f}%, queue {}",
       Time, S.Paths, S.Tests, Bugs,
       percent(Cov.linesCovered(), Cov.linesTotal()),
       percent(Cov.branchesCovered(), Cov.branchesTotal()),
-      S.Seconds > 0 ? 100 * S.Solver.Seconds / S.Seconds : 0, S.OpenSides);
+      S.Seconds > 0 ? 100 * S.Solver.Seconds / (S.Seconds * Workers) : 0,
+      S.OpenSides);
+  if (!S.Workers.empty())
+    Line += fmt::format(", workers {}", S.Workers.size());
+  return Line;
 }
 
 void StatusLine::update(const ExplorationStats &S) {

@@ -408,12 +408,7 @@ TargetRace::~TargetRace() {
 std::optional<int> TargetRace::start(Explorer &E) {
   TargetGuide G = targetGuide(O, Prog, *T);
   if (!O.NoApc) {
-    // The apc's thread reads the program too: lay its structs out now, as
-    // LLVM fills that cache on first use, which is not safe on two threads.
-    const llvm::DataLayout &DL = Entry.getParent()->getDataLayout();
-    for (llvm::StructType *ST : Entry.getParent()->getIdentifiedStructTypes())
-      if (ST->isSized())
-        DL.getStructLayout(ST);
+    Prog.prepareForThreads(); // The apc's thread reads the program too.
     auto Ctx = std::make_unique<ExprContext>();
     Apc = std::make_unique<ApcThread>(O, *T, std::move(Ctx));
     G.Later = Apc->channel();

@@ -14,8 +14,8 @@ namespace theseus {
 
 namespace {
 /// How many sides of the tree's decisions are in each state.
-std::array<uint64_t, 8> countSides(const PathNode *Root) {
-  std::array<uint64_t, 8> Count{};
+std::array<uint64_t, 9> countSides(const PathNode *Root) {
+  std::array<uint64_t, 9> Count{};
   std::vector<const PathNode *> Work = {Root};
   while (!Work.empty()) {
     const PathNode *N = Work.back();
@@ -98,6 +98,10 @@ public:
       N->Kind = Ev.Kind;
       N->Inst = Ev.Inst;
       N->Input = Input;
+      N->Key = Key;
+      // The side taken is this worker's: another worker that finds the
+      // node must not take it for an open one.
+      E.claim(N, Ev.Taken);
     }
     N->Side[Ev.Taken] = SideState::Explored;
     SideState &Other = N->Side[!Ev.Taken];
@@ -106,8 +110,14 @@ public:
       bool Closed = Ev.Kind == BranchKind::Pin ||
                     (Ev.Kind == BranchKind::Assume && Ev.Taken);
       Other = Closed ? SideState::Closed : SideState::Open;
+      if (Other == SideState::Open && !E.claim(N, !Ev.Taken))
+        Other = SideState::Elsewhere;
       if (Other == SideState::Open)
         NewOpen.push_back({N, !Ev.Taken});
+    }
+    if (E.Share) {
+      Key = E.sideKey(N, Ev.Taken);
+      ReachedExpected |= E.Receiving && Key == E.Receiving->Side;
     }
     R.Decisions.push_back({N, Ev.Taken});
     Current = E.Tree.child(N, Ev.Taken);
@@ -146,6 +156,10 @@ public:
   InputStream *Stream;
   uint64_t PathId = PathIdBasis;
   std::vector<Target> NewOpen;
+  /// -j: the key of the decisions so far, and whether the run took the
+  /// side the input it runs was solved for.
+  TreeKey Key;
+  bool ReachedExpected = false;
   bool DepthLimited = false;
   bool Concretized = false;
   bool ReachedTarget = false;
@@ -208,6 +222,9 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound,
   if (T.Node && T.Node->Side[T.Dir] != SideState::Explored) {
     closeSide(T.Node, T.Dir, SideState::Diverged);
     Diverged = true;
+  } else if (Receiving && !Rec.ReachedExpected) {
+    ++Stats.Divergences; // The side is not in this worker's tree.
+    Diverged = true;
   }
   // While resuming, most sides a run opens a later earlier test takes:
   // only those still open at the end go to the searcher.
@@ -221,6 +238,9 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound,
   PathNode *Leaf = Rec.Current;
   if (Outcome.End == PathEnd::AssumeViolated) {
     ++Stats.AssumeViolations; // Not a path of the program: no test.
+  } else if (Share && !Leaf->EndsPath && Outcome.End != PathEnd::Interrupted &&
+             !Share->claimPath(Rec.Key)) {
+    Leaf->EndsPath = true; // Another worker ended it first, and wrote it.
   } else if (!Leaf->EndsPath || Restoring) {
     // A run cut short still leaves its input as a test of its outcome
     // (interrupted), but its path stays open for a later run.
@@ -231,7 +251,7 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound,
       Stats.Paths += Leaf->EndsPath;
     }
     PathResult R;
-    R.Index = Restoring ? Restoring->Number : ++Stats.Tests;
+    R.Index = Restoring ? Restoring->Number : newTestNumber();
     if (NewPath && Leaf->EndsPath) {
       Leaf->TestIndex = R.Index;
       Leaf->End = Outcome.End;
@@ -249,6 +269,9 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound,
     if (T.Node) {
       R.NegatedTest = T.Node->Test;
       R.NegatedDecision = decisionsBefore(T.Node);
+    } else if (Receiving) {
+      R.NegatedTest = Receiving->NegatedTest;
+      R.NegatedDecision = Receiving->NegatedDecision;
     }
     R.Created = std::move(Rec.Created);
     R.PathId = Rec.PathId;
@@ -289,6 +312,14 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound,
 /// Solves for the input that takes side `Dir` at `N`, and runs it.
 std::shared_ptr<ConcolicExplorer::RunRecord>
 ConcolicExplorer::negate(PathNode *N, bool Dir, bool MayDefer) {
+  std::optional<Assignment> Next = solveSide(N, Dir, MayDefer);
+  if (!Next)
+    return nullptr;
+  return execute(std::move(*Next), {N, Dir}, N->Depth + 1);
+}
+
+std::optional<Assignment> ConcolicExplorer::solveSide(PathNode *N, bool Dir,
+                                                      bool MayDefer) {
   std::vector<ExprRef> Prefix = PathTree::prefixOf(Ctx, N);
   ExprRef Goal = PathTree::edgeConstraint(Ctx, N, Dir);
   if (Opts.MaxTime > 0) { // Never let one query outlive the time budget.
@@ -297,13 +328,13 @@ ConcolicExplorer::negate(PathNode *N, bool Dir, bool MayDefer) {
     Solv.setTimeout(
         Opts.SolverTimeoutMs ? std::min(Opts.SolverTimeoutMs, LeftMs) : LeftMs);
   }
-  if (auto Guided = negateWithApc(N, Dir, Prefix, Goal))
+  if (auto Guided = solveWithApc(N, Dir, Prefix, Goal))
     return *Guided;
   if (MayDefer && Watch && Watch->prunes() && Watch->checking()) {
     // The apc could not rule on this side in time: the sides it found
     // consistent with the target (run already) come first.
     Undecided.push_back({N, Dir});
-    return nullptr;
+    return std::nullopt;
   }
   SolverResponse R = Solv.solve(Prefix, Goal, *N->Input);
   if (R.Result == SatResult::Unknown) {
@@ -326,40 +357,71 @@ ConcolicExplorer::negate(PathNode *N, bool Dir, bool MayDefer) {
   }
   if (R.Result == SatResult::Unsat) {
     closeSide(N, Dir, SideState::Infeasible);
-    return nullptr;
+    return std::nullopt;
   }
   if (R.Result == SatResult::Unknown && !budgetLeft())
-    return nullptr; // Interrupted: the side stays open.
+    return std::nullopt; // Interrupted: the side stays open.
   if (R.Result == SatResult::Unknown) {
     closeSide(N, Dir, SideState::Unknown);
-    return nullptr;
+    return std::nullopt;
   }
   Assignment Next = *N->Input;
   Next.overlay(R.Model);
-  return execute(std::move(Next), {N, Dir}, N->Depth + 1);
+  return Next;
 }
 
 /// --target: prefix ∧ side ∧ apc. Unsat prunes the side (no input taking
-/// it reaches the target); a model is the next input, along the side and
-/// heading for the target. Nothing when the check is undecided or there is
-/// no apc: the plain query decides then.
-std::optional<std::shared_ptr<ConcolicExplorer::RunRecord>>
-ConcolicExplorer::negateWithApc(PathNode *N, bool Dir,
-                                std::vector<ExprRef> Prefix, ExprRef Goal) {
+/// it reaches the target: no input); a model is the input, along the side
+/// and heading for the target. Nothing when the check is undecided or there
+/// is no apc: the plain query decides then.
+std::optional<std::optional<Assignment>>
+ConcolicExplorer::solveWithApc(PathNode *N, bool Dir,
+                               std::vector<ExprRef> Prefix, ExprRef Goal) {
   if (!Watch || !Watch->prunes())
     return std::nullopt;
   Prefix.push_back(Goal);
   SolverResponse R = Watch->withApc(Prefix);
   if (R.Result == SatResult::Unsat) {
     closeSide(N, Dir, SideState::Pruned);
-    return nullptr;
+    return std::optional<Assignment>();
   }
   if (R.Result == SatResult::Unknown)
     return std::nullopt;
   Assignment Next = *N->Input;
   Next.overlay(R.Model);
   ++Stats.SeededInputs;
-  return execute(std::move(Next), {N, Dir}, N->Depth + 1);
+  return std::optional<Assignment>(std::move(Next));
+}
+
+bool ConcolicExplorer::claim(PathNode *N, bool Dir) {
+  return !Share || Share->claimSide(WorkerIndex, sideKey(N, Dir));
+}
+
+TreeKey ConcolicExplorer::sideKey(const PathNode *N, bool Dir) const {
+  return N->Key.then((*InstIds)[N->Inst], conditionShape(N->Cond), Dir);
+}
+
+/// -j: an idle worker waits; the side is solved here, and the input goes
+/// to it. The side is its from now on.
+void ConcolicExplorer::donate(PathNode *N, bool Dir) {
+  std::optional<Assignment> Next = solveSide(N, Dir, /*MayDefer=*/false);
+  if (!Next)
+    return;
+  N->Side[Dir] = SideState::Elsewhere;
+  ++Stats.Donated;
+  Share->give({encodeAssignment(*Next), sideKey(N, Dir), N->Depth, N->Test,
+               decisionsBefore(N)});
+}
+
+void ConcolicExplorer::runShared(const SharedWork &W) {
+  std::optional<Assignment> In = decodeAssignment(Ctx, W.Input);
+  if (!In)
+    throw std::logic_error("a shared input does not decode");
+  Receiving = &W;
+  std::shared_ptr<RunRecord> Record = execute(std::move(*In), {}, W.Depth + 1);
+  Receiving = nullptr;
+  if (Opts.Strat == Strategy::Generational)
+    Generations.push(Record);
 }
 
 /// True when no side is left that another input could reach: each was
@@ -367,7 +429,8 @@ ConcolicExplorer::negateWithApc(PathNode *N, bool Dir,
 bool ConcolicExplorer::treeComplete() const {
   auto C = countSides(Tree.root());
   return Stats.DepthLimited == 0 &&
-         C[size_t(SideState::Explored)] + C[size_t(SideState::Infeasible)] ==
+         C[size_t(SideState::Explored)] + C[size_t(SideState::Infeasible)] +
+                 C[size_t(SideState::Elsewhere)] ==
              std::accumulate(C.begin(), C.end(), uint64_t(0));
 }
 
@@ -416,6 +479,12 @@ bool ConcolicExplorer::stepFrontier() {
   }
   if (OpenSides.empty() && waitForExchange())
     return true;
+  if (Share && OpenSides.size() > 1 && Share->wanted()) {
+    Target T = OpenSides.popOldest(); // The largest part of the tree.
+    if (T.Node->Side[T.Dir] == SideState::Open)
+      donate(T.Node, T.Dir);
+    return true;
+  }
   if (OpenSides.empty()) {
     if (Opts.Strat != Strategy::DART ||
         FruitlessRestarts >= Opts.MaxFruitlessRestarts || treeComplete())
@@ -451,7 +520,11 @@ bool ConcolicExplorer::stepGenerational() {
         continue;
       if (!budgetLeft())
         return false;
-      if (auto Child = negate(N, !Taken))
+      bool MoreHere =
+          !Generations.empty() || NextDecision < Expanding->Decisions.size();
+      if (Share && MoreHere && Share->wanted())
+        donate(N, !Taken);
+      else if (auto Child = negate(N, !Taken))
         Generations.push(Child);
       return true;
     }
@@ -465,6 +538,8 @@ bool ConcolicExplorer::step() {
 }
 
 void ConcolicExplorer::begin() {
+  if (Share && WorkerIndex > 0)
+    return; // The first worker runs the first input; the others wait.
   if (Opts.Strat == Strategy::Generational)
     Generations.push(execute(initialInput(), {}, 0));
   else

@@ -34,6 +34,9 @@ public:
 
   const PathTree &tree() const { return Tree; }
 
+  /// -j: runs the input another worker solved for a side it handed over.
+  void runShared(const SharedWork &W);
+
 private:
   struct Target {
     PathNode *Node = nullptr;
@@ -55,9 +58,16 @@ private:
   /// `MayDefer`: a side the apc cannot rule on waits in Undecided.
   std::shared_ptr<RunRecord> negate(PathNode *N, bool Dir,
                                     bool MayDefer = false);
-  std::optional<std::shared_ptr<RunRecord>>
-  negateWithApc(PathNode *N, bool Dir, std::vector<ExprRef> Prefix,
-                ExprRef Goal);
+  /// The input that takes side `Dir` at `N`; none when the side was
+  /// closed, deferred or the run must end.
+  std::optional<Assignment> solveSide(PathNode *N, bool Dir, bool MayDefer);
+  std::optional<std::optional<Assignment>>
+  solveWithApc(PathNode *N, bool Dir, std::vector<ExprRef> Prefix,
+               ExprRef Goal);
+  /// -j: whether this worker negates side `Dir` of `N` (always without).
+  bool claim(PathNode *N, bool Dir);
+  TreeKey sideKey(const PathNode *N, bool Dir) const;
+  void donate(PathNode *N, bool Dir);
   bool budgetLeft() { return Explorer::budgetLeft(/*CheckMemory=*/true); }
   /// --target: takes the apc's answer over when it arrives, and runs its
   /// seed; true when it did.
@@ -106,6 +116,8 @@ private:
   /// The earlier test being run again to resume the run, and the sides
   /// the earlier tests opened.
   const StoredTest *Restoring = nullptr;
+  /// -j: the input from another worker being run.
+  const SharedWork *Receiving = nullptr;
   std::vector<Target> RestoredOpen;
 };
 

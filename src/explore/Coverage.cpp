@@ -110,6 +110,7 @@ Coverage::Coverage(const llvm::Module &M, const llvm::Function *Entry) {
     ReachTotal.Lines += Lines.size();
   // Numbered once the maps stop growing: their values move as they grow.
   for (auto &[BB, Info] : Blocks) {
+    Info.BB = BB;
     Info.Id = BlockById.size();
     BlockById.push_back(&Info);
   }
@@ -223,6 +224,45 @@ unsigned Coverage::markEdgeCounts(
       It->second.Hits += Counts[K];
     }
   return New;
+}
+
+unsigned Coverage::markPath(const PathCoverage &Path) {
+  unsigned New = 0;
+  for (unsigned Id : Path.Blocks.set_bits())
+    New += markBlock(BlockById[Id]->BB, nullptr);
+  for (const auto &[BB, Last] : Path.Partial)
+    New += markBlock(BB, Last);
+  for (unsigned Id : Path.Edges.set_bits()) {
+    EdgeInfo &E = *EdgeById[Id];
+    if (E.Hits++ == 0) {
+      ++New;
+      countEdgeHit(E);
+    }
+  }
+  return New;
+}
+
+void Coverage::include(const Coverage &Other) {
+  for (size_t File = 0; File < LineHits.size(); ++File)
+    for (const auto &[Line, Hits] : Other.LineHits[File]) {
+      uint64_t &Mine = LineHits[File][Line];
+      if (Hits && !Mine) {
+        Mine = Hits;
+        countLineHit({static_cast<unsigned>(File), Line, 0});
+      }
+    }
+  for (auto &[Key, E] : Edges) {
+    const EdgeInfo &Theirs = Other.Edges.find(Key)->second;
+    if (Theirs.Hits && !E.Hits) {
+      E.Hits = Theirs.Hits;
+      countEdgeHit(E);
+    }
+  }
+  for (auto &[BB, Info] : Blocks)
+    if (!Info.FullyCovered && Other.Blocks.find(BB)->second.FullyCovered) {
+      Info.FullyCovered = true;
+      ++FullBlocks;
+    }
 }
 
 EdgeFingerprint Coverage::pathFingerprint(llvm::ArrayRef<EdgeRef> Taken,

@@ -109,6 +109,13 @@ public:
   /// The path of file `Index` of files().
   const std::string &fileName(unsigned Index) const { return FileNames[Index]; }
 
+  /// Marks what `Path` (recorded by a Coverage of the same program) ran, a
+  /// hit each; returns how many lines and edges were new.
+  unsigned markPath(const PathCoverage &Path);
+  /// Takes over the hits of the lines and edges that `Other` (a Coverage of
+  /// the same program) has and this one has not.
+  void include(const Coverage &Other);
+
   /// An empty record sized for this program.
   PathCoverage pathCoverage() const;
   /// The lines and edges `Path` ran.
@@ -143,6 +150,7 @@ private:
   };
   struct BlockInfo {
     std::vector<std::pair<const llvm::Instruction *, LineRef>> Lines;
+    const llvm::BasicBlock *BB = nullptr;
     uint32_t Id = 0; ///< Its bit in PathCoverage.
     bool FullyCovered = false;
   };
@@ -173,7 +181,7 @@ private:
   llvm::DenseMap<std::pair<const llvm::Instruction *, unsigned>, EdgeInfo>
       Edges;
   std::vector<const BlockInfo *> BlockById;
-  std::vector<const EdgeInfo *> EdgeById;
+  std::vector<EdgeInfo *> EdgeById;
   std::vector<LineRef> LineById;
   uint64_t FullBlocks = 0;
   unsigned LinesHit = 0; ///< Lines with hits, kept as they are first hit.

@@ -2,6 +2,8 @@
 #include "explore/Exploration.h"
 #include "explore/Exchange.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <cstdio>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -46,10 +48,11 @@ std::optional<Enum> valueIn(const NameTable<Enum, N> &Names,
 }
 
 constexpr std::pair<SideState, const char *> SideStateNames[] = {
-    {SideState::Unseen, "unseen"},     {SideState::Open, "open"},
-    {SideState::Explored, "explored"}, {SideState::Infeasible, "infeasible"},
-    {SideState::Unknown, "unknown"},   {SideState::Diverged, "diverged"},
-    {SideState::Closed, "closed"},     {SideState::Pruned, "pruned"}};
+    {SideState::Unseen, "unseen"},      {SideState::Open, "open"},
+    {SideState::Explored, "explored"},  {SideState::Infeasible, "infeasible"},
+    {SideState::Unknown, "unknown"},    {SideState::Diverged, "diverged"},
+    {SideState::Closed, "closed"},      {SideState::Pruned, "pruned"},
+    {SideState::Elsewhere, "elsewhere"}};
 
 constexpr std::pair<ReturnValueSet, const char *> ReturnValueSetNames[] = {
     {ReturnValueSet::Enumerated, "enumerated"},
@@ -203,6 +206,103 @@ void countPathEnd(ExplorationStats &S, PathEnd End) {
   default:
     break;
   }
+}
+
+namespace {
+void addSolverStats(SolverStats &Sum, const SolverStats &P) {
+  Sum.Queries += P.Queries;
+  Sum.TrivialAnswers += P.TrivialAnswers;
+  Sum.CacheHits += P.CacheHits;
+  Sum.CexUnsatHits += P.CexUnsatHits;
+  Sum.CexSatHits += P.CexSatHits;
+  Sum.ModelReuses += P.ModelReuses;
+  Sum.SingleByteAnswers += P.SingleByteAnswers;
+  Sum.BackendCalls += P.BackendCalls;
+  Sum.Unknowns += P.Unknowns;
+  Sum.Validated += P.Validated;
+  Sum.ConstraintsIn += P.ConstraintsIn;
+  Sum.ConstraintsOut += P.ConstraintsOut;
+  Sum.Seconds += P.Seconds;
+  Sum.BackendSeconds += P.BackendSeconds;
+}
+
+void addNativeLoopStats(NativeLoopStats &Sum, const NativeLoopStats &P) {
+  Sum.Regions += P.Regions;
+  Sum.Compiled += P.Compiled;
+  Sum.Runs += P.Runs;
+  Sum.Instructions += P.Instructions;
+  Sum.SymbolicEntries += P.SymbolicEntries;
+  Sum.Disabled += P.Disabled;
+  for (const auto &[Reason, N] : P.Bails)
+    Sum.Bails[Reason] += N;
+  Sum.CompileSeconds += P.CompileSeconds;
+  if (Sum.CompileError.empty())
+    Sum.CompileError = P.CompileError;
+}
+
+void addSites(std::vector<SiteCount> &Sum, const std::vector<SiteCount> &P) {
+  for (const SiteCount &S : P) {
+    auto It = llvm::find_if(Sum, [&](const SiteCount &T) {
+      return T.Site == S.Site && T.Reason == S.Reason;
+    });
+    if (It == Sum.end())
+      Sum.push_back(S);
+    else
+      It->Count += S.Count;
+  }
+}
+} // namespace
+
+void addStats(ExplorationStats &Sum, const ExplorationStats &P) {
+  for (auto [To, From] :
+       {std::pair{&Sum.Runs, P.Runs},
+        {&Sum.Paths, P.Paths},
+        {&Sum.Tests, P.Tests},
+        {&Sum.ReturnVariants, P.ReturnVariants},
+        {&Sum.ReturnValueSets.Enumerated, P.ReturnValueSets.Enumerated},
+        {&Sum.ReturnValueSets.MoreThanLimit, P.ReturnValueSets.MoreThanLimit},
+        {&Sum.ReturnValueSets.NotEnumerated, P.ReturnValueSets.NotEnumerated},
+        {&Sum.Divergences, P.Divergences},
+        {&Sum.Infeasible, P.Infeasible},
+        {&Sum.SolverUnknown, P.SolverUnknown},
+        {&Sum.Restarts, P.Restarts},
+        {&Sum.DepthLimited, P.DepthLimited},
+        {&Sum.BoundReached, P.BoundReached},
+        {&Sum.StatesDropped, P.StatesDropped},
+        {&Sum.MemoryDropped, P.MemoryDropped},
+        {&Sum.StepLimited, P.StepLimited},
+        {&Sum.UnsupportedPaths, P.UnsupportedPaths},
+        {&Sum.DeniedPaths, P.DeniedPaths},
+        {&Sum.InterruptedPaths, P.InterruptedPaths},
+        {&Sum.Pinned, P.Pinned},
+        {&Sum.AssumeViolations, P.AssumeViolations},
+        {&Sum.OpenSides, P.OpenSides},
+        {&Sum.TreeNodes, P.TreeNodes},
+        {&Sum.ApcPruned, P.ApcPruned},
+        {&Sum.SeededInputs, P.SeededInputs},
+        {&Sum.ApcChecks, P.ApcChecks},
+        {&Sum.ApcChecksValidated, P.ApcChecksValidated},
+        {&Sum.FuzzImported, P.FuzzImported},
+        {&Sum.FuzzNewPaths, P.FuzzNewPaths},
+        {&Sum.FuzzOffered, P.FuzzOffered},
+        {&Sum.Donated, P.Donated},
+        {&Sum.Instructions, P.Instructions}})
+    *To += From;
+  Sum.ReturnValueSets.Limit = P.ReturnValueSets.Limit;
+  if (P.TargetTest && (!Sum.TargetTest || P.TargetTest < Sum.TargetTest))
+    Sum.TargetTest = P.TargetTest;
+  Sum.ApcCheckSeconds += P.ApcCheckSeconds;
+  Sum.ExecSeconds += P.ExecSeconds;
+  addSites(Sum.Concretizations, P.Concretizations);
+  for (const PathDecision &D : P.BeyondAssumptions)
+    if (llvm::none_of(Sum.BeyondAssumptions, [&](const PathDecision &E) {
+          return E.Inst == D.Inst && E.Taken == D.Taken;
+        }))
+      Sum.BeyondAssumptions.push_back(D);
+  for (const auto &[Name, N] : P.ExternalCalls)
+    Sum.ExternalCalls[Name] += N;
+  addSolverStats(Sum.Solver, P.Solver);
+  addNativeLoopStats(Sum.NativeLoops, P.NativeLoops);
 }
 
 void settleCompleteness(ExplorationStats &S, uint64_t Unfinished) {

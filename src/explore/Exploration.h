@@ -238,6 +238,7 @@ enum class SideState : uint8_t {
   Diverged,   ///< A run meant to take it went elsewhere.
   Closed,     ///< Not negatable (pins).
   Pruned,     ///< --target: contradicts the apc, cannot reach the target.
+  Elsewhere,  ///< -j: another worker of the run negates it.
 };
 const char *toString(SideState S);
 /// The state `Name` names (toString); none for another name.
@@ -323,6 +324,15 @@ struct ReturnValueCounts {
   }
 };
 
+/// What one worker of a parallel run did.
+struct WorkerFigures {
+  uint64_t Runs = 0;
+  uint64_t Tests = 0;
+  uint64_t Donated = 0;   ///< Sides it solved for another worker.
+  uint64_t Received = 0;  ///< Inputs it ran for another worker.
+  double IdleSeconds = 0; ///< Waiting for work.
+};
+
 struct ExplorationStats {
   uint64_t Runs = 0;
   uint64_t Paths = 0; ///< Paths that ran to their end (or were cut by a bound).
@@ -360,6 +370,10 @@ struct ExplorationStats {
   uint64_t FuzzImported = 0;
   uint64_t FuzzNewPaths = 0;
   uint64_t FuzzOffered = 0;
+  /// -j: sides this worker solved and handed to an idle one.
+  uint64_t Donated = 0;
+  /// -j: each worker's share of the run (empty for one worker).
+  std::vector<WorkerFigures> Workers;
   uint64_t Instructions = 0;
   double Seconds = 0;
   double ExecSeconds = 0;
@@ -375,6 +389,11 @@ struct ExplorationStats {
   SolverStats Solver;
   NativeLoopStats NativeLoops;
 };
+
+/// Adds the counts of `Part`, one worker's share of a parallel run, to
+/// `Sum` (not the stop reason, completeness, times or memory, which are
+/// the run's as a whole).
+void addStats(ExplorationStats &Sum, const ExplorationStats &Part);
 
 /// Counts what an ended path says about completeness.
 void countPathEnd(ExplorationStats &S, PathEnd End);

@@ -2,6 +2,7 @@
 #include "explore/Explorer.h"
 
 #include "llvm/IR/Function.h"
+#include "llvm/IR/Module.h"
 
 namespace theseus {
 
@@ -13,12 +14,24 @@ Explorer::Explorer(const Program &P, const llvm::Function &Entry,
       Interp(P, Ctx, Budget.withStop(Opts.Exec)),
       Solv(createZ3Backend(Opts.SolverTimeoutMs, Budget.solverStop()),
            Opts.SolverChain),
-      Cov(P.module(), &Entry), ReturnValues(Ctx, Solv, Interp, Entry, Inputs,
-                                            Cov, Budget, Opts.ReturnValues) {
+      Cov(P.module(), &Entry),
+      ReturnValues(Ctx, Solv, Interp, Entry, Inputs, Cov, Budget,
+                   Opts.ReturnValues, [this] { return newTestNumber(); }) {
   Stats.ReturnValueSets.Limit = Opts.ReturnValues;
 }
 
 Explorer::~Explorer() = default;
+
+void Explorer::shareWith(WorkSharing &S, unsigned Worker) {
+  Share = &S;
+  WorkerIndex = Worker;
+  InstIds = std::make_unique<InstructionNumbers>(*Entry.getParent());
+}
+
+uint64_t Explorer::newTestNumber() {
+  ++Stats.Tests;
+  return Share ? Share->nextTest() : Stats.Tests;
+}
 
 void Explorer::guide(const TargetGuide &G) {
   Watch = std::make_unique<TargetWatch>(G);

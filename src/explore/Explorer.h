@@ -16,6 +16,7 @@
 #include "explore/Exploration.h"
 #include "explore/ReturnValues.h"
 #include "explore/Search.h"
+#include "explore/Sharing.h"
 #include "explore/Target.h"
 
 #include <memory>
@@ -81,6 +82,10 @@ public:
   /// The statistics so far; complete after finish().
   const ExplorationStats &stats() const { return Stats; }
 
+  /// -j: explores as worker `Worker` of a run whose workers share their
+  /// path tree through `S` (which must outlive the exploration).
+  void shareWith(WorkSharing &S, unsigned Worker);
+
   /// --target: looks for the target, pruned and seeded by `G`'s apc
   /// (which must live in context()).
   void guide(const TargetGuide &G);
@@ -115,6 +120,9 @@ protected:
   /// --keep-going); then the budgets. `CheckMemory`: the memory budget
   /// stops the run (the forking driver drops states instead).
   bool budgetLeft(bool CheckMemory);
+  /// Counts a test handed to the listener and gives its number (the run's
+  /// next, when workers share it).
+  uint64_t newTestNumber();
   /// Fills the statistics both drivers keep the same way.
   void finishStats(uint64_t TreeNodes);
   /// The solver proved side `Taken` of the decision at `Inst` infeasible
@@ -171,6 +179,11 @@ protected:
   ReturnValueSearch ReturnValues;
   std::unique_ptr<TargetWatch> Watch; ///< --target; null without.
   bool Restored = true;
+  /// -j: the run's other workers, this one's index, and the numbers of
+  /// instructions their keys are made of. Null without.
+  WorkSharing *Share = nullptr;
+  unsigned WorkerIndex = 0;
+  std::unique_ptr<InstructionNumbers> InstIds;
 };
 
 } // namespace theseus

@@ -382,7 +382,7 @@ void ForkExplorer::endPath(State &St, const PathOutcome &Outcome) {
     Leaf->Model = St.Model;
   Leaf->EdgeHash = St.EdgeHash;
   Stats.Paths += Outcome.End != PathEnd::Interrupted;
-  Leaf->TestIndex = ++Stats.Tests;
+  Leaf->TestIndex = newTestNumber();
   PathResult R;
   R.ReachedTarget = Watch && (St.ReachedTarget || Watch->reachedAtEnd(Outcome));
   if (R.ReachedTarget && !Stats.TargetTest)

@@ -14,6 +14,7 @@
 
 #include "exec/Interpreter.h"
 #include "explore/Search.h"
+#include "explore/Sharing.h"
 #include "expr/Assignment.h"
 
 #include <memory>
@@ -28,6 +29,8 @@ struct PathNode : SearchNode {
   ExprRef Cond = nullptr; ///< Null until a run branches here.
   BranchKind Kind = BranchKind::Branch;
   const llvm::Instruction *Inst = nullptr;
+  /// -j: the decisions before this one, from which its sides' keys follow.
+  TreeKey Key;
   SideState Side[2] = {SideState::Unseen, SideState::Unseen};
   /// Where open side D waits in the search (Concolic's frontier).
   SearchNode Waiting[2];

@@ -109,7 +109,7 @@ void ReturnValueSearch::writeVariants(const PathResult &R,
                                       ExplorationListener &L) {
   for (Variant &V : Found) {
     PathResult T = R;
-    T.Index = ++S.Tests;
+    T.Index = NextTest();
     T.Input = &V.Input;
     T.Outcome = &V.Check.Outcome;
     T.Stdout = std::move(V.Check.Stdout);

@@ -18,6 +18,8 @@
 
 #include "explore/Exploration.h"
 
+#include <functional>
+
 namespace theseus {
 
 class ReturnValueSearch {
@@ -25,9 +27,10 @@ public:
   ReturnValueSearch(ExprContext &Ctx, Solver &Solv, Interpreter &Interp,
                     const llvm::Function &Entry, const EntryInputs &Inputs,
                     const Coverage &Cov, const RunBudget &Budget,
-                    unsigned MaxValues)
+                    unsigned MaxValues, std::function<uint64_t()> NextTest)
       : Ctx(Ctx), Solv(Solv), Interp(Interp), Entry(Entry), Inputs(Inputs),
-        Cov(Cov), Budget(Budget), MaxValues(MaxValues) {}
+        Cov(Cov), Budget(Budget), MaxValues(MaxValues),
+        NextTest(std::move(NextTest)) {}
 
   /// After path `R` ended under the path condition `PathCond`, settles its
   /// return values: reports a test to `L` for each further value of a
@@ -61,6 +64,7 @@ private:
   const Coverage &Cov;
   const RunBudget &Budget;
   unsigned MaxValues;
+  std::function<uint64_t()> NextTest; ///< The number of a new test.
 };
 
 } // namespace theseus

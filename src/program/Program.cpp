@@ -8,7 +8,10 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instruction.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Operator.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Linker/Linker.h"
@@ -247,6 +250,38 @@ SourceLoc sourceLocOf(const llvm::Function &F) {
     L.Line = SP->getLine();
   }
   return L;
+}
+
+namespace {
+void layOut(const llvm::DataLayout &DL, llvm::Type *T) {
+  if (auto *ST = llvm::dyn_cast<llvm::StructType>(T); ST && ST->isSized())
+    DL.getStructLayout(ST); // Lays out the structs inside it too.
+  else if (auto *AT = llvm::dyn_cast<llvm::ArrayType>(T))
+    layOut(DL, AT->getElementType());
+}
+} // namespace
+
+void Program::prepareForThreads() const {
+  const llvm::DataLayout &DL = M->getDataLayout();
+  for (llvm::StructType *ST : M->getIdentifiedStructTypes())
+    layOut(DL, ST);
+  for (const llvm::GlobalVariable &G : M->globals())
+    layOut(DL, G.getValueType());
+  for (const llvm::Function &F : *M) {
+    (void)F.arg_begin(); // Builds a lazy argument list.
+    for (const llvm::Instruction &I : llvm::instructions(F)) {
+      layOut(DL, I.getType());
+      for (const llvm::Value *Op : I.operands()) {
+        layOut(DL, Op->getType());
+        if (const auto *G = llvm::dyn_cast<llvm::GEPOperator>(Op))
+          layOut(DL, G->getSourceElementType());
+      }
+      if (const auto *A = llvm::dyn_cast<llvm::AllocaInst>(&I))
+        layOut(DL, A->getAllocatedType());
+      else if (const auto *G = llvm::dyn_cast<llvm::GetElementPtrInst>(&I))
+        layOut(DL, G->getSourceElementType());
+    }
+  }
 }
 
 std::string Program::moduleHash() const {

@@ -121,6 +121,10 @@ public:
   /// first source file, else `main`. Throws InputError listing the defined
   /// functions when none fits. Only the user's functions qualify.
   llvm::Function &selectEntry(const std::string &Name) const;
+  /// Fills what LLVM computes on first use and caches in the module
+  /// (struct layouts, lazy argument lists), which is not safe on two
+  /// threads: after this, threads may read the program side by side.
+  void prepareForThreads() const;
   /// The user's defined functions (not the libc models).
   std::vector<std::string> definedFunctions() const;
 

@@ -140,6 +140,25 @@ void Timeline::noteCoverage(const TimelinePoint &P) {
     BranchesReached = P;
 }
 
+/// -j: each worker's share, and the parallel efficiency: the part of the
+/// workers' time spent on work rather than waiting for it.
+static nlohmann::json workersJson(const ExplorationStats &S) {
+  nlohmann::json Each = nlohmann::json::array();
+  double Idle = 0;
+  for (const WorkerFigures &W : S.Workers) {
+    Each.push_back({{"runs", W.Runs},
+                    {"tests", W.Tests},
+                    {"sides_handed_over", W.Donated},
+                    {"inputs_taken_over", W.Received},
+                    {"idle_seconds", W.IdleSeconds}});
+    Idle += W.IdleSeconds;
+  }
+  double Busy = S.Seconds * static_cast<double>(S.Workers.size());
+  return {{"count", S.Workers.size()},
+          {"each", Each},
+          {"efficiency", Busy > 0 ? std::max(0.0, 1 - Idle / Busy) : 1.0}};
+}
+
 nlohmann::json summaryJson(const RunReport &R) {
   const ExplorationStats &S = R.Stats;
   nlohmann::json Bugs = nlohmann::json::array();
@@ -236,6 +255,8 @@ nlohmann::json summaryJson(const RunReport &R) {
         {"validated", S.Solver.Validated},
         {"constraints_before_slicing", S.Solver.ConstraintsIn},
         {"constraints_after_slicing", S.Solver.ConstraintsOut}}}};
+  if (!S.Workers.empty())
+    J["workers"] = workersJson(S);
   if (R.Progress) {
     J["timeline"] = timelineJson(*R.Progress);
     const TimelinePoint &Lines = R.Progress->linesReached();
@@ -406,6 +427,17 @@ std::string beyondAssumptionsText(const nlohmann::json &Coverage,
                      Complete ? "only " : "");
 }
 
+/// "2 (runs 120 + 98; efficiency 93%)".
+static std::string workersText(const nlohmann::json &W) {
+  std::string Runs;
+  for (const nlohmann::json &E : W.at("each"))
+    Runs += (Runs.empty() ? "" : " + ") +
+            std::to_string(E.at("runs").get<uint64_t>());
+  return fmt::format("{} (runs {}; efficiency {:.0f}%)",
+                     W.at("count").get<uint64_t>(), Runs,
+                     100 * W.at("efficiency").get<double>());
+}
+
 void printSummary(std::FILE *Out, const nlohmann::json &J) {
   auto P = [Out](const std::string &Line) { std::fputs(Line.c_str(), Out); };
   auto U = [&J](const char *Key) { return J.value(Key, uint64_t(0)); };
@@ -431,6 +463,8 @@ void printSummary(std::FILE *Out, const nlohmann::json &J) {
   P(fmt::format("  paths            {}\n", pathsText(J)));
   if (J.contains("parts"))
     P(fmt::format("  parts            {}\n", partsText(J.at("parts"))));
+  if (J.contains("workers"))
+    P(fmt::format("  workers          {}\n", workersText(J.at("workers"))));
   P(fmt::format("  bugs             {}\n", J.at("bugs").size()));
   for (const nlohmann::json &B : J.at("bugs")) {
     std::string Replay = B.value("replay", "");

@@ -248,6 +248,8 @@ const char *sideLeaf(SideState S) {
     return "closed";
   case SideState::Pruned:
     return "pruned";
+  case SideState::Elsewhere:
+    return "elsewhere";
   case SideState::Unseen:
   case SideState::Explored:
     return nullptr;

@@ -50,6 +50,26 @@ const Rule Rules[] = {
        O.Targets = {"reach_error"};
      },
      "--strategy=target-distance needs --target"},
+    {"JobsAreConcolic",
+     [](RunOptions &O) {
+       O.Mode = ExploreMode::Fork;
+       O.Jobs = 2;
+     },
+     [](RunOptions &O) { O.Jobs = 2; }, "-j needs --mode=concolic"},
+    {"JobsWithoutTarget",
+     [](RunOptions &O) {
+       O.Targets = {"reach_error"};
+       O.Jobs = 2;
+     },
+     [](RunOptions &O) { O.Targets = {"reach_error"}; },
+     "-j does not work with --target"},
+    {"ResumeOnOneThread",
+     [](RunOptions &O) {
+       O.Resume = true;
+       O.Jobs = 2;
+     },
+     [](RunOptions &O) { O.Resume = true; },
+     "--resume continues a run on one thread"},
     {"GenerationalIsConcolic",
      [](RunOptions &O) {
        O.Mode = ExploreMode::Fork;

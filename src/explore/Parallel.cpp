@@ -1,0 +1,192 @@
+//===- Parallel.cpp - Concolic exploration on several threads (-j N) ------===//
+#include "explore/Parallel.h"
+
+#include "program/Program.h"
+
+#include "llvm/IR/Function.h"
+
+#include <exception>
+
+namespace theseus {
+
+namespace {
+/// `A` with its arrays made in `Ctx` by name and size.
+Assignment inContext(ExprContext &Ctx, const Assignment &A) {
+  Assignment Out;
+  for (const auto &[Arr, Bytes] : A.values())
+    Out.set(Ctx.array(Arr->Name, Arr->Size), Bytes);
+  return Out;
+}
+
+/// How often the run's listener hears of the workers' progress.
+constexpr double ProgressInterval = 0.1;
+} // namespace
+
+/// One worker's listener: its events go to the team's, one at a time.
+class ParallelExplorer::Relay : public ExplorationListener {
+public:
+  Relay(ParallelExplorer &Team, unsigned Worker) : Team(Team), Worker(Worker) {}
+  void onNewPath(const PathResult &R) override { Team.onWorkerPath(R); }
+  void onProgress(const ExplorationStats &S) override {
+    Team.onWorkerProgress(Worker, S);
+  }
+  void onSideClosed(const ClosedSide &C) override {
+    std::lock_guard<std::mutex> Lock(Team.ListenerUse);
+    Team.Listener->onSideClosed(C);
+  }
+  void onReturnValuesSettled(uint64_t Test, ReturnValueSet How) override {
+    std::lock_guard<std::mutex> Lock(Team.ListenerUse);
+    Team.Listener->onReturnValuesSettled(Test, How);
+  }
+
+private:
+  ParallelExplorer &Team;
+  unsigned Worker;
+};
+
+ParallelExplorer::ParallelExplorer(const Program &P,
+                                   const llvm::Function &Entry,
+                                   const ExploreOptions &Opts, unsigned Workers)
+    : Explorer(P, Entry, Opts), Coord(std::make_unique<Coordinator>(Workers)),
+      Figures(Workers), Last(Workers), MaxIterations(Opts.MaxIterations),
+      Unused(makeSearcher({Opts.Strat, Opts.Seed, nullptr}, P.module(), Cov)) {
+  ExploreOptions Own = Opts;
+  Own.MaxIterations = 0; // Counted over all workers, by the team.
+  for (unsigned I = 0; I < Workers; ++I) {
+    Own.Seed = Opts.Seed + I; // Random choices of their own.
+    Team.push_back(std::make_unique<ConcolicExplorer>(P, Entry, Own));
+    Team.back()->shareWith(*Coord, I);
+    Relays.push_back(std::make_unique<Relay>(*this, I));
+  }
+}
+
+ParallelExplorer::~ParallelExplorer() {
+  stopAll("interrupted");
+  for (std::thread &T : Threads)
+    T.join();
+}
+
+void ParallelExplorer::exchangeWith(InputExchange &X) {
+  Team.front()->exchangeWith(X);
+}
+
+void ParallelExplorer::begin() {
+  for (unsigned I = 0; I < Team.size(); ++I)
+    Threads.emplace_back([this, I] { work(I); });
+}
+
+bool ParallelExplorer::step() {
+  for (std::thread &T : Threads)
+    T.join();
+  Threads.clear();
+  if (Failure)
+    std::rethrow_exception(Failure);
+  return false;
+}
+
+/// A worker's thread: its own search until it runs out of sides, then the
+/// inputs the others hand over, until no worker has anything left or the
+/// run ends.
+void ParallelExplorer::work(unsigned I) {
+  ConcolicExplorer &W = *Team[I];
+  try {
+    W.start(*Relays[I]);
+    for (;;) {
+      while (W.step()) {
+      }
+      if (!W.stats().StopReason.empty()) { // A budget, a signal, the target.
+        stopAll(W.stats().StopReason);
+        break;
+      }
+      auto Began = std::chrono::steady_clock::now();
+      std::optional<SharedWork> Item = Coord->wait();
+      {
+        std::lock_guard<std::mutex> Lock(ListenerUse);
+        Figures[I].IdleSeconds += secondsSince(Began);
+        Figures[I].Received += Item.has_value();
+      }
+      if (!Item)
+        break;
+      W.runShared(*Item);
+    }
+    W.finish();
+  } catch (...) {
+    std::lock_guard<std::mutex> Lock(StopUse);
+    if (!Failure)
+      Failure = std::current_exception();
+    stopAllLocked("interrupted");
+  }
+}
+
+void ParallelExplorer::onWorkerPath(const PathResult &R) {
+  std::lock_guard<std::mutex> Lock(ListenerUse);
+  PathResult Out = R;
+  Assignment In = inContext(Ctx, *R.Input);
+  Out.Input = &In;
+  for (auto &[Arr, Req] : Out.Created)
+    Arr = Ctx.array(Arr->Name, Arr->Size);
+  // New to the run, not only to the worker.
+  if (R.Covered)
+    Out.NewCoverage = Cov.markPath(*R.Covered) > 0;
+  Out.Seconds = Budget.elapsed();
+  Out.PathsDone = Reported += !R.VariantOf;
+  Listener->onNewPath(Out);
+}
+
+void ParallelExplorer::onWorkerProgress(unsigned Worker,
+                                        const ExplorationStats &S) {
+  std::lock_guard<std::mutex> Lock(ListenerUse);
+  Last[Worker] = S;
+  uint64_t Runs = 0;
+  for (const ExplorationStats &L : Last)
+    Runs += L.Runs;
+  if (MaxIterations && Runs >= MaxIterations)
+    stopAll("max-iterations");
+  if (Budget.elapsed() - LastProgress < ProgressInterval)
+    return;
+  LastProgress = Budget.elapsed();
+  ExplorationStats Sum;
+  for (const ExplorationStats &L : Last)
+    addStats(Sum, L);
+  Sum.Seconds = LastProgress;
+  Sum.Workers = Figures;
+  Listener->onProgress(Sum);
+}
+
+void ParallelExplorer::stopAll(const std::string &Reason) {
+  std::lock_guard<std::mutex> Lock(StopUse);
+  stopAllLocked(Reason);
+}
+
+void ParallelExplorer::stopAllLocked(const std::string &Reason) {
+  if (FirstStop.empty())
+    FirstStop = Reason;
+  for (auto &W : Team)
+    W->stop();
+  Coord->stop();
+}
+
+/// The run's statistics are the workers' summed; its coverage takes what
+/// their runs covered without a path to report (e.g. a broken assumption).
+void ParallelExplorer::end() {
+  ExplorationStats Sum;
+  for (unsigned I = 0; I < Team.size(); ++I) {
+    const ExplorationStats &W = Team[I]->stats();
+    addStats(Sum, W);
+    Cov.include(Team[I]->coverage());
+    Figures[I].Runs = W.Runs;
+    Figures[I].Tests = W.Tests;
+    Figures[I].Donated = W.Donated;
+  }
+  llvm::erase_if(Sum.BeyondAssumptions, [&](const PathDecision &D) {
+    return !Cov.edgeUncovered(D.Inst, D.Taken ? 0 : 1);
+  });
+  Sum.OpenSides += Coord->unrun();
+  Sum.StopReason = FirstStop; // None when the workers ran out of work.
+  Sum.Seconds = Budget.elapsed();
+  Sum.Workers = Figures;
+  settleCompleteness(Sum, Sum.OpenSides);
+  Stats = std::move(Sum);
+}
+
+} // namespace theseus

@@ -1,0 +1,75 @@
+//===- Parallel.h - Concolic exploration on several threads (-j N) --------===//
+//
+// N concolic workers, each a ConcolicExplorer with its own expression
+// context, interpreter and solver on a thread of its own, share one path
+// tree through a Coordinator (Sharing.h): claims of open sides, the paths
+// reported so far, test numbers, and inputs handed from a busy worker to
+// an idle one. To the front end the team is one Explorer: its own context,
+// inputs and coverage are the run's, every worker's paths reach its
+// listener one at a time (their inputs copied into its context), and its
+// statistics are the workers' summed.
+//
+//===----------------------------------------------------------------------===//
+#ifndef THESEUS_EXPLORE_PARALLEL_H
+#define THESEUS_EXPLORE_PARALLEL_H
+
+#include "explore/Concolic.h"
+
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace theseus {
+
+class Coordinator;
+
+class ParallelExplorer : public Explorer {
+public:
+  /// `Workers` >= 2 workers, sharing `P` (laid out for threads already:
+  /// Program::prepareForThreads).
+  ParallelExplorer(const Program &P, const llvm::Function &Entry,
+                   const ExploreOptions &Opts, unsigned Workers);
+  ~ParallelExplorer() override;
+
+  /// Waits for the workers: false once they all ended.
+  bool step() override;
+  /// --fuzz: the first worker runs what `X` finds and feeds it.
+  void exchangeWith(InputExchange &X);
+  unsigned workers() const { return static_cast<unsigned>(Team.size()); }
+
+private:
+  class Relay;
+
+  Searcher &searcher() override { return *Unused; }
+  void begin() override;
+  void end() override;
+  void work(unsigned Worker);
+  /// Relay's side: one worker's events, passed on one at a time.
+  void onWorkerPath(const PathResult &R);
+  void onWorkerProgress(unsigned Worker, const ExplorationStats &S);
+  /// Ends every worker's run; the first reason given is the run's.
+  void stopAll(const std::string &Reason);
+  void stopAllLocked(const std::string &Reason); ///< StopUse held.
+
+  std::unique_ptr<Coordinator> Coord;
+  std::vector<std::unique_ptr<ConcolicExplorer>> Team;
+  std::vector<std::unique_ptr<Relay>> Relays;
+  std::vector<std::thread> Threads;
+  std::vector<WorkerFigures> Figures;
+  std::vector<ExplorationStats> Last; ///< Each worker's, as last reported.
+  /// One event at a time; Figures, Last, LastProgress and Reported too.
+  std::mutex ListenerUse;
+  double LastProgress = 0;
+  uint64_t Reported = 0; ///< Paths handed on.
+  std::mutex StopUse;    ///< For FirstStop and Failure.
+  std::string FirstStop;
+  std::exception_ptr Failure;       ///< What a worker threw, thrown by step().
+  uint64_t MaxIterations = 0;       ///< The run's, counted over workers.
+  std::unique_ptr<Searcher> Unused; ///< The team picks no work itself.
+};
+
+} // namespace theseus
+
+#endif

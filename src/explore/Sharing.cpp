@@ -1,0 +1,100 @@
+//===- Sharing.cpp - Concolic workers of one run sharing its path tree ----===//
+#include "explore/Sharing.h"
+
+#include "llvm/IR/Module.h"
+
+namespace theseus {
+
+namespace {
+/// SplitMix64's finalizer: every input bit reaches every output bit.
+uint64_t mix(uint64_t X) {
+  X ^= X >> 30;
+  X *= 0xbf58476d1ce4e5b9ULL;
+  X ^= X >> 27;
+  X *= 0x94d049bb133111ebULL;
+  return X ^ (X >> 31);
+}
+
+uint64_t nodeShape(ExprRef E) {
+  uint64_t H = mix((uint64_t(E->kind()) << 8) ^ E->width());
+  H = mix(H ^ E->value());
+  if (E->array())
+    H = mix(H ^ std::hash<std::string>()(E->array()->Name));
+  return H;
+}
+} // namespace
+
+TreeKey TreeKey::then(uint32_t Inst, uint64_t Shape, bool Taken) const {
+  uint64_t Step = mix((uint64_t(Inst) << 1 | Taken) ^ mix(Shape));
+  return {mix(High ^ Step), mix(Low + Step * 0x9e3779b97f4a7c15ULL)};
+}
+
+uint64_t conditionShape(ExprRef Cond) {
+  uint64_t H = nodeShape(Cond);
+  for (unsigned I = 0; I < Cond->numOperands(); ++I)
+    H = mix(H + nodeShape(Cond->operand(I)) * (I + 1));
+  return H;
+}
+
+InstructionNumbers::InstructionNumbers(const llvm::Module &M) {
+  uint32_t Next = 0;
+  for (const llvm::Function &F : M)
+    for (const llvm::BasicBlock &BB : F)
+      for (const llvm::Instruction &I : BB)
+        Numbers[&I] = Next++;
+}
+
+WorkSharing::~WorkSharing() = default;
+
+bool Coordinator::claimSide(unsigned Worker, const TreeKey &Side) {
+  std::lock_guard<std::mutex> Lock(ClaimUse);
+  return Sides.try_emplace(Side, Worker).first->second == Worker;
+}
+
+bool Coordinator::claimPath(const TreeKey &Leaf) {
+  std::lock_guard<std::mutex> Lock(ClaimUse);
+  return Paths.insert(Leaf).second;
+}
+
+void Coordinator::give(SharedWork W) {
+  std::lock_guard<std::mutex> Lock(QueueUse);
+  Queue.push_back(std::move(W));
+  Hungry = int(Idle) - int(Queue.size());
+  Arrived.notify_one();
+}
+
+std::optional<SharedWork> Coordinator::wait() {
+  std::unique_lock<std::mutex> Lock(QueueUse);
+  ++Idle;
+  Hungry = int(Idle) - int(Queue.size());
+  for (;;) {
+    if (Over)
+      return std::nullopt;
+    if (!Queue.empty()) {
+      SharedWork W = std::move(Queue.front());
+      Queue.pop_front();
+      --Idle;
+      Hungry = int(Idle) - int(Queue.size());
+      return W;
+    }
+    if (Idle == Workers) { // No one is left to hand anything over.
+      Over = true;
+      Arrived.notify_all();
+      return std::nullopt;
+    }
+    Arrived.wait(Lock);
+  }
+}
+
+void Coordinator::stop() {
+  std::lock_guard<std::mutex> Lock(QueueUse);
+  Over = true;
+  Arrived.notify_all();
+}
+
+size_t Coordinator::unrun() const {
+  std::lock_guard<std::mutex> Lock(QueueUse);
+  return Queue.size();
+}
+
+} // namespace theseus

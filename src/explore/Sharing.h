@@ -1,0 +1,150 @@
+//===- Sharing.h - Concolic workers of one run sharing its path tree ------===//
+//
+// With -j N, N concolic explorers work on one path tree without holding it
+// in one place: each keeps the tree its own runs build, and the run keeps
+// only who negates each open side. A side is named by a key that any
+// worker computes alike from the decisions before it (the deciding
+// instruction, its condition's shape, the side taken), so the first worker
+// that sees a side open claims it and the others mark it Elsewhere; a path
+// is new when no worker ended one with its key. A worker with more open
+// sides than it needs solves one for an idle worker and hands over the
+// input, not the side's constraints: the receiver runs it and finds the
+// decisions again in its own tree.
+//
+//===----------------------------------------------------------------------===//
+#ifndef THESEUS_EXPLORE_SHARING_H
+#define THESEUS_EXPLORE_SHARING_H
+
+#include "expr/Expr.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace llvm {
+class Instruction;
+class Module;
+} // namespace llvm
+
+namespace theseus {
+
+/// A place in the path tree, as a 128-bit hash of the decisions on the way
+/// to it (two 64-bit mixes, so that a collision, which would leave a side
+/// unexplored, is out of reach at any run's size).
+struct TreeKey {
+  uint64_t High = 0x6a09e667f3bcc908ULL;
+  uint64_t Low = 0xbb67ae8584caa73bULL;
+
+  /// The key after a decision at instruction `Inst` (its number in
+  /// InstructionNumbers) on a condition of shape `Shape` (conditionShape)
+  /// that took side `Taken`.
+  TreeKey then(uint32_t Inst, uint64_t Shape, bool Taken) const;
+  bool operator==(const TreeKey &O) const {
+    return High == O.High && Low == O.Low;
+  }
+};
+
+/// What of a decision's condition takes part in its key: the kind and
+/// width of the condition and of its operands, and the values of constant
+/// operands (a pinned value's). Conditions that differ only deeper share
+/// a key; the path tree keeps them as alternatives of one node, which
+/// only a concretisation makes, and a run with one is never complete.
+uint64_t conditionShape(ExprRef Cond);
+
+/// The instructions of a module's defined functions numbered in module
+/// order: the same numbers in every worker (and every process that loads
+/// the program).
+class InstructionNumbers {
+public:
+  explicit InstructionNumbers(const llvm::Module &M);
+  uint32_t operator[](const llvm::Instruction *I) const {
+    return Numbers.lookup(I);
+  }
+
+private:
+  llvm::DenseMap<const llvm::Instruction *, uint32_t> Numbers;
+};
+
+/// An input one worker solved for an open side and hands to another.
+struct SharedWork {
+  std::string Input;  ///< encodeAssignment's bytes.
+  TreeKey Side;       ///< The side the input is meant to take.
+  uint32_t Depth = 0; ///< Of the side's node: generational's bound - 1.
+  /// The test whose path the side is on, and the decision's index in its
+  /// explanation (PathResult::NegatedTest, NegatedDecision).
+  uint64_t NegatedTest = 0;
+  uint64_t NegatedDecision = 0;
+};
+
+/// What a concolic worker asks of the run it is part of; safe to call from
+/// every worker's thread.
+class WorkSharing {
+public:
+  virtual ~WorkSharing();
+  /// Whether the calling worker is the one to negate side `Side` (the
+  /// first to claim it is; claiming again says yes to it only).
+  virtual bool claimSide(unsigned Worker, const TreeKey &Side) = 0;
+  /// Whether the path ending at `Leaf` is new to the run (the first worker
+  /// to end it reports it).
+  virtual bool claimPath(const TreeKey &Leaf) = 0;
+  /// The next test number of the run.
+  virtual uint64_t nextTest() = 0;
+  /// Whether a worker is waiting for work.
+  virtual bool wanted() const = 0;
+  /// Hands `W` to a waiting worker.
+  virtual void give(SharedWork W) = 0;
+};
+
+/// The WorkSharing of a run's worker threads: claims in hash tables under
+/// a lock, and a queue of handed-over inputs that idle workers wait on.
+class Coordinator : public WorkSharing {
+public:
+  explicit Coordinator(unsigned Workers) : Workers(Workers) {}
+
+  bool claimSide(unsigned Worker, const TreeKey &Side) override;
+  bool claimPath(const TreeKey &Leaf) override;
+  uint64_t nextTest() override { return ++LastTest; }
+  bool wanted() const override { return Hungry.load() > 0; }
+  void give(SharedWork W) override;
+
+  /// A worker out of work waits here: for the next input handed over, or
+  /// none once every worker is out of work (nothing is left anywhere) or
+  /// stop() was called.
+  std::optional<SharedWork> wait();
+  /// Wakes every waiting worker with none.
+  void stop();
+  /// Inputs handed over that no worker ran (the run ended first).
+  size_t unrun() const;
+
+private:
+  struct KeyHash {
+    size_t operator()(const TreeKey &K) const { return K.Low; }
+  };
+
+  std::mutex ClaimUse;
+  std::unordered_map<TreeKey, unsigned, KeyHash> Sides; ///< Side -> worker.
+  std::unordered_set<TreeKey, KeyHash> Paths;
+  std::atomic<uint64_t> LastTest = 0;
+
+  mutable std::mutex QueueUse;
+  std::condition_variable Arrived;
+  std::deque<SharedWork> Queue;
+  const unsigned Workers;
+  unsigned Idle = 0;
+  bool Over = false;
+  /// Idle workers less the inputs waiting for them (read without the
+  /// lock).
+  std::atomic<int> Hungry = 0;
+};
+
+} // namespace theseus
+
+#endif

@@ -1,0 +1,45 @@
+// -j N: workers on threads of their own share one path tree. An exhausted
+// run finds what -j 1 finds: the same paths (by path id) with the same
+// outcomes, bugs, return values, infeasible sides and coverage; its tests
+// are numbered 1..N without gaps and all replay; the summary lists each
+// worker.
+// RUN: rm -rf %t.one %t.two %t.three %t.all
+// RUN: not %theseus %s -o %t.one -q > /dev/null
+// RUN: not %theseus %s -o %t.two -q -j 2 | FileCheck %s
+// CHECK: stopped: exhausted
+// CHECK: complete yes
+// CHECK: workers 2 (runs {{[0-9]+}} + {{[0-9]+}}; efficiency
+// RUN: %python %S/tools/same_paths.py %t.one %t.two
+// RUN: %python -c "import json,sys; a=json.load(open('%t.one/summary.json')); b=json.load(open('%t.two/summary.json')); keys=['paths','return_values','return_value_variants','infeasible','complete','outcomes']; bad=[k for k in keys if a[k]!=b[k]]; bug=lambda j: sorted((x['kind'],x['file'],x['line'],x['message'],x['confirmed']) for x in j['bugs']); bad+=['bugs'] if bug(a)!=bug(b) else []; bad+=[k for k in ('lines','branches') if a['coverage'][k]['covered']!=b['coverage'][k]['covered']]; print(bad); sys.exit(1 if bad else 0)"
+// RUN: %check-summary %t.two "workers['count'] == 2" "len(workers['each']) == 2" "sum(w['runs'] for w in workers['each']) == runs" "sum(w['tests'] for w in workers['each']) == tests" "0 <= workers['efficiency'] <= 1" "divergences == 0"
+// RUN: %python %S/tools/run_db.py %t.two/run.db "select count(*) = max(number), count(distinct path_id) > 100 from paths" | FileCheck %s --check-prefix=NUMBERS
+// NUMBERS: 1|1
+// RUN: %theseus replay --all %t.two | FileCheck %s --check-prefix=REPLAY
+// REPLAY: 0 mismatch
+// More workers than cores, and the generational search, find the same.
+// RUN: not %theseus %s -o %t.three -q -j 3 --strategy=generational > /dev/null
+// RUN: %python %S/tools/same_paths.py %t.one %t.three
+// -j 0 is one worker per core.
+// RUN: not %theseus %s -o %t.all -q -j 0 | FileCheck %s --check-prefix=ALL
+// ALL: complete yes
+// A budget in runs holds for the run as a whole.
+// RUN: %theseus %s -o %t.all -q -j 2 --max-iterations 20 | FileCheck %s --check-prefix=BUDGET
+// BUDGET: stopped: max-iterations
+// RUN: %check-summary %t.all "runs <= 21"
+
+int parallel(const char *s, int n) {
+  int score = 0;
+  for (int i = 0; i < 6; ++i) {
+    if (s[i] == 'a' + i)
+      score += 1 << i;
+    else if (s[i] == 'z')
+      score -= 1;
+  }
+  if (n > 10 && n < 5)
+    return -100; // Never: an infeasible side.
+  if (n > 100 && n < 104)
+    return n; // Three return values on one path.
+  if (score == 63)
+    return 1000 / (n - 7); // Divides by zero when n == 7.
+  return score;
+}
