@@ -3,12 +3,13 @@
 speed-up, the processor time, and whether both runs found the same paths.
 
 Usage: bench/parallel/speedup.py [--theseus PATH] [--jobs N] [--repeat R]
-                                 [--json OUT] [PROGRAM.c ...]
+                                 [--mode concolic|fork] [--json OUT]
+                                 [PROGRAM.c ...]
 
 Each program (default: the ones in bench/parallel/, each with the options
 of its `// bench:` line) runs R times with -j 1 and R times with -j N
 (alternating), each run a fresh `theseus PROGRAM -q --no-html
---native-check 0 OPTIONS`; the table gives the median wall time of each,
+--native-check 0 --mode MODE OPTIONS`; the table gives the median wall time of each,
 the speed-up (median -j 1 over median -j N), the processor time of the
 theseus process (user + system, median), the solver's share of -j 1's
 time, the parallel efficiency -j N's summary reports, and whether every
@@ -37,12 +38,12 @@ def bench_options(program):
     return m.group(1).split() if m else []
 
 
-def run(theseus, program, jobs, out):
+def run(theseus, program, jobs, out, mode):
     """One run: (wall s, processor s, summary, set of path ids)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.monotonic()
     subprocess.run([theseus, program, "-o", out, "-q", "--no-html",
-                    "--native-check", "0", "-j", str(jobs)]
+                    "--native-check", "0", "-j", str(jobs), "--mode", mode]
                    + bench_options(program),
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                    check=False)
@@ -58,12 +59,12 @@ def run(theseus, program, jobs, out):
     return wall, cpu, summary, paths
 
 
-def measure(theseus, program, jobs, repeat, scratch):
+def measure(theseus, program, jobs, repeat, scratch, mode):
     runs = {1: [], jobs: []}
     for r in range(repeat):
         for j in (1, jobs):
             out = os.path.join(scratch, f"{os.path.basename(program)}-{j}-{r}")
-            runs[j].append(run(theseus, program, j, out))
+            runs[j].append(run(theseus, program, j, out, mode))
     one, many = runs[1], runs[jobs]
     reference = one[0][3]
     same = all(r[2]["stop_reason"] == "exhausted" and r[3] == reference
@@ -71,8 +72,11 @@ def measure(theseus, program, jobs, repeat, scratch):
     wall1 = statistics.median(r[0] for r in one)
     wallj = statistics.median(r[0] for r in many)
     s1 = one[0][2]
+    sj = many[0][2]
+    out_j = os.path.join(scratch, f"{os.path.basename(program)}-{jobs}-0")
     return {
         "program": os.path.relpath(program, ROOT),
+        "mode": mode,
         "paths": len(reference),
         "wall_1": round(wall1, 2), f"wall_{jobs}": round(wallj, 2),
         "speedup": round(wall1 / wallj, 2),
@@ -82,6 +86,20 @@ def measure(theseus, program, jobs, repeat, scratch):
         "efficiency": round(statistics.median(
             r[2]["workers"]["efficiency"] for r in many), 2),
         "same_paths": same,
+        # What the scaling model (model.py) is fed, from the first -j N run.
+        "model": {
+            "workers": jobs,
+            "paths": sj["paths"], "tests": sj["tests"],
+            "seconds": sj["time"]["total"],
+            "idle_seconds": sum(w["idle_seconds"]
+                                for w in sj["workers"]["each"]),
+            "listener_seconds": sj["workers"]["listener_seconds"],
+            "claims": sj["workers"]["claims"],
+            "handed_over": sum(w["sides_handed_over"]
+                               for w in sj["workers"]["each"]),
+            "run_db_bytes": os.path.getsize(os.path.join(out_j, "run.db")),
+            "seconds_1": s1["time"]["total"],
+        },
     }
 
 
@@ -90,6 +108,7 @@ def main():
     p.add_argument("--theseus", default=os.path.join(ROOT, "build/bin/theseus"))
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--repeat", type=int, default=3)
+    p.add_argument("--mode", default="concolic", choices=("concolic", "fork"))
     p.add_argument("--json")
     p.add_argument("programs", nargs="*")
     a = p.parse_args()
@@ -100,11 +119,12 @@ def main():
     rows = []
     with tempfile.TemporaryDirectory() as scratch:
         for program in programs:
-            rows.append(measure(a.theseus, program, a.jobs, a.repeat, scratch))
+            rows.append(measure(a.theseus, program, a.jobs, a.repeat, scratch,
+                                a.mode))
             print(json.dumps(rows[-1]), flush=True)
     j = a.jobs
-    print(f"\n{os.cpu_count()} cores, load {load} at the start; "
-          f"median of {a.repeat} runs each\n")
+    print(f"\n{a.mode} mode; {os.cpu_count()} cores, load {load} at the "
+          f"start; median of {a.repeat} runs each\n")
     print(f"| program | paths | -j 1 s | -j {j} s | speed-up | cpu -j 1 s "
           f"| cpu -j {j} s | solver share | efficiency | same paths |")
     print("|---|--:|--:|--:|--:|--:|--:|--:|--:|---|")
@@ -115,7 +135,8 @@ def main():
               f"| {'yes' if r['same_paths'] else 'NO'} |")
     if a.json:
         with open(a.json, "w") as f:
-            json.dump({"jobs": j, "load": load, "rows": rows}, f, indent=1)
+            json.dump({"jobs": j, "mode": a.mode, "load": load, "rows": rows}, f,
+                  indent=1)
     return 0 if all(r["same_paths"] for r in rows) else 1
 
 

@@ -304,6 +304,26 @@ int exploreProgram(RunOptions &O) {
   Desc.Return = describeReturn(Entry);
 
   std::unique_ptr<TargetRace> Race;
+  if (O.Mode == ExploreMode::Fork && O.Jobs > 1) {
+    // Each worker holds a part of the tree: none is written.
+    Prog->prepareForThreads();
+    ParallelExplorer &Team = keepUntilExit(std::make_unique<ParallelExplorer>(
+        *Prog, Entry, O.Explore, O.Jobs, /*Forking=*/true));
+    if (!O.Targets.empty()) {
+      Race = std::make_unique<TargetRace>(O, *Prog, Entry,
+                                          std::move(ApcQueriesAhead));
+      if (std::optional<int> Done = Race->start(Team))
+        return *Done;
+    }
+    return runExplorer(O, Desc, ModuleHash, Team,
+                       [&](nlohmann::json &Summary,
+                           const ExplorationStats &Stats,
+                           const TestWriter &Writer) {
+                         if (Race)
+                           Race->report(Stats, Writer, Summary);
+                         return true;
+                       });
+  }
   if (O.Mode == ExploreMode::Fork) {
     ForkExplorer &Explorer =
         keepUntilExit(std::make_unique<ForkExplorer>(*Prog, Entry, O.Explore));
@@ -357,7 +377,8 @@ int exploreProgram(RunOptions &O) {
   if (O.Jobs > 1) {
     Prog->prepareForThreads();
     Team = &keepUntilExit(
-        std::make_unique<ParallelExplorer>(*Prog, Entry, O.Explore, O.Jobs));
+        std::make_unique<ParallelExplorer>(*Prog, Entry, O.Explore, O.Jobs,
+                                           /*Forking=*/false));
   } else {
     Single = &keepUntilExit(
         std::make_unique<ConcolicExplorer>(*Prog, Entry, O.Explore));

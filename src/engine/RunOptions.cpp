@@ -32,11 +32,9 @@ void validate(const RunOptions &O) {
            "task)");
   if (!Fork && (O.Explore.LoopBound || O.Explore.Exec.ReportStatements))
     Refuse("--loop-bound and --tree-statements need --mode=fork");
-  if (O.Jobs != 1 && Fork)
-    Refuse("-j needs --mode=concolic: the forking driver runs on one thread");
-  if (O.Jobs != 1 && HasTarget)
-    Refuse("-j does not work with --target: the target search runs on one "
-           "thread");
+  if (O.Jobs != 1 && O.SelfCheck)
+    Refuse("--self-check runs on one thread: it checks the whole tree, "
+           "which -j splits among workers");
   if (O.Jobs != 1 && O.Resume)
     Refuse("--resume continues a run on one thread: the first part ran "
            "with -j");

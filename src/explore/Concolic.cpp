@@ -177,6 +177,8 @@ ConcolicExplorer::~ConcolicExplorer() = default;
 bool ConcolicExplorer::takeApcAnswer() {
   if (!Watch || !Watch->takeAnswer(Ctx) || !budgetLeft())
     return false;
+  if (Share && WorkerIndex > 0)
+    return false; // The first worker runs the seed; this one prunes by it.
   // The apc's model heads for the target: run it as soon as it is there.
   Assignment Seeded = initialInput();
   execute(std::move(Seeded), {}, 0);
@@ -398,7 +400,7 @@ bool ConcolicExplorer::claim(PathNode *N, bool Dir) {
 }
 
 TreeKey ConcolicExplorer::sideKey(const PathNode *N, bool Dir) const {
-  return N->Key.then((*InstIds)[N->Inst], conditionShape(N->Cond), Dir);
+  return keyAfter(N->Key, N->Inst, N->Cond, Dir);
 }
 
 /// -j: an idle worker waits; the side is solved here, and the input goes

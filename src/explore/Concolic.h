@@ -34,8 +34,7 @@ public:
 
   const PathTree &tree() const { return Tree; }
 
-  /// -j: runs the input another worker solved for a side it handed over.
-  void runShared(const SharedWork &W);
+  void runShared(const SharedWork &W) override;
 
 private:
   struct Target {

@@ -372,8 +372,12 @@ struct ExplorationStats {
   uint64_t FuzzOffered = 0;
   /// -j: sides this worker solved and handed to an idle one.
   uint64_t Donated = 0;
-  /// -j: each worker's share of the run (empty for one worker).
+  /// -j: each worker's share of the run (empty for one worker), and the
+  /// time the run's listener (tests, run.db, summary) took with their
+  /// paths, one at a time: the single part of a parallel run.
   std::vector<WorkerFigures> Workers;
+  double ListenerSeconds = 0;
+  uint64_t Claims = 0; ///< -j: claims of sides and paths the workers made.
   uint64_t Instructions = 0;
   double Seconds = 0;
   double ExecSeconds = 0;

@@ -78,17 +78,21 @@ public:
   /// Asks the run to end soon, as a signal does (stop reason
   /// "interrupted"): at the next step, and within a run or a solver query
   /// at their next poll. Safe to call from any thread.
-  void stop() { Budget.stop(); }
+  virtual void stop() { Budget.stop(); }
   /// The statistics so far; complete after finish().
   const ExplorationStats &stats() const { return Stats; }
 
   /// -j: explores as worker `Worker` of a run whose workers share their
-  /// path tree through `S` (which must outlive the exploration).
+  /// path tree through `S` (which must outlive the exploration). Only the
+  /// first worker starts with the first input; the others wait for work.
   void shareWith(WorkSharing &S, unsigned Worker);
+  /// -j: runs an input another worker handed over, exploring on from the
+  /// side it was solved for.
+  virtual void runShared(const SharedWork &W) = 0;
 
   /// --target: looks for the target, pruned and seeded by `G`'s apc
   /// (which must live in context()).
-  void guide(const TargetGuide &G);
+  virtual void guide(const TargetGuide &G);
 
   ExprContext &context() { return Ctx; }
   const EntryInputs &inputs() const { return Inputs; }
@@ -97,6 +101,10 @@ public:
     return Assumptions;
   }
   const Coverage &coverage() const { return Cov; }
+  /// -j: takes over what the run's other workers covered (`Run`, a
+  /// Coverage of the same program), so that the searchers head for what
+  /// no worker has run.
+  void learnCoverage(const Coverage &Run) { Cov.include(Run); }
   Interpreter &interpreter() { return Interp; }
   const ExploreOptions &options() const { return Opts; }
   const llvm::Function &entry() const { return Entry; }
@@ -120,6 +128,12 @@ protected:
   /// --keep-going); then the budgets. `CheckMemory`: the memory budget
   /// stops the run (the forking driver drops states instead).
   bool budgetLeft(bool CheckMemory);
+  /// -j: the key of the place after taking side `Taken` of the decision
+  /// at `I` on `Cond`, from the place `K`.
+  TreeKey keyAfter(const TreeKey &K, const llvm::Instruction *I, ExprRef Cond,
+                   bool Taken) const {
+    return K.then((*InstIds)[I], conditionShape(Cond), Taken);
+  }
   /// Counts a test handed to the listener and gives its number (the run's
   /// next, when workers share it).
   uint64_t newTestNumber();

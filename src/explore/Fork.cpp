@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 #include <malloc.h>
+#include <optional>
 
 namespace theseus {
 
@@ -41,6 +42,11 @@ struct ForkExplorer::State {
   bool NewCoverage = false;
   /// A value was fixed without a constraint: the path condition is looser.
   bool Concretized = false;
+  /// -j: the decisions so far as a key, and for a state another worker
+  /// handed over, the key of its place, up to which the run does not fork
+  /// (the sides off its way are the other worker's).
+  TreeKey Key;
+  std::optional<TreeKey> HandedOverAt;
 };
 
 const llvm::Loop *LoopCounter::take(llvm::LoopInfo &LI,
@@ -126,6 +132,8 @@ private:
 
   ForkExplorer &E;
   State &St;
+  /// -j: the key of the other side of the decision being reported.
+  TreeKey OtherKey;
   /// The decisions of the instruction being executed so far.
   uint64_t InstStep = ~uint64_t(0);
   std::vector<std::pair<ExprRef, bool>> InstEvents;
@@ -155,6 +163,17 @@ void ForkExplorer::Stepper::onBranch(const BranchEvent &Ev) {
   ExprContext &Ctx = E.Ctx;
   ExprRef Holds = Ev.Taken ? Ev.Cond : Ctx.logicalNot(Ev.Cond);
   ExprRef Other = Ev.Taken ? Ctx.logicalNot(Ev.Cond) : Ev.Cond;
+  TreeKey Before = St.Key;
+  if (E.Share)
+    St.Key = E.keyAfter(Before, Ev.Inst, Ev.Cond, Ev.Taken);
+  if (St.HandedOverAt) {
+    St.PathCond.push_back(Holds);
+    if (St.Key == *St.HandedOverAt)
+      St.HandedOverAt.reset(); // Forks from the next decision on.
+    return;
+  }
+  OtherKey =
+      E.Share ? E.keyAfter(Before, Ev.Inst, Ev.Cond, !Ev.Taken) : TreeKey();
   if (Ev.Kind == BranchKind::Pin ||
       (Ev.Kind == BranchKind::Assume && Ev.Taken)) {
     St.PathCond.push_back(Holds);
@@ -247,6 +266,7 @@ void ForkExplorer::Stepper::fork(const BranchEvent &Ev, ExprRef Other,
   C->Replay.back().second = !Ev.Taken;
   C->Node = Node;
   C->Decisions = St.Decisions + (Ev.Kind != BranchKind::Assume);
+  C->Key = OtherKey;
   E.Pending.push(Node, Node->Parent, headingOf(Ev.Inst, !Ev.Taken),
                  std::move(C));
 }
@@ -351,6 +371,12 @@ void ForkExplorer::runState(std::unique_ptr<State> St) {
 /// Turns the state's node into a leaf and writes its test; the state is
 /// finished with.
 void ForkExplorer::endPath(State &St, const PathOutcome &Outcome) {
+  if (St.HandedOverAt) {
+    // The run of a handed-over state missed its place: its path is
+    // another worker's.
+    ++Stats.Divergences;
+    return;
+  }
   TreeNode *Leaf = St.Node;
   switch (Outcome.End) {
   case PathEnd::AssumeViolated:
@@ -406,6 +432,8 @@ void ForkExplorer::endPath(State &St, const PathOutcome &Outcome) {
 }
 
 void ForkExplorer::begin() {
+  if (Share && WorkerIndex > 0)
+    return; // The first worker runs the initial state; the others wait.
   Pending.push(Tree.root(), nullptr, {&Entry.getEntryBlock()}, initialState());
 }
 
@@ -415,10 +443,35 @@ bool ForkExplorer::step() {
     return false;
   if (Budget.memoryFull())
     dropHalfOfPending();
+  if (Share && Pending.size() > 1 && Share->wanted()) {
+    handOver(Pending.popOldest()); // The largest part of the tree left.
+    return true;
+  }
   std::unique_ptr<State> St = Pending.pop();
   if (!prunedByApc(*St))
     runState(std::move(St));
   return true;
+}
+
+/// -j: the state's input goes to an idle worker, which runs it to the
+/// state's place and explores on from there.
+void ForkExplorer::handOver(std::unique_ptr<State> St) {
+  ++Stats.Donated;
+  Share->give({encodeAssignment(*St->Model), St->Key, St->Decisions, 0, 0});
+}
+
+void ForkExplorer::runShared(const SharedWork &W) {
+  std::optional<Assignment> In = decodeAssignment(Ctx, W.Input);
+  if (!In)
+    throw std::logic_error("a shared input does not decode");
+  auto St = std::make_unique<State>();
+  St->Model = std::make_shared<Assignment>(std::move(*In));
+  St->Exec = Interp.createState(Entry, Inputs.bind(*St->Model));
+  St->Node = Tree.root();
+  St->Covered = Cov.pathCoverage();
+  St->Decisions = W.Depth;
+  St->HandedOverAt = W.Side;
+  runState(std::move(St));
 }
 
 void ForkExplorer::end() {

@@ -64,6 +64,9 @@ public:
   ~ForkExplorer() override;
 
   bool step() override;
+  /// -j: runs the input of a waiting state another worker handed over,
+  /// without forking up to the state's decision, and forks on from there.
+  void runShared(const SharedWork &W) override;
 
   const ExecutionTree &tree() const { return Tree; }
   llvm::LoopInfo &loopsOf(const llvm::Function &F);
@@ -85,6 +88,7 @@ private:
   /// contradicts the apc.
   bool prunedByApc(State &St);
   void dropHalfOfPending();
+  void handOver(std::unique_ptr<State> St);
   void writeInterruptedStates();
   std::vector<VariableValue> variablesOf(const ExecutionState &S);
 

@@ -1,10 +1,12 @@
 //===- Parallel.cpp - Concolic exploration on several threads (-j N) ------===//
 #include "explore/Parallel.h"
 
+#include "expr/Transfer.h"
 #include "program/Program.h"
 
 #include "llvm/IR/Function.h"
 
+#include <cassert>
 #include <exception>
 
 namespace theseus {
@@ -46,15 +48,20 @@ private:
 
 ParallelExplorer::ParallelExplorer(const Program &P,
                                    const llvm::Function &Entry,
-                                   const ExploreOptions &Opts, unsigned Workers)
+                                   const ExploreOptions &Opts, unsigned Workers,
+                                   bool Forking)
     : Explorer(P, Entry, Opts), Coord(std::make_unique<Coordinator>(Workers)),
-      Figures(Workers), Last(Workers), MaxIterations(Opts.MaxIterations),
+      Forking(Forking), Figures(Workers), Last(Workers),
+      CoverageLearned(Workers), MaxIterations(Opts.MaxIterations),
       Unused(makeSearcher({Opts.Strat, Opts.Seed, nullptr}, P.module(), Cov)) {
   ExploreOptions Own = Opts;
   Own.MaxIterations = 0; // Counted over all workers, by the team.
   for (unsigned I = 0; I < Workers; ++I) {
     Own.Seed = Opts.Seed + I; // Random choices of their own.
-    Team.push_back(std::make_unique<ConcolicExplorer>(P, Entry, Own));
+    if (Forking)
+      Team.push_back(std::make_unique<ForkExplorer>(P, Entry, Own));
+    else
+      Team.push_back(std::make_unique<ConcolicExplorer>(P, Entry, Own));
     Team.back()->shareWith(*Coord, I);
     Relays.push_back(std::make_unique<Relay>(*this, I));
   }
@@ -67,7 +74,23 @@ ParallelExplorer::~ParallelExplorer() {
 }
 
 void ParallelExplorer::exchangeWith(InputExchange &X) {
-  Team.front()->exchangeWith(X);
+  assert(!Forking && "the fuzzing phase feeds the concolic search");
+  static_cast<ConcolicExplorer &>(*Team.front()).exchangeWith(X);
+}
+
+void ParallelExplorer::runShared(const SharedWork &) {
+  throw std::logic_error("a parallel run is not a worker of another");
+}
+
+void ParallelExplorer::guide(const TargetGuide &G) {
+  for (auto &W : Team) {
+    TargetGuide Own = G;
+    ExprTransfer Into(W->context());
+    if (G.Apc)
+      Own.Apc = Into.copy(G.Apc);
+    Own.Seed = Into.copy(G.Seed);
+    W->guide(Own);
+  }
 }
 
 void ParallelExplorer::begin() {
@@ -88,7 +111,7 @@ bool ParallelExplorer::step() {
 /// inputs the others hand over, until no worker has anything left or the
 /// run ends.
 void ParallelExplorer::work(unsigned I) {
-  ConcolicExplorer &W = *Team[I];
+  Explorer &W = *Team[I];
   try {
     W.start(*Relays[I]);
     for (;;) {
@@ -131,12 +154,18 @@ void ParallelExplorer::onWorkerPath(const PathResult &R) {
   Out.Seconds = Budget.elapsed();
   Out.PathsDone = Reported += !R.VariantOf;
   Listener->onNewPath(Out);
+  ListenerSeconds += Budget.elapsed() - Out.Seconds;
 }
 
 void ParallelExplorer::onWorkerProgress(unsigned Worker,
                                         const ExplorationStats &S) {
   std::lock_guard<std::mutex> Lock(ListenerUse);
   Last[Worker] = S;
+  // On the worker's thread: its coverage is its own to change.
+  if (Budget.elapsed() - CoverageLearned[Worker] >= ProgressInterval) {
+    Team[Worker]->learnCoverage(Cov);
+    CoverageLearned[Worker] = Budget.elapsed();
+  }
   uint64_t Runs = 0;
   for (const ExplorationStats &L : Last)
     Runs += L.Runs;
@@ -150,7 +179,9 @@ void ParallelExplorer::onWorkerProgress(unsigned Worker,
     addStats(Sum, L);
   Sum.Seconds = LastProgress;
   Sum.Workers = Figures;
+  Sum.ListenerSeconds = ListenerSeconds;
   Listener->onProgress(Sum);
+  ListenerSeconds += Budget.elapsed() - LastProgress;
 }
 
 void ParallelExplorer::stopAll(const std::string &Reason) {
@@ -185,6 +216,8 @@ void ParallelExplorer::end() {
   Sum.StopReason = FirstStop; // None when the workers ran out of work.
   Sum.Seconds = Budget.elapsed();
   Sum.Workers = Figures;
+  Sum.ListenerSeconds = ListenerSeconds;
+  Sum.Claims = Coord->claims();
   settleCompleteness(Sum, Sum.OpenSides);
   Stats = std::move(Sum);
 }

@@ -1,19 +1,20 @@
 //===- Parallel.h - Concolic exploration on several threads (-j N) --------===//
 //
-// N concolic workers, each a ConcolicExplorer with its own expression
-// context, interpreter and solver on a thread of its own, share one path
-// tree through a Coordinator (Sharing.h): claims of open sides, the paths
-// reported so far, test numbers, and inputs handed from a busy worker to
-// an idle one. To the front end the team is one Explorer: its own context,
-// inputs and coverage are the run's, every worker's paths reach its
-// listener one at a time (their inputs copied into its context), and its
-// statistics are the workers' summed.
+// N workers, each a ConcolicExplorer or a ForkExplorer with its own
+// expression context, interpreter and solver on a thread of its own, share
+// one exploration through a Coordinator (Sharing.h): claims of open sides
+// (concolic), the paths reported so far, test numbers, and inputs handed
+// from a busy worker to an idle one. To the front end the team is one Explorer:
+// its own context, inputs and coverage are the run's, every worker's paths
+// reach its listener one at a time (their inputs copied into its context), and
+// its statistics are the workers' summed.
 //
 //===----------------------------------------------------------------------===//
 #ifndef THESEUS_EXPLORE_PARALLEL_H
 #define THESEUS_EXPLORE_PARALLEL_H
 
 #include "explore/Concolic.h"
+#include "explore/Fork.h"
 
 #include <exception>
 #include <memory>
@@ -27,15 +28,22 @@ class Coordinator;
 
 class ParallelExplorer : public Explorer {
 public:
-  /// `Workers` >= 2 workers, sharing `P` (laid out for threads already:
-  /// Program::prepareForThreads).
+  /// `Workers` >= 2 workers, forking ones if `Forking`, sharing `P` (laid
+  /// out for threads already: Program::prepareForThreads).
   ParallelExplorer(const Program &P, const llvm::Function &Entry,
-                   const ExploreOptions &Opts, unsigned Workers);
+                   const ExploreOptions &Opts, unsigned Workers, bool Forking);
   ~ParallelExplorer() override;
 
   /// Waits for the workers: false once they all ended.
   bool step() override;
-  /// --fuzz: the first worker runs what `X` finds and feeds it.
+  /// Stops every worker.
+  void stop() override { stopAll("interrupted"); }
+  /// A team is not a worker of another.
+  void runShared(const SharedWork &W) override;
+  /// --target: guides every worker, `G` copied into its context; the first
+  /// worker runs the apc's seeds.
+  void guide(const TargetGuide &G) override;
+  /// --fuzz (concolic): the first worker runs what `X` finds and feeds it.
   void exchangeWith(InputExchange &X);
   unsigned workers() const { return static_cast<unsigned>(Team.size()); }
 
@@ -54,16 +62,20 @@ private:
   void stopAllLocked(const std::string &Reason); ///< StopUse held.
 
   std::unique_ptr<Coordinator> Coord;
-  std::vector<std::unique_ptr<ConcolicExplorer>> Team;
+  std::vector<std::unique_ptr<Explorer>> Team;
+  bool Forking;
   std::vector<std::unique_ptr<Relay>> Relays;
   std::vector<std::thread> Threads;
   std::vector<WorkerFigures> Figures;
   std::vector<ExplorationStats> Last; ///< Each worker's, as last reported.
+  /// When each worker last took over the run's coverage.
+  std::vector<double> CoverageLearned;
   /// One event at a time; Figures, Last, LastProgress and Reported too.
   std::mutex ListenerUse;
   double LastProgress = 0;
-  uint64_t Reported = 0; ///< Paths handed on.
-  std::mutex StopUse;    ///< For FirstStop and Failure.
+  double ListenerSeconds = 0; ///< Spent in Listener's calls.
+  uint64_t Reported = 0;      ///< Paths handed on.
+  std::mutex StopUse;         ///< For FirstStop and Failure.
   std::string FirstStop;
   std::exception_ptr Failure;       ///< What a worker threw, thrown by step().
   uint64_t MaxIterations = 0;       ///< The run's, counted over workers.

@@ -47,11 +47,13 @@ InstructionNumbers::InstructionNumbers(const llvm::Module &M) {
 WorkSharing::~WorkSharing() = default;
 
 bool Coordinator::claimSide(unsigned Worker, const TreeKey &Side) {
+  ++Claims;
   std::lock_guard<std::mutex> Lock(ClaimUse);
   return Sides.try_emplace(Side, Worker).first->second == Worker;
 }
 
 bool Coordinator::claimPath(const TreeKey &Leaf) {
+  ++Claims;
   std::lock_guard<std::mutex> Lock(ClaimUse);
   return Paths.insert(Leaf).second;
 }

@@ -123,6 +123,8 @@ public:
   void stop();
   /// Inputs handed over that no worker ran (the run ended first).
   size_t unrun() const;
+  /// Claims of sides and paths made so far.
+  uint64_t claims() const { return Claims.load(); }
 
 private:
   struct KeyHash {
@@ -133,6 +135,7 @@ private:
   std::unordered_map<TreeKey, unsigned, KeyHash> Sides; ///< Side -> worker.
   std::unordered_set<TreeKey, KeyHash> Paths;
   std::atomic<uint64_t> LastTest = 0;
+  std::atomic<uint64_t> Claims = 0;
 
   mutable std::mutex QueueUse;
   std::condition_variable Arrived;

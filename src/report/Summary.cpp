@@ -140,8 +140,9 @@ void Timeline::noteCoverage(const TimelinePoint &P) {
     BranchesReached = P;
 }
 
-/// -j: each worker's share, and the parallel efficiency: the part of the
-/// workers' time spent on work rather than waiting for it.
+/// -j: each worker's share, the parallel efficiency (the part of the
+/// workers' time spent on work rather than waiting for it), and the time
+/// the single listener took with their paths.
 static nlohmann::json workersJson(const ExplorationStats &S) {
   nlohmann::json Each = nlohmann::json::array();
   double Idle = 0;
@@ -156,7 +157,9 @@ static nlohmann::json workersJson(const ExplorationStats &S) {
   double Busy = S.Seconds * static_cast<double>(S.Workers.size());
   return {{"count", S.Workers.size()},
           {"each", Each},
-          {"efficiency", Busy > 0 ? std::max(0.0, 1 - Idle / Busy) : 1.0}};
+          {"efficiency", Busy > 0 ? std::max(0.0, 1 - Idle / Busy) : 1.0},
+          {"listener_seconds", S.ListenerSeconds},
+          {"claims", S.Claims}};
 }
 
 nlohmann::json summaryJson(const RunReport &R) {

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "explore/Concolic.h"
 #include "explore/Fork.h"
+#include "explore/Parallel.h"
 #include "program/Program.h"
 
 #include <algorithm>
@@ -62,14 +63,17 @@ unsigned lineOf(const char *Text) {
   return 1 + std::count(S.begin(), S.begin() + S.find(Text), '\n');
 }
 
-/// Collects the ids of new paths; stops the explorer at the `StopAt`th.
+/// Collects the ids of new paths and the tests' numbers; stops the
+/// explorer at the `StopAt`th.
 struct PathIds : ExplorationListener {
   void onNewPath(const PathResult &R) override {
-    Ids.insert(R.PathId);
+    if (!R.VariantOf)
+      Ids.insert(R.PathId);
+    Numbers.insert(R.Index);
     if (++Count == StopAt)
       E->stop();
   }
-  std::set<uint64_t> Ids;
+  std::set<uint64_t> Ids, Numbers;
   uint64_t Count = 0;
   uint64_t StopAt = 0;
   Explorer *E = nullptr;
@@ -127,6 +131,12 @@ protected:
       return std::make_unique<ForkExplorer>(*Prog, F, Opts);
     return std::make_unique<ConcolicExplorer>(*Prog, F, Opts);
   }
+  std::unique_ptr<Explorer> team(unsigned Workers, const char *Entry,
+                                 const ExploreOptions &Opts) {
+    Prog->prepareForThreads();
+    return std::make_unique<ParallelExplorer>(*Prog, Prog->selectEntry(Entry),
+                                              Opts, Workers, GetParam());
+  }
 
   std::filesystem::path Dir;
   std::unique_ptr<Program> Prog;
@@ -153,6 +163,50 @@ TEST_P(ExplorerTest, StepByStepExploresWhatARunExplores) {
   EXPECT_EQ(Stepped.Paths, Run.Paths);
   EXPECT_EQ(Stepped.StopReason, "exhausted");
   EXPECT_TRUE(Stepped.Complete);
+}
+
+TEST_P(ExplorerTest, WorkersOnThreadsFindWhatOneFinds) {
+  ExploreOptions Opts;
+  Opts.Buffers.Elements = 6;
+  PathIds One;
+  std::unique_ptr<Explorer> Single = explorer("count_ones", Opts);
+  ExplorationStats Alone = Single->run(One);
+  ASSERT_TRUE(Alone.Complete);
+  ASSERT_GT(One.Ids.size(), 50u);
+
+  PathIds Three;
+  std::unique_ptr<Explorer> E = team(3, "count_ones", Opts);
+  ExplorationStats Together = E->run(Three);
+  EXPECT_TRUE(Together.Complete);
+  EXPECT_EQ(Together.StopReason, "exhausted");
+  EXPECT_EQ(Three.Ids, One.Ids);
+  EXPECT_EQ(Together.Paths, Alone.Paths);
+  EXPECT_EQ(Together.Infeasible, Alone.Infeasible);
+  EXPECT_EQ(Together.Divergences, 0u);
+  EXPECT_EQ(E->coverage().branchesCovered(),
+            Single->coverage().branchesCovered());
+  EXPECT_EQ(E->coverage().linesCovered(), Single->coverage().linesCovered());
+  // Numbers 1..N, each once.
+  EXPECT_EQ(Three.Numbers.size(), Together.Tests);
+  EXPECT_EQ(*Three.Numbers.rbegin(), Together.Tests);
+  ASSERT_EQ(Together.Workers.size(), 3u);
+  uint64_t Runs = 0;
+  for (const WorkerFigures &W : Together.Workers)
+    Runs += W.Runs;
+  EXPECT_EQ(Runs, Together.Runs);
+}
+
+TEST_P(ExplorerTest, StoppingATeamStopsEveryWorker) {
+  ExploreOptions Opts;
+  Opts.Buffers.Elements = 6;
+  std::unique_ptr<Explorer> E = team(2, "count_ones", Opts);
+  PathIds Listener;
+  Listener.StopAt = 3;
+  Listener.E = E.get();
+  ExplorationStats S = E->run(Listener);
+  EXPECT_EQ(S.StopReason, "interrupted");
+  EXPECT_FALSE(S.Complete);
+  EXPECT_EQ(Listener.Count, S.Tests);
 }
 
 TEST_P(ExplorerTest, StopEndsTheRunAsASignalDoes) {

@@ -50,19 +50,17 @@ const Rule Rules[] = {
        O.Targets = {"reach_error"};
      },
      "--strategy=target-distance needs --target"},
-    {"JobsAreConcolic",
+    {"SelfCheckOnOneThread",
+     [](RunOptions &O) {
+       O.Mode = ExploreMode::Fork;
+       O.SelfCheck = true;
+       O.Jobs = 2;
+     },
      [](RunOptions &O) {
        O.Mode = ExploreMode::Fork;
        O.Jobs = 2;
      },
-     [](RunOptions &O) { O.Jobs = 2; }, "-j needs --mode=concolic"},
-    {"JobsWithoutTarget",
-     [](RunOptions &O) {
-       O.Targets = {"reach_error"};
-       O.Jobs = 2;
-     },
-     [](RunOptions &O) { O.Targets = {"reach_error"}; },
-     "-j does not work with --target"},
+     "--self-check runs on one thread"},
     {"ResumeOnOneThread",
      [](RunOptions &O) {
        O.Resume = true;

@@ -42,6 +42,7 @@ TEST(CoordinatorTest, TheFirstClaimOfASideWins) {
   EXPECT_TRUE(C.claimSide(0, Side)); // Its own claim again.
   EXPECT_FALSE(C.claimSide(1, Side));
   EXPECT_TRUE(C.claimSide(1, TreeKey().then(1, 0, true)));
+  EXPECT_EQ(C.claims(), 4u);
 }
 
 TEST(CoordinatorTest, APathIsNewOnce) {
