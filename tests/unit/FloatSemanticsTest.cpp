@@ -142,19 +142,18 @@ std::vector<FloatCase> makeCases() {
                             {"__isinf", 1, true},
                             {"__finite", 1, true},
                             {"__fpclassify", 1, true}}) {
-      std::string Callee = fmt::format("@{}{}", Fn.Name,
-                                       T == Ty::F32 ? "f" : "");
+      std::string Callee =
+          fmt::format("@{}{}", Fn.Name, T == Ty::F32 ? "f" : "");
       std::string Params = N, Args = N + " %x";
       if (Fn.Arity == 2) {
         Params += ", " + N;
         Args += ", " + N + " %y";
       }
       std::string R = Fn.ReturnsInt ? "i32" : N;
-      Cases.push_back(
-          {fmt::format("libm_{}_{}", Fn.Name, S), T, Fn.Arity,
-           Fn.ReturnsInt ? Ty::I32 : T,
-           fmt::format("%v = call {} {}({})", R, Callee, Args),
-           fmt::format("declare {} {}({})", R, Callee, Params)});
+      Cases.push_back({fmt::format("libm_{}_{}", Fn.Name, S), T, Fn.Arity,
+                       Fn.ReturnsInt ? Ty::I32 : T,
+                       fmt::format("%v = call {} {}({})", R, Callee, Args),
+                       fmt::format("declare {} {}({})", R, Callee, Params)});
     }
     for (unsigned Mask : {0x3u, 0x1u, 0x204u, 0x90u, 0x60u, 0x108u, 0x3ffu}) {
       std::string Callee = "@llvm.is.fpclass." + suffix(T);
