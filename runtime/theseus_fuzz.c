@@ -16,7 +16,14 @@
  * makes one) are errors the engine wants: the input is saved in
  * $THESEUS_FUZZ_CRASHES (the first one per call site) and fuzzing goes
  * on. Other crashes (a sanitizer report, a signal) end the process, and
- * libFuzzer saves the input. */
+ * libFuzzer saves the input.
+ *
+ * Theseus runs the fuzzer once more on each input saved for an error, with
+ * THESEUS_FUZZ_RECORD naming a file: that run writes there every input the
+ * program creates, under the call that created it, and the error it ends
+ * in, where the program called the error function (theseus_fuzz_site,
+ * whose calls Theseus adds before those calls), so that Theseus can write
+ * the test without running the program itself (fuzz/NativeRecord.h). */
 #include <setjmp.h>
 #include <signal.h>
 #include <stddef.h>
@@ -33,6 +40,31 @@ void theseus_fuzz_call(void);
 static const uint8_t *stream;
 static size_t stream_size, stream_pos;
 static jmp_buf run_end;
+static FILE *record; /* $THESEUS_FUZZ_RECORD; null when not recording. */
+
+/* Where the program last called an error function, as its debug
+ * information says; `site_file` is null before the first such call. */
+static const char *site_file, *site_function;
+static unsigned site_line;
+
+void theseus_fuzz_site(const char *file, unsigned line, const char *function) {
+  site_file = file;
+  site_line = line;
+  site_function = function;
+}
+
+/* One created input: "input", the API (nondet, symbolic, int), the name or
+ * nondet kind the program gave, and its bytes in hex, tab-separated. */
+static void record_input(const char *api, const char *base, const void *p,
+                         size_t n) {
+  if (!record)
+    return;
+  fprintf(record, "input\t%s\t%s\t", api, base ? base : "");
+  for (size_t i = 0; i < n; ++i)
+    fprintf(record, "%02x", ((const unsigned char *)p)[i]);
+  fputc('\n', record);
+  fflush(record); /* A sanitizer ends the process without flushing. */
+}
 
 /* Buffers of the entry's pointer parameters, freed after each run. */
 #define MAX_BUFFERS 64
@@ -105,16 +137,33 @@ static void save_error_input(void *site) {
   rename(tmp, path); /* The engine never reads a partial file. */
 }
 
+/* The run ends in an error of `kind`: recorded with its site (`detail`:
+ * the failed assertion's text or the error function's name), the input
+ * saved, back to the fuzzer. */
+static void error_end(const char *kind, const char *detail, void *caller) {
+  if (record && site_file)
+    fprintf(record, "error\t%s\t%s\t%u\t%s\t%s\n", kind, site_file, site_line,
+            site_function, detail);
+  if (record)
+    fflush(record);
+  save_error_input(caller);
+  longjmp(run_end, 1);
+}
+
 /* The program's abort() and __assert_fail(). */
 void theseus_fuzz_abort(void) {
-  save_error_input(__builtin_return_address(0));
-  longjmp(run_end, 1);
+  error_end("abort", "abort", __builtin_return_address(0));
 }
 void theseus_fuzz_assert_fail(const char *expr, const char *file, unsigned line,
                               const char *function) {
-  (void)expr, (void)file, (void)line, (void)function;
-  save_error_input(__builtin_return_address(0));
-  longjmp(run_end, 1);
+  (void)file, (void)line, (void)function;
+  error_end("assertion-failure", expr, __builtin_return_address(0));
+}
+
+/* A call of reach_error or __VERIFIER_error (`name`): an error whatever
+ * the function's body, as in the engine. */
+void theseus_fuzz_reach_error(const char *name) {
+  error_end("reach-error", name, __builtin_return_address(0));
 }
 
 /* Where the program calls exit(): the run ends, the process goes on. */
@@ -123,8 +172,12 @@ void theseus_fuzz_exit(int status) {
   longjmp(run_end, 1);
 }
 
-__attribute__((weak)) void reach_error(void) { theseus_fuzz_abort(); }
-__attribute__((weak)) void __VERIFIER_error(void) { theseus_fuzz_abort(); }
+__attribute__((weak)) void reach_error(void) {
+  theseus_fuzz_reach_error("reach_error");
+}
+__attribute__((weak)) void __VERIFIER_error(void) {
+  theseus_fuzz_reach_error("__VERIFIER_error");
+}
 
 /* An input that violates an assumption is not a run of the program. */
 static void assume(int c) {
@@ -136,22 +189,24 @@ __attribute__((weak)) void klee_assume(unsigned long c) { assume(c != 0); }
 __attribute__((weak)) void __VERIFIER_assume(int c) { assume(c); }
 __attribute__((weak)) void theseus_assert(int c) {
   if (!c)
-    theseus_fuzz_abort();
+    error_end("assertion-failure", "theseus_assert",
+              __builtin_return_address(0));
+  site_file = NULL; /* The run goes on: the site is not an error's. */
 }
 
 __attribute__((weak)) void theseus_make_symbolic(void *addr, size_t size,
                                                  const char *name) {
-  (void)name;
   theseus_fuzz_take(addr, size);
+  record_input("symbolic", name, addr, size);
 }
 __attribute__((weak)) void klee_make_symbolic(void *addr, size_t size,
                                               const char *name) {
   theseus_make_symbolic(addr, size, name);
 }
 __attribute__((weak)) int theseus_int(const char *name) {
-  (void)name;
   int v;
   theseus_fuzz_take(&v, sizeof v);
+  record_input("int", name, &v, sizeof v);
   return v;
 }
 __attribute__((weak)) int klee_int(const char *name) {
@@ -163,6 +218,7 @@ __attribute__((weak)) int klee_int(const char *name) {
   __attribute__((weak)) T __VERIFIER_nondet_##suffix(void) {                   \
     T v;                                                                       \
     theseus_fuzz_take(&v, sizeof v);                                           \
+    record_input("nondet", #suffix, &v, sizeof v);                             \
     return v;                                                                  \
   }
 #include "theseus_nondet.def"
@@ -170,6 +226,7 @@ __attribute__((weak)) int klee_int(const char *name) {
 __attribute__((weak)) _Bool __VERIFIER_nondet_bool(void) {
   unsigned char b;
   theseus_fuzz_take(&b, 1);
+  record_input("nondet", "bool", &b, 1);
   return b & 1; /* The engine reads a _Bool input's lowest bit. */
 }
 
@@ -183,6 +240,9 @@ __attribute__((weak)) void __VERIFIER_atomic_end(void) {}
  * for this before the exec. The variable is for this process alone, not
  * for processes it starts. */
 __attribute__((constructor)) static void theseus_fuzz_die_with_parent(void) {
+  const char *path = getenv("THESEUS_FUZZ_RECORD");
+  if (path)
+    record = fopen(path, "w");
   const char *parent = getenv("THESEUS_FUZZ_PARENT");
   if (!parent)
     return;
@@ -197,6 +257,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   stream = data;
   stream_size = size;
   stream_pos = 0;
+  site_file = NULL;
   theseus_fuzz_reset();
   if (!setjmp(run_end))
     theseus_fuzz_call();

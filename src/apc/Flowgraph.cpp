@@ -77,14 +77,6 @@ bool isErrorFunction(llvm::StringRef Name) {
   return Name == "reach_error" || Name == "__VERIFIER_error";
 }
 
-/// Whether a call of `Name` is a target of `S`, a function or assert spec.
-bool callIsTarget(const TargetSpec &S, llvm::StringRef Name) {
-  if (S.K == TargetSpec::Assert)
-    return isAssertFailure(Name);
-  return S.K == TargetSpec::Function &&
-         (Name == S.Name || (isErrorFunction(S.Name) && isErrorFunction(Name)));
-}
-
 /// Functions a target is named after: never inlined, so their calls stay.
 bool namedBySpec(const llvm::Function &F,
                  const std::vector<TargetSpec> &Specs) {
@@ -109,6 +101,13 @@ std::set<const llvm::Function *> recursiveFunctions(llvm::Module &M) {
 }
 
 } // namespace
+
+bool callIsTarget(const TargetSpec &S, llvm::StringRef Name) {
+  if (S.K == TargetSpec::Assert)
+    return isAssertFailure(Name);
+  return S.K == TargetSpec::Function &&
+         (Name == S.Name || (isErrorFunction(S.Name) && isErrorFunction(Name)));
+}
 
 bool matchesTarget(const llvm::Instruction &I,
                    const std::vector<TargetSpec> &Specs) {

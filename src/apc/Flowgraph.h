@@ -39,6 +39,9 @@ struct TargetSpec {
   unsigned LineNo = 0;
 };
 
+/// Whether a call of `Name` is a target of `S`, a function or assert spec
+/// (reach_error and __VERIFIER_error name each other).
+bool callIsTarget(const TargetSpec &S, llvm::StringRef Name);
 /// Whether `I` is what one of the specs names (for `assert`: a call that
 /// may fail an assertion).
 bool matchesTarget(const llvm::Instruction &I,

@@ -118,18 +118,30 @@ void reachResult(const nlohmann::json &Summary, nlohmann::json &R) {
   std::string Verdict = Target.value("verdict", "unknown");
   R["test"] = Target.value("test", nlohmann::json());
   if (Verdict == "reached") {
-    R["reason"] = fmt::format("reach_error() reached by {}",
-                              R["test"].get<std::string>());
+    R["reason"] = fmt::format(
+        "reach_error() reached by {}{}", R["test"].get<std::string>(),
+        Target.value("evidence", "") == "native"
+            ? ", a native run the fuzzer found, confirmed by native replay"
+            : "");
     R["reached"] = true;
     return;
   }
   R["reached"] = false;
-  if (Target.contains("divergence"))
+  if (Target.contains("divergence") &&
+      Target["divergence"].value("evidence", "") == "native")
+    R["reason"] = fmt::format(
+        "the fuzzer reached reach_error() natively ({}), but the test's "
+        "native replay did not confirm it ({}): no verdict",
+        Target["divergence"].value("test", ""),
+        Target["divergence"].value("native", ""));
+  else if (Target.contains("divergence"))
     R["reason"] = fmt::format(
         "reach_error() was reached in the engine by {}, but not by its "
         "native run ({}): a divergence, not a verdict",
         Target["divergence"].value("test", ""),
         Target["divergence"].value("native", ""));
+  else if (Verdict == "unreachable" && Target.contains("reason"))
+    R["reason"] = Target["reason"]; // Decided by the program itself.
   else if (Verdict == "unreachable")
     R["reason"] = std::string(Target.value("decided_by", "") == "apc"
                                   ? "the apc of reach_error() is unsatisfiable"

@@ -42,6 +42,7 @@ std::unique_ptr<NativeFuzzer> startFuzzing(const RunOptions &O,
   S.Seconds = O.Explore.MaxTime * O.FuzzShare;
   S.Seed = O.Explore.Seed;
   S.Runs = O.FuzzRuns;
+  S.RecordWith = Binary;
   auto F = std::make_unique<NativeFuzzer>(O.Fuzzer.empty() ? Binary : O.Fuzzer,
                                           Dir, S);
   F->start();
@@ -63,6 +64,7 @@ nlohmann::json finishFuzzing(NativeFuzzer &F, const ExplorationStats &Stats) {
           {"imported", Stats.FuzzImported},
           {"imported_new_paths", Stats.FuzzNewPaths},
           {"offered", Stats.FuzzOffered},
+          {"native_errors", Stats.FuzzNativeErrors},
           {"directory", F.directory()}};
 }
 

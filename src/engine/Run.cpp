@@ -304,17 +304,22 @@ int exploreProgram(RunOptions &O) {
   Desc.Return = describeReturn(Entry);
 
   std::unique_ptr<TargetRace> Race;
+  // --target: the apc decided beside the search `E`; a verdict it reaches
+  // before the search starts ends the run.
+  auto StartRace = [&](Explorer &E) -> std::optional<int> {
+    if (O.Targets.empty())
+      return std::nullopt;
+    Race = std::make_unique<TargetRace>(O, *Prog, Entry,
+                                        std::move(ApcQueriesAhead));
+    return Race->start(E);
+  };
   if (O.Mode == ExploreMode::Fork && O.Jobs > 1) {
     // Each worker holds a part of the tree: none is written.
     Prog->prepareForThreads();
     ParallelExplorer &Team = keepUntilExit(std::make_unique<ParallelExplorer>(
         *Prog, Entry, O.Explore, O.Jobs, /*Forking=*/true));
-    if (!O.Targets.empty()) {
-      Race = std::make_unique<TargetRace>(O, *Prog, Entry,
-                                          std::move(ApcQueriesAhead));
-      if (std::optional<int> Done = Race->start(Team))
-        return *Done;
-    }
+    if (std::optional<int> Done = StartRace(Team))
+      return *Done;
     return runExplorer(O, Desc, ModuleHash, Team,
                        [&](nlohmann::json &Summary,
                            const ExplorationStats &Stats,
@@ -327,12 +332,8 @@ int exploreProgram(RunOptions &O) {
   if (O.Mode == ExploreMode::Fork) {
     ForkExplorer &Explorer =
         keepUntilExit(std::make_unique<ForkExplorer>(*Prog, Entry, O.Explore));
-    if (!O.Targets.empty()) {
-      Race = std::make_unique<TargetRace>(O, *Prog, Entry,
-                                          std::move(ApcQueriesAhead));
-      if (std::optional<int> Done = Race->start(Explorer))
-        return *Done;
-    }
+    if (std::optional<int> Done = StartRace(Explorer))
+      return *Done;
     return runExplorer(
         O, Desc, ModuleHash, Explorer,
         [&](nlohmann::json &Summary, const ExplorationStats &Stats,
@@ -399,12 +400,8 @@ int exploreProgram(RunOptions &O) {
                    E.Message.c_str());
     }
   }
-  if (!O.Targets.empty()) {
-    Race = std::make_unique<TargetRace>(O, *Prog, Entry,
-                                        std::move(ApcQueriesAhead));
-    if (std::optional<int> Done = Race->start(Explorer))
-      return *Done;
-  }
+  if (std::optional<int> Done = StartRace(Explorer))
+    return *Done;
   return runExplorer(O, Desc, ModuleHash, Explorer,
                      [&](nlohmann::json &Summary, const ExplorationStats &Stats,
                          const TestWriter &Writer) {

@@ -6,9 +6,12 @@
 #include "engine/RunRecord.h"
 #include "expr/Printer.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
 #include <atomic>
@@ -74,10 +77,59 @@ struct TargetApc {
   /// The apc's Z3 contexts, made while the program compiled.
   std::future<std::unique_ptr<ApcQueries>> PendingQueries;
   std::unique_ptr<ApcQueries> Queries;
+  /// Why the targets are unreachable in the compiled program before any
+  /// search (noCallLeft); empty when they are not known to be.
+  std::string NoCall;
 };
 
 static const char *satLetter(SatResult R) {
   return R == SatResult::Sat ? "S" : R == SatResult::Unsat ? "U" : "X";
+}
+
+/// Whether `Name` occurs as an identifier in one of `Files`.
+static bool mentions(const std::vector<std::string> &Files,
+                     llvm::StringRef Name) {
+  auto IdentChar = [](char C) { return llvm::isAlnum(C) || C == '_'; };
+  for (const std::string &File : Files) {
+    auto Buf = llvm::MemoryBuffer::getFile(File);
+    if (!Buf)
+      continue;
+    llvm::StringRef Text = (*Buf)->getBuffer();
+    for (size_t Pos = Text.find(Name); Pos != llvm::StringRef::npos;
+         Pos = Text.find(Name, Pos + 1)) {
+      size_t End = Pos + Name.size();
+      if ((Pos == 0 || !IdentChar(Text[Pos - 1])) &&
+          (End == Text.size() || !IdentChar(Text[End])))
+        return true;
+    }
+  }
+  return false;
+}
+
+/// Targets clang compiled away (`if (sizeof(long) == 4) reach_error();`
+/// under LP64 leaves no call): when no instruction matches and every spec
+/// names a function the sources mention but the compiled program neither
+/// calls nor takes the address of (nor runs as the entry), no run can
+/// reach them. The reason, "the program has no call of NAME"; empty when
+/// that is not so, and a name the sources never mention stays an error (a
+/// misspelt target).
+static std::string noCallLeft(const RunOptions &O, const llvm::Function &Entry,
+                              const std::vector<TargetSpec> &Specs) {
+  const llvm::Module &M = *Entry.getParent();
+  for (const llvm::Function &F : M)
+    for (const llvm::Instruction &I : llvm::instructions(F))
+      if (matchesTarget(I, Specs))
+        return "";
+  std::string Names;
+  for (const TargetSpec &S : Specs) {
+    if (S.K != TargetSpec::Function || !mentions(O.Files, S.Name))
+      return "";
+    for (const llvm::Function &F : M)
+      if (callIsTarget(S, F.getName()) && (&F == &Entry || !F.use_empty()))
+        return "";
+    Names += (Names.empty() ? "" : " or ") + S.Name;
+  }
+  return "the program has no call of " + Names;
 }
 
 /// The --target specs and their flowgraph. This reads the program, so it
@@ -90,6 +142,9 @@ static TargetApc prepareApc(const RunOptions &O, const llvm::Function &Entry,
     T.Specs.push_back(parseTargetSpec(Spec));
     T.Names += (T.Names.empty() ? "" : ", ") + Spec;
   }
+  T.NoCall = noCallLeft(O, Entry, T.Specs);
+  if (!T.NoCall.empty())
+    return T; // Nothing to build an apc of.
   // Checks that the specs name something.
   T.Graph = std::make_unique<Flowgraph>(Entry, T.Specs);
   T.Notes = T.Graph->notes();
@@ -259,6 +314,8 @@ static TargetApc decideApc(const RunOptions &O, const llvm::Function &Entry,
                            std::future<std::unique_ptr<ApcQueries>> Queries,
                            ExprContext &Ctx) {
   TargetApc T = prepareApc(O, Entry, std::move(Queries));
+  if (!T.NoCall.empty())
+    return T;
   buildApc(O, T, Ctx);
   if (built(T))
     solveBuiltApc(O, T, Ctx);
@@ -338,15 +395,28 @@ static nlohmann::json targetJson(const RunOptions &O, const TargetApc &T,
   return J;
 }
 
-/// Writes summary.json for a run that decided the target by the apc alone.
+/// Writes summary.json for a run that decided the target by the apc alone,
+/// or by the program, which has no call of it (T.NoCall).
 static void writeApcSummary(const RunOptions &O, const llvm::Function &Entry,
                             const TargetApc &T, const std::string &Verdict) {
   prepareOutDir(O.OutDir);
   nlohmann::json J;
   J["entry"] = Entry.getName().str();
   J["target"] = targetJson(O, T, Verdict);
-  J["target"]["decided_by"] = "apc";
+  J["target"]["decided_by"] = T.NoCall.empty() ? "apc" : "program";
+  if (!T.NoCall.empty())
+    J["target"]["reason"] = T.NoCall;
   std::ofstream(O.OutDir + "/summary.json") << J.dump(2) << "\n";
+}
+
+/// The verdict of targets the compiled program has no call of: no apc, no
+/// search.
+static int reportNoCall(const RunOptions &O, const llvm::Function &Entry,
+                        const TargetApc &T) {
+  fmt::print("theseus: target {} in {}: unreachable ({})\n", T.Names,
+             Entry.getName().str(), T.NoCall);
+  writeApcSummary(O, Entry, T, "unreachable");
+  return NoBug;
 }
 
 /// The apc of --target, decided (--apc-only): the verdict on stdout and
@@ -355,6 +425,8 @@ int decideApcOnly(const RunOptions &O, const llvm::Function &Entry,
                   std::future<std::unique_ptr<ApcQueries>> Queries) {
   ExprContext Ctx;
   TargetApc T = decideApc(O, Entry, std::move(Queries), Ctx);
+  if (!T.NoCall.empty())
+    return reportNoCall(O, Entry, T);
   fmt::print("theseus: target {} in {}: {}\n", T.Names, Entry.getName().str(),
              verdictOf(T.Ans));
   printApc(T);
@@ -406,6 +478,8 @@ TargetRace::~TargetRace() {
 }
 
 std::optional<int> TargetRace::start(Explorer &E) {
+  if (!T->NoCall.empty())
+    return reportNoCall(O, Entry, *T);
   TargetGuide G = targetGuide(O, Prog, *T);
   if (!O.NoApc) {
     Prog.prepareForThreads(); // The apc's thread reads the program too.
@@ -430,17 +504,45 @@ std::optional<int> TargetRace::start(Explorer &E) {
   return std::nullopt;
 }
 
-/// The bug of the test that reached the target when its native replay ran
-/// differently: a divergence, not a finding.
-static const BugRecord *unconfirmedReach(const ExplorationStats &S,
-                                         const TestWriter &Writer) {
+/// The bug of the test that reached the target, if it is the first test of
+/// one.
+static const BugRecord *reachingBug(const ExplorationStats &S,
+                                    const TestWriter &Writer) {
   if (!S.TargetTest)
     return nullptr;
   std::string Test = testFileName(S.TargetTest);
   for (const BugRecord &B : Writer.bugs())
-    if (B.Test == Test && B.Confirmation == "unconfirmed")
+    if (B.Test == Test)
       return &B;
   return nullptr;
+}
+
+/// The bug of the test that reached the target when its native replay did
+/// not confirm it: the engine's test when the replay ran differently (a
+/// divergence, not a finding), a native run's when the replay did not
+/// reproduce it or did not run (the replay is its only evidence).
+static const BugRecord *unconfirmedReach(const ExplorationStats &S,
+                                         const TestWriter &Writer) {
+  const BugRecord *B = reachingBug(S, Writer);
+  if (B && (B->Confirmation == "unconfirmed" ||
+            (B->Native && B->Confirmation != "confirmed")))
+    return B;
+  return nullptr;
+}
+
+/// Why a test reaching the target is no verdict.
+static std::string unconfirmedText(const BugRecord &B) {
+  if (!B.Native)
+    return fmt::format("(the engine reached it by {}, but the native run of "
+                       "that test did not: {}; the engine's semantics and "
+                       "the program's differ)",
+                       B.Test, B.Replay);
+  return fmt::format("(the fuzzer reached it natively, written as {}, but "
+                     "the test's native replay {}: {})",
+                     B.Test,
+                     B.Confirmation == "unconfirmed" ? "did not reproduce it"
+                                                     : "did not run",
+                     B.Replay);
 }
 
 /// Adds the target's verdict to the console and summary after a search.
@@ -454,6 +556,8 @@ void TargetRace::report(const ExplorationStats &S, const TestWriter &Writer,
   // A test that reaches the target is a fact once its native run agrees;
   // an unsatisfiable apc proves the opposite however far the search got.
   const BugRecord *Unconfirmed = unconfirmedReach(S, Writer);
+  const BugRecord *Reaching = reachingBug(S, Writer);
+  bool Native = Reaching && Reaching->Native;
   bool ByApc =
       (!S.TargetTest || Unconfirmed) && T.Ans.K == ApcAnswer::Unreachable;
   std::string Verdict = ByApc         ? "unreachable"
@@ -466,11 +570,11 @@ void TargetRace::report(const ExplorationStats &S, const TestWriter &Writer,
       !Summary.value("assumptions", nlohmann::json::array()).empty();
   std::string How =
       ByApc         ? std::string("(the apc is unsatisfiable)")
-      : Unconfirmed ? fmt::format("(the engine reached it by {}, but the "
-                                  "native run of that test did not: {}; the "
-                                  "engine's semantics and the program's "
-                                  "differ)",
-                                  Unconfirmed->Test, Unconfirmed->Replay)
+      : Unconfirmed ? unconfirmedText(*Unconfirmed)
+      : Verdict == "reached" && Native
+          ? fmt::format("by {} (found natively by the fuzzer, confirmed by "
+                        "its native replay)",
+                        testFileName(S.TargetTest))
       : Verdict == "reached"     ? "by " + testFileName(S.TargetTest)
       : Verdict == "unreachable" ? std::string("by exhaustion")
                                  : "(" + S.StopReason + ")";
@@ -497,9 +601,12 @@ void TargetRace::report(const ExplorationStats &S, const TestWriter &Writer,
   J["seeded_inputs"] = S.SeededInputs;
   J["decided_by"] = ByApc ? "apc" : "search";
   J["under_assumptions"] = UnderAssumptions;
+  if (S.TargetTest)
+    J["evidence"] = Native ? "native" : "engine";
   if (Unconfirmed)
     J["divergence"] = {{"test", Unconfirmed->Test},
-                       {"native", Unconfirmed->Replay}};
+                       {"native", Unconfirmed->Replay},
+                       {"evidence", Native ? "native" : "engine"}};
   J["apc_checks"] = S.ApcChecks;
   if (O.Explore.SolverChain.Validate)
     J["validated"]["apc_checks"] = S.ApcChecksValidated;

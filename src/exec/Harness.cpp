@@ -94,14 +94,6 @@ bool Interpreter::Run::scanf(const llvm::CallBase &I, bool HasStream) {
   return true;
 }
 
-namespace {
-/// The C type of a `__VERIFIER_nondet_X` result, as the competitions
-/// define X. The width is the IR's, so it follows the data model.
-struct NondetType {
-  const char *CType;
-  bool Signed;
-};
-
 const NondetType *nondetType(llvm::StringRef Suffix) {
   // The list the native runtimes of replay and fuzzing use too.
 #define THESEUS_NONDET(Type, Suffix) {#Suffix, {#Type, std::is_signed_v<Type>}},
@@ -113,7 +105,6 @@ const NondetType *nondetType(llvm::StringRef Suffix) {
   auto It = Types.find(Suffix);
   return It == Types.end() ? nullptr : &It->second;
 }
-} // namespace
 
 /// The harness APIs: Theseus' own (include/theseus.h), KLEE's and
 /// SV-COMP's, so existing harnesses run unchanged.

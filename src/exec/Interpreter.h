@@ -58,6 +58,15 @@ struct InputRequest {
   bool Signed;
 };
 
+/// The C type of a `__VERIFIER_nondet_X` result, as the competitions
+/// define X (its width is the IR's, so it follows the data model).
+struct NondetType {
+  const char *CType;
+  bool Signed;
+};
+/// X's type; null when SV-COMP defines no `__VERIFIER_nondet_X`.
+const NondetType *nondetType(llvm::StringRef Suffix);
+
 struct BranchEvent {
   ExprRef Cond; ///< Width-1 condition; symbolic.
   bool Taken;   ///< Its concrete value on this run.

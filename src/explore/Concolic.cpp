@@ -211,7 +211,7 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound,
   auto State = Interp.createState(Entry, Inputs.bind(*Input));
   // The program crashed natively on this input: its error may lie past
   // any instruction limit (the run's time budget still applies).
-  if ((Importing && Importing->Crashed) ||
+  if ((Importing && Importing->Crashed && !Importing->Native) ||
       (Restoring && !Restoring->StepLimited))
     State->MaxSteps = 0;
   auto ExecStart = std::chrono::steady_clock::now();
@@ -443,6 +443,10 @@ void ConcolicExplorer::importExchanged(bool Now) {
   for (const ExchangedInput &X : Exchange->take()) {
     if (!budgetLeft())
       return;
+    if (X.Native)
+      reportNativeError(X);
+    if (!budgetLeft())
+      return; // The native run reached the target.
     InputStream Stream(X.Bytes);
     Assignment In = Inputs.fromStream(Stream);
     ++Stats.FuzzImported;

@@ -86,6 +86,9 @@ private:
   /// Runs what the exchange found since the last look (at most every
   /// few tenths of a second unless `Now`).
   void importExchanged(bool Now = false);
+  /// Writes the test of an exchanged input's recorded native error
+  /// (NativeEvidence.cpp).
+  void reportNativeError(const ExchangedInput &X);
   bool waitForExchange();
   bool stepGenerational();
 

@@ -12,19 +12,44 @@
 #define THESEUS_EXPLORE_EXCHANGE_H
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace theseus {
+
+/// An input the program created in a native run, named and typed as the
+/// engine names and types it (exec/Harness.cpp).
+struct NativeInput {
+  std::string Name;
+  std::string CType;
+  bool Signed = false;
+  std::vector<uint8_t> Bytes;
+};
+
+/// The error a native run ended in, where the program called the error
+/// function (as its debug information says), and the inputs it created on
+/// the way: what a test of it needs without the engine running it.
+struct NativeError {
+  std::string Kind;    ///< A bug kind of the engine's: "reach-error", ...
+  std::string Message; ///< In the engine's words.
+  std::string File;
+  unsigned Line = 0;
+  std::string Function;
+  std::vector<NativeInput> Created; ///< In creation order.
+};
 
 /// An input found by the other search.
 struct ExchangedInput {
   std::vector<uint8_t> Bytes;
   /// The program crashed on it natively (the other search's error): the
   /// engine runs it without the instruction limit, so that a long run
-  /// still reaches the error.
+  /// still reaches the error, unless the native run was recorded.
   bool Crashed = false;
   std::string Origin; ///< For the test: e.g. "fuzzer".
+  /// The crash as a native run recorded it: the engine writes its test
+  /// from that at once, and runs the input under the instruction limit.
+  std::optional<NativeError> Native;
 };
 
 /// The other search, seen from a driver.

@@ -285,6 +285,7 @@ void addStats(ExplorationStats &Sum, const ExplorationStats &P) {
         {&Sum.FuzzImported, P.FuzzImported},
         {&Sum.FuzzNewPaths, P.FuzzNewPaths},
         {&Sum.FuzzOffered, P.FuzzOffered},
+        {&Sum.FuzzNativeErrors, P.FuzzNativeErrors},
         {&Sum.Donated, P.Donated},
         {&Sum.Instructions, P.Instructions}})
     *To += From;

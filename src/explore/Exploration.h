@@ -289,6 +289,9 @@ struct PathResult {
   uint64_t PathsDone = 0;
   /// Who found the input when not the engine (e.g. "fuzzer").
   std::string Origin;
+  /// The outcome is a native run's (Exchange.h's NativeError), not the
+  /// engine's: no decisions, path or coverage.
+  bool Native = false;
   /// A test of an earlier part of the run, run again to resume it: the
   /// listener has it on record already.
   bool Restored = false;
@@ -370,6 +373,8 @@ struct ExplorationStats {
   uint64_t FuzzImported = 0;
   uint64_t FuzzNewPaths = 0;
   uint64_t FuzzOffered = 0;
+  /// Errors of fuzzer inputs written as tests from their native runs.
+  uint64_t FuzzNativeErrors = 0;
   /// -j: sides this worker solved and handed to an idle one.
   uint64_t Donated = 0;
   /// -j: each worker's share of the run (empty for one worker), and the

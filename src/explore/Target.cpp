@@ -2,7 +2,9 @@
 #include "explore/Target.h"
 
 #include "expr/Transfer.h"
+#include "program/Program.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/BasicBlock.h"
 #include "llvm/IR/Instruction.h"
 
@@ -95,6 +97,15 @@ bool TargetWatch::reachedIn(const llvm::BasicBlock *BB,
 bool TargetWatch::reachedAtEnd(const PathOutcome &O) const {
   return G.FailingAsserts && O.End == PathEnd::Bug &&
          (O.BugKind == "assertion-failure" || O.BugKind == "abort");
+}
+
+bool TargetWatch::reachedNatively(const PathOutcome &O) const {
+  return reachedAtEnd(O) ||
+         (O.BugKind == "reach-error" &&
+          llvm::any_of(G.Instructions, [&](const llvm::Instruction *I) {
+            SourceLoc L = sourceLocOf(I);
+            return L.Line == O.Loc.Line && L.File == O.Loc.File;
+          }));
 }
 
 SolverResponse TargetWatch::withApc(const std::vector<ExprRef> &PathCond) {

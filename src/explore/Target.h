@@ -110,6 +110,11 @@ public:
                  const llvm::Instruction *Last) const;
   /// Whether a path that ended so reached the target.
   bool reachedAtEnd(const PathOutcome &O) const;
+  /// Whether a native run that ended so reached it (NativeEvidence.cpp):
+  /// a failed assertion for `assert`, or a call of reach_error or
+  /// __VERIFIER_error at the line of a target instruction. A native run
+  /// says nothing of the other instructions it ran.
+  bool reachedNatively(const PathOutcome &O) const;
   /// Satisfiability of the conjunction of `PathCond` and the apc, within
   /// the check timeout. Unsat proves no extension of the path reaches the
   /// target; a model is an input along the path that may. A recent model

@@ -3,7 +3,9 @@
 #include "native/NativeBuild.h"
 
 #include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/Support/SourceMgr.h"
@@ -73,6 +75,67 @@ void routeProcessEnds(llvm::Module &M) {
   }
 }
 
+bool isReachError(llvm::StringRef Name) {
+  return Name == "reach_error" || Name == "__VERIFIER_error";
+}
+
+llvm::StringRef functionOf(const llvm::DILocation *L) {
+  return L->getScope()->getSubprogram()->getName();
+}
+
+/// The location in `L`'s inline chain that lies in an inlined reach_error
+/// or __VERIFIER_error (sv-benchmarks' reach_error calls __assert_fail, and
+/// -O1 inlines it); null when there is none.
+const llvm::DILocation *inReachError(const llvm::DILocation *L) {
+  for (; L->getInlinedAt(); L = L->getInlinedAt())
+    if (isReachError(functionOf(L)))
+      return L;
+  return nullptr;
+}
+
+/// Before each call that ends the run in an error (abort, __assert_fail,
+/// theseus_assert, reach_error, __VERIFIER_error), the runtime learns
+/// where it is (theseus_fuzz_site: the call's file, line and function), so
+/// that a recorded run names the error's place as the engine does. A call
+/// of reach_error or __VERIFIER_error, inlined or not, is the error itself,
+/// whatever the function's body, as in the engine (exec/Calls.cpp): it
+/// becomes a call of theseus_fuzz_reach_error.
+void markErrorSites(llvm::Module &M) {
+  llvm::LLVMContext &Ctx = M.getContext();
+  llvm::Type *Ptr = llvm::PointerType::getUnqual(Ctx);
+  llvm::Type *Void = llvm::Type::getVoidTy(Ctx);
+  llvm::FunctionCallee Site = M.getOrInsertFunction(
+      "theseus_fuzz_site", Void, Ptr, llvm::Type::getInt32Ty(Ctx), Ptr);
+  llvm::FunctionCallee Reach =
+      M.getOrInsertFunction("theseus_fuzz_reach_error", Void, Ptr);
+  std::vector<llvm::CallBase *> Calls;
+  for (llvm::Function &F : M)
+    for (llvm::Instruction &I : llvm::instructions(F))
+      if (auto *C = llvm::dyn_cast<llvm::CallBase>(&I))
+        if (const llvm::Function *Callee = C->getCalledFunction())
+          if (isReachError(Callee->getName()) ||
+              llvm::is_contained({"theseus_fuzz_abort",
+                                  "theseus_fuzz_assert_fail", "theseus_assert"},
+                                 Callee->getName()))
+            Calls.push_back(C);
+  for (llvm::CallBase *C : Calls) {
+    const llvm::DILocation *L = C->getDebugLoc().get();
+    if (!L)
+      continue;
+    llvm::StringRef Reached = C->getCalledFunction()->getName();
+    if (const llvm::DILocation *In = inReachError(L)) {
+      Reached = functionOf(In);
+      L = In->getInlinedAt();
+    }
+    llvm::IRBuilder<> B(C);
+    B.CreateCall(Site, {B.CreateGlobalStringPtr(L->getFilename()),
+                        B.getInt32(L->getLine()),
+                        B.CreateGlobalStringPtr(functionOf(L))});
+    if (isReachError(Reached))
+      B.CreateCall(Reach, {B.CreateGlobalStringPtr(Reached)});
+  }
+}
+
 std::vector<std::string> commonFlags(const FuzzProgram &P) {
   std::vector<std::string> Flags = {"-g", "-O1", "-w"};
   for (std::string &F :
@@ -106,6 +169,7 @@ std::string buildProgramModule(const FuzzProgram &P, const std::string &Dir) {
   if (llvm::Function *Main = Linked->getFunction("main"))
     Main->setName(FuzzMain);
   routeProcessEnds(*Linked);
+  markErrorSites(*Linked);
   addGlobalReset(*Linked);
   std::string Out = Dir + "/program.bc";
   std::error_code EC;

@@ -1,5 +1,6 @@
 //===- NativeFuzzer.cpp - libFuzzer beside the symbolic search ------------===//
 #include "fuzz/NativeFuzzer.h"
+#include "fuzz/NativeRecord.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -93,7 +94,7 @@ const char *toString(FuzzEnd E) {
 
 NativeFuzzer::NativeFuzzer(std::string Binary, std::string Dir, FuzzSettings S)
     : Binary(std::move(Binary)), Dir(std::move(Dir)), Settings(S) {
-  for (const char *Sub : {"/corpus", "/crashes"})
+  for (const char *Sub : {"/corpus", "/crashes", "/records"})
     llvm::sys::fs::create_directories(this->Dir + Sub);
 }
 
@@ -172,7 +173,11 @@ std::vector<ExchangedInput> NativeFuzzer::take() {
       if ((Crashes && !isError(Name)) || isOffered(Name) ||
           !Seen.insert(Sub + Name).second)
         continue;
-      Out.push_back({readBytes(Dir + Sub + "/" + Name), Crashes, "fuzzer"});
+      std::string Path = Dir + Sub + "/" + Name;
+      Out.push_back({readBytes(Path), Crashes, "fuzzer", std::nullopt});
+      if (Crashes && !Settings.RecordWith.empty())
+        Out.back().Native = recordNativeRun(Settings.RecordWith, Path,
+                                            Dir + "/records/" + Name);
     }
   };
   // Crashes first: they are what the run looks for.

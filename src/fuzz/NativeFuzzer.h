@@ -5,7 +5,8 @@
 // new coverage there and re-reads it every second, so inputs the engine
 // solved (offer) join its corpus, and the engine takes the fuzzer's new
 // inputs and its crashes (take). After a crash the fuzzer is started again
-// on the same corpus while its time lasts.
+// on the same corpus while its time lasts. Each input saved for an error
+// is run once more, recorded (NativeRecord.h), before the engine takes it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef THESEUS_FUZZ_NATIVEFUZZER_H
@@ -28,6 +29,9 @@ struct FuzzSettings {
   uint64_t Runs = 0;      ///< libFuzzer's -runs per start (0: no limit).
   unsigned MaxLen = 4096; ///< Longest input the fuzzer tries.
   unsigned MaxRestarts = 8;
+  /// The fuzzer binary built from the program, which records a run of each
+  /// input saved for an error (NativeRecord.h); empty: none is recorded.
+  std::string RecordWith;
 };
 
 /// Why the fuzzer is not running (any more).

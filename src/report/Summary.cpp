@@ -174,6 +174,7 @@ nlohmann::json summaryJson(const RunReport &R) {
                     {"count", B.Count},
                     {"confirmed", B.Confirmation},
                     {"replay", B.Replay},
+                    {"evidence", B.Native ? "native" : "engine"},
                     {"found_after",
                      {{"seconds", B.FoundSeconds}, {"paths", B.FoundPaths}}}});
   nlohmann::json Sites = nlohmann::json::array();
@@ -474,10 +475,13 @@ void printSummary(std::FILE *Out, const nlohmann::json &J) {
     if (B.value("confirmed", "") == "unconfirmed")
       Replay += "; a divergence between the engine and the native run, not "
                 "a finding";
+    bool Native = B.value("evidence", "") == "native";
     P(fmt::format(
-        "    {} at {}:{}: {} ({}) [{}{}{}]\n", B.at("kind").get<std::string>(),
-        B.at("file").get<std::string>(), B.value("line", 0u),
-        B.at("message").get<std::string>(), B.at("test").get<std::string>(),
+        "    {} at {}:{}: {} ({}{}) [{}{}{}]\n",
+        B.at("kind").get<std::string>(), B.at("file").get<std::string>(),
+        B.value("line", 0u), B.at("message").get<std::string>(),
+        B.at("test").get<std::string>(),
+        Native ? ", found natively by the fuzzer" : "",
         B.value("confirmed", "unchecked"), Replay.empty() ? "" : ": ", Replay));
   }
   if (J.value("return_type", "void") != "void")

@@ -583,6 +583,8 @@ void TestWriter::writeTest(JsonWriter &W, const PathResult &R,
     writeArgv(W, Inputs, *R.Input);
   }
   W.field("decisions", R.Decisions).field("diverged", R.Diverged);
+  if (R.Native)
+    W.field("evidence", "native");
   if (!Stored) {
     W.key("explanation");
     writeExplanation(W, Steps);
@@ -706,7 +708,8 @@ bool TestWriter::countBug(const PathResult &R, const std::string &Name) {
       return false;
     }
   Bugs.push_back({O.BugKind, O.Loc.File.str(), O.Loc.Line, O.Message, Name,
-                  R.Index, 1, "unchecked", "", R.Seconds, R.PathsDone});
+                  R.Index, 1, "unchecked", "", R.Seconds, R.PathsDone,
+                  R.Native});
   return true;
 }
 

@@ -54,6 +54,9 @@ struct BugRecord {
   /// and paths ended by then.
   double FoundSeconds = 0;
   uint64_t FoundPaths = 0;
+  /// Its first test is a native run's (the fuzzer's), which the engine
+  /// did not run to the bug.
+  bool Native = false;
 };
 
 /// Writes the JSON test of each new path as a file, immediately (nothing

@@ -2,8 +2,9 @@
 // (a fuzzer cannot) but its runs end at the instruction limit (--max-steps)
 // inside the long loop (interpreted: with loops run as host code the engine
 // passes it alone); the fuzzer gets the engine's input, runs the loop
-// natively and finds the second value; the engine runs the fuzzer's input
-// without the limit to the error. The fuzzer is a deterministic stand-in
+// natively and finds the second value; its recorded native run is the
+// error's test, which the engine never runs to the error (found_by fuzzer,
+// evidence native). The fuzzer is a deterministic stand-in
 // (tools/stub_fuzzer.py): it sets the second value (bytes 4..7 of the
 // stream) in each input the engine offers and runs it with the natively
 // built fuzz target, which saves it as an error input. So the test checks
@@ -18,9 +19,9 @@
 // RUN: env STUB_FUZZER_PATCH=4:71110100 not %theseus %s --fuzz \
 // RUN:   --fuzzer %S/tools/stub_fuzzer.py --no-native-loops --max-steps 1000000 \
 // RUN:   --max-time 600 --target reach_error -o %t.fuzz | FileCheck %s
-// RUN: %check-tests %t.fuzz --some "bug == 'reach-error' and found_by == 'fuzzer'"
+// RUN: %check-tests %t.fuzz --some "bug == 'reach-error' and found_by == 'fuzzer' and evidence == 'native'"
 // RUN: %check-summary %t.fuzz "stop_reason == 'target-reached'" \
-// RUN:   "fuzz['offered'] >= 1" "fuzz['imported'] >= 1" "fuzz['crashes'] == 1"
+// RUN:   "fuzz['offered'] >= 1" "fuzz['native_errors'] == 1" "fuzz['crashes'] == 1"
 // RUN: %theseus replay %t.fuzz | FileCheck --check-prefix=REPLAY %s
 // CHECK: target reach_error in main: reached by
 // REPLAY: 2 match, 0 mismatch

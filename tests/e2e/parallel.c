@@ -1,9 +1,9 @@
-// -j N: workers on threads of their own share one path tree. An exhausted
-// run finds what -j 1 finds: the same paths (by path id) with the same
-// outcomes, bugs, return values, infeasible sides and coverage; its tests
-// are numbered 1..N without gaps and all replay; the summary lists each
-// worker.
-// RUN: rm -rf %t.one %t.two %t.three %t.all
+// -j N: workers on threads of their own share one exploration. An
+// exhausted run finds what -j 1 finds: the same paths (by path id) with the
+// same outcomes, bugs, return values, infeasible sides and coverage; its
+// tests are numbered 1..N without gaps and all replay; the summary lists
+// each worker.
+// RUN: rm -rf %t.one %t.two %t.three %t.fork %t.all
 // RUN: not %theseus %s -o %t.one -q > /dev/null
 // RUN: not %theseus %s -o %t.two -q -j 2 | FileCheck %s
 // CHECK: stopped: exhausted
@@ -19,6 +19,14 @@
 // More workers than cores, and the generational search, find the same.
 // RUN: not %theseus %s -o %t.three -q -j 3 --strategy=generational > /dev/null
 // RUN: %python %S/tools/same_paths.py %t.one %t.three
+// In fork mode idle workers take waiting states over; the paths are the
+// same too.
+// RUN: not %theseus %s --mode=fork -o %t.fork -q -j 2 | FileCheck %s --check-prefix=FORK
+// FORK: stopped: exhausted
+// FORK: workers 2
+// RUN: %python %S/tools/same_paths.py %t.one %t.fork
+// RUN: %check-summary %t.fork "divergences == 0" "sum(w['sides_handed_over'] for w in workers['each']) == sum(w['inputs_taken_over'] for w in workers['each'])"
+// RUN: %theseus replay --all %t.fork | FileCheck %s --check-prefix=REPLAY
 // -j 0 is one worker per core.
 // RUN: not %theseus %s -o %t.all -q -j 0 | FileCheck %s --check-prefix=ALL
 // ALL: complete yes

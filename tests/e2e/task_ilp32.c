@@ -15,7 +15,7 @@
 // RUN: %validate-testcomp %inputs/tasks/long_size_ILP32.yml %t.ilp32/test-suite.zip --run %t.ilp32 | FileCheck --check-prefix=VALID %s
 // RUN: %theseus replay %t.ilp32 | FileCheck --check-prefix=REPLAY %s
 // RUN: %theseus task %inputs/tasks/long_size_LP64.yml --max-time 60 -q -o %t.lp64 | FileCheck --check-prefix=LP64 %s
-// ILP32: unreach-call: false (reach_error() reached by test{{[0-9]+}}.json)
+// ILP32: unreach-call: false (reach_error() reached by test{{[0-9]+}}.json{{(, a native run the fuzzer found, confirmed by native replay)?}})
 // VALID: 0 differ; 1 reach reach_error()
 // REPLAY: 0 mismatch
 // LP64: unreach-call: true

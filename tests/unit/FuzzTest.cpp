@@ -3,11 +3,13 @@
 // The fuzzer binary runs the program many times in one process: each run
 // starts from the initial globals, takes its inputs from the stream in the
 // engine's order, and an abort() saves the input without ending fuzzing.
-// The fuzzer as a child process says how long it ran and why it ended.
+// The fuzzer as a child process says how long it ran and why it ended. A
+// recorded run names its inputs and its error as the engine does.
 //
 //===----------------------------------------------------------------------===//
 #include "fuzz/FuzzTarget.h"
 #include "fuzz/NativeFuzzer.h"
+#include "fuzz/NativeRecord.h"
 
 #include <filesystem>
 #include <fstream>
@@ -148,6 +150,55 @@ TEST_F(FuzzTargetTest, ExitEndsTheRunNotTheFuzzer) {
   std::string Bin = build(Source, "main");
   EXPECT_EQ(runOn(Bin, {{1, 0, 0, 0}, {2, 0, 0, 0}}), 0);
   EXPECT_EQ(saved().size(), 1u); // Only the second input aborts.
+}
+
+TEST_F(FuzzTargetTest, ARecordedRunNamesInputsAndErrorAsTheEngine) {
+  // reach_error's body (an __assert_fail, inlined at -O1) is not the
+  // error: its call is, at line 12 of main.
+  const char *Source = R"C(
+extern void __assert_fail(const char *, const char *, unsigned, const char *);
+void reach_error(void) { __assert_fail("0", "prog.c", 2, "reach_error"); }
+extern unsigned __VERIFIER_nondet_uint(void);
+extern void klee_make_symbolic(void *, unsigned long, const char *);
+int main(void) {
+  unsigned a = __VERIFIER_nondet_uint();
+  char b[2], c[2];
+  klee_make_symbolic(b, 2, "buf");
+  klee_make_symbolic(c, 2, "buf");
+  if (a == 5 && b[1] == 'x')
+    reach_error();
+  return 0;
+}
+)C";
+  std::string Bin = build(Source, "main");
+  std::string Input = (Dir / "input").string();
+  std::ofstream(Input, std::ios::binary) << std::string("\5\0\0\0ax", 6);
+  std::optional<NativeError> E =
+      recordNativeRun(Bin, Input, (Dir / "record").string());
+  ASSERT_TRUE(E);
+  EXPECT_EQ(E->Kind, "reach-error");
+  EXPECT_EQ(E->Message, "reach_error() called");
+  EXPECT_EQ(E->Line, 12u);
+  EXPECT_EQ(E->Function, "main");
+  ASSERT_EQ(E->Created.size(), 3u);
+  EXPECT_EQ(E->Created[0].Name, "nondet_uint_1");
+  EXPECT_EQ(E->Created[0].CType, "unsigned int");
+  EXPECT_EQ(E->Created[0].Bytes, (std::vector<uint8_t>{5, 0, 0, 0}));
+  EXPECT_EQ(E->Created[1].Name, "buf");
+  EXPECT_EQ(E->Created[2].Name, "buf#2");
+  EXPECT_EQ(E->Created[2].CType, "uint8_t[2]");
+  EXPECT_EQ(E->Created[2].Bytes, (std::vector<uint8_t>{0, 0}));
+}
+
+TEST(NativeRecord, ARunWithoutAnErrorRecordsNone) {
+  EXPECT_FALSE(parseNativeRecord("input\tnondet\tint\t01000000\n"));
+  EXPECT_FALSE(parseNativeRecord("input\tnondet\tnosuchkind\t01\n"
+                                 "error\tabort\tp.c\t3\tmain\tabort\n"));
+  std::optional<NativeError> E =
+      parseNativeRecord("error\tassertion-failure\tp.c\t3\tf\tx > 0\n");
+  ASSERT_TRUE(E);
+  EXPECT_EQ(E->Message, "assertion 'x > 0' failed");
+  EXPECT_EQ(E->File, "p.c");
 }
 
 TEST(FuzzCallSource, TakesParametersInOrder) {

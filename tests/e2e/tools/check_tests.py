@@ -21,6 +21,8 @@ Python float, read from its recorded decimal, which is exact) plus:
   variant_of  for a test of a further return value of a path, the number
            of the path's own test, else None
   found_by who found the input when not the engine ("fuzzer"), else None
+  evidence "native" when the outcome is a native run's (the engine did not
+           run the test to it), else None
   file     the test's name (test000042.json), whether a file or not
   in_suite whether the run kept it as a file
 
@@ -76,7 +78,7 @@ def load(directory, files_only):
                          for a in t["argv"]] if "argv" in t else None,
                    stdin=bytes.fromhex(t.get("stdin", {}).get("bytes", "")),
                    path=t.get("path"), variant_of=t.get("variant_of"),
-                   found_by=t.get("found_by"))
+                   found_by=t.get("found_by"), evidence=t.get("evidence"))
         tests.append(env)
     return tests
 
