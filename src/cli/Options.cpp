@@ -341,13 +341,17 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
                  "the engine (repeatable)");
   App.add_option_function<std::vector<std::string>>(
          "--check",
-         [&O](const std::vector<std::string> &) {
-           O.CheckUndefinedBehavior = true; // "ub" is the only check.
+         [&O](const std::vector<std::string> &Checks) {
+           for (const std::string &C : Checks)
+             (C == "ub" ? O.CheckUndefinedBehavior.UndefinedBehavior
+                        : O.CheckUndefinedBehavior.FloatDivideByZero) = true;
          },
          "ub: also report undefined behaviour (signed overflow, "
-         "shifts, ...) through UndefinedBehaviorSanitizer checks")
+         "shifts, ...) through UndefinedBehaviorSanitizer checks; "
+         "float-div-zero: a float division by zero (defined by IEEE-754) "
+         "is a bug")
       ->delimiter(',')
-      ->check(CLI::IsMember({"ub"}));
+      ->check(CLI::IsMember({"ub", "float-div-zero"}));
   addChoice(App, "--externals", O.Explore.Exec.Externals,
             {{"safe", ExternalPolicy::Safe},
              {"allow-all", ExternalPolicy::AllowAll},

@@ -64,6 +64,7 @@ void settle(RunOptions &O) {
   O.Explore.SolverTimeoutMs =
       static_cast<unsigned>(std::max(0.0, O.SolverTimeout) * 1000);
   O.Explore.KeepLeafModels = O.SelfCheck;
+  O.Explore.Exec.FloatDivideByZero = O.CheckUndefinedBehavior.FloatDivideByZero;
   if (O.Jobs == 0)
     O.Jobs = std::max(1u, std::thread::hardware_concurrency());
 }

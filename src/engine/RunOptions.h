@@ -38,8 +38,9 @@ struct RunOptions {
   ExploreMode Mode = ExploreMode::Concolic;
   std::vector<std::string> Native;
   std::vector<std::string> CFlags;
-  /// --check=ub: UndefinedBehaviorSanitizer checks compiled in.
-  bool CheckUndefinedBehavior = false;
+  /// --check: ub (UndefinedBehaviorSanitizer checks compiled in) and
+  /// float-div-zero.
+  SanitizerChecks CheckUndefinedBehavior;
   /// The C data model the program is compiled for: LP64 or ILP32.
   DataModel Model = DataModel::LP64;
   ExploreOptions Explore;

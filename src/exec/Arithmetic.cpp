@@ -82,6 +82,9 @@ void Interpreter::Run::floatOp(const llvm::Instruction &I) {
   default:
     break;
   }
+  if (Op == FloatBinaryOp::Div && In.Opts.FloatDivideByZero &&
+      !checkFloatDivision(I, W, B))
+    return;
   uint64_t Bits = floatBinary(Op, *Fmt, A.Bits, B.Bits);
   if (!A.Sym && !B.Sym)
     return set(I, {Bits, nullptr});
@@ -92,6 +95,18 @@ void Interpreter::Run::floatOp(const llvm::Instruction &I) {
     return set(I, {Bits, nullptr});
   }
   set(I, value(Bits, Ctx.floatBinary(Op, symOf(A, W), symOf(B, W))));
+}
+
+bool Interpreter::Run::checkFloatDivision(const llvm::Instruction &I,
+                                          unsigned W, const ConcolicValue &B) {
+  constexpr unsigned Zeros = 0x60; // llvm.is.fpclass's -0 and +0.
+  bool IsZero = (B.Bits << (65 - W)) == 0;
+  if (B.Sym)
+    decide(Ctx.floatIsClass(B.Sym, Zeros), IsZero, BranchKind::Check, I);
+  if (!IsZero)
+    return true;
+  bug("float-division-by-zero", "float division by zero", I);
+  return false;
 }
 
 void Interpreter::Run::icmp(const DecodedInst &D) {

@@ -230,9 +230,20 @@ bool Interpreter::Run::narrowFormatArgument(const llvm::CallBase &I,
   return true;
 }
 
+/// A math function without a model is named: its result is the one thing
+/// of the program that stays concrete whatever the inputs.
+void Interpreter::Run::concretizedArgument(const llvm::CallBase &I,
+                                           llvm::StringRef Callee) {
+  if (!isMathFunction(Callee))
+    return Obs.onConcretization(&I, "argument of a native call");
+  std::string Reason = fmt::format(
+      "argument of {}, a math function computed natively", Callee.str());
+  Obs.onConcretization(&I, Reason.c_str());
+}
+
 void Interpreter::Run::native(const llvm::CallBase &I,
                               const llvm::Function &F) {
-  if (hostModel(I, F))
+  if (hostModel(I, F) || libmCall(I, F))
     return;
   void *Fn = NativeCaller::lookup(F.getName().str());
   if (!Fn)
@@ -268,7 +279,7 @@ void Interpreter::Run::native(const llvm::CallBase &I,
     } else if (V.Sym) {
       if (In.Opts.ExternalArgs == ConcretizeMode::Pin)
         pin(V, W, I);
-      Obs.onConcretization(&I, "argument of a native call");
+      concretizedArgument(I, F.getName());
     }
     if (A->getType()->isPointerTy()) {
       PassesPointer = true;

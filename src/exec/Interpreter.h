@@ -177,6 +177,9 @@ struct ExecOptions {
   /// The program's stack: frames and stack objects beyond it are a
   /// stack-overflow bug (--max-stack).
   uint64_t MaxStack = 8 << 20;
+  /// A float division by zero (of either sign) is a bug
+  /// (--check=float-div-zero).
+  bool FloatDivideByZero = false;
   /// Tell the observer about each new source statement (onStatement).
   bool ReportStatements = false;
   /// Which functions without a body run natively (--externals).

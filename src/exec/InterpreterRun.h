@@ -234,6 +234,10 @@ private:
   void generic(const llvm::Instruction &I);
   void noteStatement(const llvm::Instruction &I);
   void binaryOp(const DecodedInst &D);
+  /// --check=float-div-zero: a divisor `B` (of `W` bits) that is +0 or -0
+  /// is a bug; a symbolic one is a Check decision. False when it is one.
+  bool checkFloatDivision(const llvm::Instruction &I, unsigned W,
+                          const ConcolicValue &B);
   bool checkDivision(const llvm::BinaryOperator &I, ExprKind K,
                      const ConcolicValue &L, const ConcolicValue &R,
                      unsigned W);
@@ -262,6 +266,10 @@ private:
   void call(const llvm::CallBase &I);
   void intrinsic(const llvm::CallBase &I, const llvm::Function &F);
   void floatIntrinsic(const llvm::CallBase &I, FloatFunction Fn);
+  /// A call of a C math library function that expr/Libm models, on a
+  /// symbolic argument: its value is the model's. False for other calls,
+  /// which run natively (the host's function computes what the model does).
+  bool libmCall(const llvm::CallBase &I, const llvm::Function &F);
   bool builtin(const llvm::CallBase &I, const llvm::Function &F);
   bool harness(const llvm::CallBase &I, const llvm::Function &F);
   /// The stdin models' hooks (runtime/libc/stdio.c): theseus_stdin fills
@@ -304,6 +312,8 @@ private:
   /// whether it holds on this run.
   bool decideArgument(const llvm::CallBase &I, BranchKind Kind);
   void native(const llvm::CallBase &I, const llvm::Function &F);
+  /// Reports the pin of a symbolic argument of a native call of `Callee`.
+  void concretizedArgument(const llvm::CallBase &I, llvm::StringRef Callee);
   /// Functions without a body that Theseus runs itself rather than
   /// natively, under every --externals policy, because running them would
   /// crash or fork Theseus (signals, threads, non-local jumps). Returns

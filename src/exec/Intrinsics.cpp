@@ -1,5 +1,8 @@
 //===- Intrinsics.cpp - LLVM intrinsics -----------------------------------===//
 #include "exec/InterpreterRun.h"
+#include "expr/Libm.h"
+
+#include "llvm/ADT/STLExtras.h"
 
 #include <optional>
 
@@ -182,6 +185,39 @@ void Interpreter::Run::floatIntrinsic(const llvm::CallBase &I,
   }
   uint64_t Bits = floatFunction(Fn, *Fmt, Args);
   set(I, value(Bits, Symbolic ? Ctx.floatFunction(Fn, Syms) : nullptr));
+}
+
+/// Whether `I` passes and returns what `M`'s C declaration says: an
+/// implicit or mismatched declaration is left to the native call.
+static bool matchesModel(const llvm::CallBase &I, const LibmModel &M) {
+  auto IsFormat = [&](const llvm::Type *T) {
+    return floatFormat(T) == M.Format;
+  };
+  if (I.arg_size() != arity(M) ||
+      !llvm::all_of(I.args(),
+                    [&](const llvm::Use &A) { return IsFormat(A->getType()); }))
+    return false;
+  return returnsInt(M) ? I.getType()->isIntegerTy(32) : IsFormat(I.getType());
+}
+
+bool Interpreter::Run::libmCall(const llvm::CallBase &I,
+                                const llvm::Function &F) {
+  std::optional<LibmModel> M = libmModel(F.getName());
+  if (!M || !matchesModel(I, *M))
+    return false;
+  unsigned W = floatWidth(M->Format);
+  ExprRef Values[2] = {}, Syms[2] = {};
+  bool Symbolic = false;
+  for (unsigned N = 0; N < arity(*M); ++N) {
+    ConcolicValue V = operand(I.getArgOperand(N));
+    Values[N] = Ctx.constant(V.Bits, W);
+    Syms[N] = symOf(V, W);
+    Symbolic |= V.Sym != nullptr;
+  }
+  if (!Symbolic)
+    return false;
+  set(I, value(buildLibm(Ctx, *M, Values)->value(), buildLibm(Ctx, *M, Syms)));
+  return true;
 }
 
 } // namespace theseus

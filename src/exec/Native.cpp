@@ -192,20 +192,25 @@ namespace {
 
 /// <math.h>: numbers in, numbers out, in either data model.
 constexpr std::string_view MathFunctions[] = {
-    "sin",          "cos",       "tan",    "asin",     "acos",      "atan",
-    "atan2",        "sinh",      "cosh",   "tanh",     "asinh",     "acosh",
-    "atanh",        "exp",       "exp2",   "expm1",    "log",       "log2",
-    "log10",        "log1p",     "logb",   "pow",      "sqrt",      "cbrt",
-    "hypot",        "fabs",      "floor",  "ceil",     "round",     "lround",
-    "llround",      "trunc",     "rint",   "lrint",    "nearbyint", "fmod",
-    "remainder",    "fmin",      "fmax",   "fdim",     "fma",       "ldexp",
-    "frexp",        "modf",      "scalbn", "copysign", "nextafter", "erf",
-    "erfc",         "tgamma",    "lgamma", "sinf",     "cosf",      "tanf",
-    "atanf",        "atan2f",    "expf",   "logf",     "log2f",     "log10f",
-    "powf",         "sqrtf",     "fabsf",  "floorf",   "ceilf",     "roundf",
-    "truncf",       "fmodf",     "fminf",  "fmaxf",    "ldexpf",    "frexpf",
-    "modff",        "hypotf",    "cbrtf",  "__isnan",  "__isinf",   "__finite",
-    "__fpclassify", "__signbit",
+    "sin",       "cos",       "tan",           "asin",         "acos",
+    "atan",      "atan2",     "sinh",          "cosh",         "tanh",
+    "asinh",     "acosh",     "atanh",         "exp",          "exp2",
+    "expm1",     "log",       "log2",          "log10",        "log1p",
+    "logb",      "pow",       "sqrt",          "cbrt",         "hypot",
+    "fabs",      "floor",     "ceil",          "round",        "lround",
+    "llround",   "trunc",     "rint",          "lrint",        "nearbyint",
+    "fmod",      "remainder", "fmin",          "fmax",         "fdim",
+    "fma",       "ldexp",     "frexp",         "modf",         "scalbn",
+    "copysign",  "nextafter", "erf",           "erfc",         "tgamma",
+    "lgamma",    "sinf",      "cosf",          "tanf",         "atanf",
+    "atan2f",    "expf",      "logf",          "log2f",        "log10f",
+    "powf",      "sqrtf",     "fabsf",         "floorf",       "ceilf",
+    "roundf",    "truncf",    "fmodf",         "fminf",        "fmaxf",
+    "ldexpf",    "frexpf",    "modff",         "hypotf",       "cbrtf",
+    "__isnan",   "__isinf",   "__finite",      "__fpclassify", "__signbit",
+    "copysignf", "rintf",     "nearbyintf",    "isnan",        "isnanf",
+    "__isnanf",  "isinf",     "isinff",        "__isinff",     "finite",
+    "finitef",   "__finitef", "__fpclassifyf", "__signbitf",
 };
 
 /// `Names` and the <math.h> functions.
@@ -259,6 +264,11 @@ const std::unordered_set<std::string_view> &harmlessFunctions() {
 
 bool isHarmlessHostFunction(std::string_view Name) {
   return harmlessFunctions().count(Name) != 0;
+}
+
+bool isMathFunction(std::string_view Name) {
+  return std::find(std::begin(MathFunctions), std::end(MathFunctions), Name) !=
+         std::end(MathFunctions);
 }
 
 bool isNativeSafeForILP32(std::string_view Name) {

@@ -63,6 +63,9 @@ public:
 /// environment. None changes files, processes, signals or threads.
 bool isHarmlessHostFunction(std::string_view Name);
 
+/// A <math.h> function (sin, pow, __isnan, ...): numbers in, numbers out.
+bool isMathFunction(std::string_view Name);
+
 /// Functions a 32-bit (ILP32) program may run natively: the host's are
 /// 64-bit code, and these take only `int`, `long` (passed sign-extended),
 /// floating-point values and pointers to bytes or to `int`/`double`, so a

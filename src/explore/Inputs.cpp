@@ -421,6 +421,48 @@ bool EntryInputs::hasSymbolicCommandLine() const {
   return ArgcArr || llvm::any_of(Args, [](const Argument &A) { return A.Arr; });
 }
 
+namespace {
+
+/// Where a parameter's floats lie in its bytes: offset and size of each.
+std::vector<std::pair<unsigned, unsigned>> floatsOf(const ParamInfo &P) {
+  std::vector<std::pair<unsigned, unsigned>> Out;
+  for (const FieldInfo &F : P.Fields)
+    if (F.IsFloat)
+      Out.emplace_back(F.Offset, F.Bytes);
+  unsigned Size = P.IsPointer ? P.ElemBytes : P.Bytes;
+  if (P.Fields.empty() && P.IsFloat && Size > 0)
+    for (unsigned At = 0; At + Size <= P.Bytes; At += Size)
+      Out.emplace_back(At, Size);
+  return Out;
+}
+
+/// An encoding of `Bytes` (4 or 8) where float implementations differ: a
+/// zero, an infinity, a NaN (quiet or signalling, with a payload), a
+/// subnormal, the smallest normal or the largest finite value, of either
+/// sign.
+uint64_t specialFloat(unsigned Bytes, std::mt19937_64 &Rng) {
+  unsigned Mantissa = Bytes == 4 ? 23 : 52;
+  uint64_t Sign = uint64_t(1) << (8 * Bytes - 1);
+  uint64_t Fraction = (uint64_t(1) << Mantissa) - 1;
+  uint64_t Infinity = (Sign - 1) & ~Fraction;
+  uint64_t Quiet = uint64_t(1) << (Mantissa - 1);
+  uint64_t Payload = Rng() & (Quiet - 1);
+  const uint64_t Values[] = {0,
+                             Infinity,
+                             Infinity | Quiet,
+                             Infinity | Quiet | Payload,
+                             Infinity | Payload | 1, // Signalling.
+                             1,
+                             Fraction,
+                             (Rng() & Fraction) | 1,
+                             Fraction + 1,
+                             Infinity - 1};
+  uint64_t V = Values[Rng() % std::size(Values)];
+  return Rng() & 1 ? V | Sign : V;
+}
+
+} // namespace
+
 Assignment EntryInputs::random(std::mt19937_64 &Rng) const {
   Assignment A;
   for (const Array *Arr : arrays()) {
@@ -428,6 +470,19 @@ Assignment EntryInputs::random(std::mt19937_64 &Rng) const {
     for (auto &B : Bytes)
       B = static_cast<uint8_t>(Rng());
     A.set(Arr, std::move(Bytes));
+  }
+  // Uniform bytes hardly ever give the special values. Drawn after every
+  // byte, so inputs without floats are as before.
+  for (const InputSpec &Spec : Specs) {
+    std::vector<uint8_t> Bytes = *A.get(Spec.Arr);
+    for (auto [Offset, Size] : floatsOf(Spec.Param)) {
+      if (Rng() & 1 || Offset + Size > Bytes.size())
+        continue;
+      uint64_t V = specialFloat(Size, Rng);
+      for (unsigned B = 0; B < Size; ++B)
+        Bytes[Offset + B] = static_cast<uint8_t>(V >> (8 * B));
+    }
+    A.set(Spec.Arr, std::move(Bytes));
   }
   return A;
 }

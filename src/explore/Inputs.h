@@ -85,6 +85,9 @@ public:
   /// Some of the command line is symbolic (--sym-arg, --sym-args): not
   /// part of an input stream.
   bool hasSymbolicCommandLine() const;
+  /// Random bytes; each float (a parameter, a buffer's element, a struct
+  /// member) is half the time a special value: a zero, an infinity, a NaN,
+  /// a subnormal or an end of the normal range, of either sign.
   Assignment random(std::mt19937_64 &Rng) const;
   /// Applies "name=value,name=value". Throws InputError on unknown names or
   /// malformed values.

@@ -198,9 +198,8 @@ std::string buildFuzzTarget(const FuzzProgram &P, const std::string &Dir) {
   Argv.insert(Argv.end(), Common.begin(), Common.end());
   Argv.push_back(P.AddressSanitizer ? "-fsanitize=fuzzer,address"
                                     : "-fsanitize=fuzzer");
-  if (P.UndefinedBehaviorChecks)
-    for (std::string &F : undefinedBehaviorFlags())
-      Argv.push_back(std::move(F));
+  for (std::string &F : undefinedBehaviorFlags(P.UndefinedBehaviorChecks))
+    Argv.push_back(std::move(F));
   Argv.insert(Argv.end(), {Bc, Call, THESEUS_RUNTIME_DIR "/theseus_fuzz.c"});
   Argv.insert(Argv.end(), P.NativeSources.begin(), P.NativeSources.end());
   Argv.push_back("-lm");

@@ -31,7 +31,7 @@ struct FuzzProgram {
   bool CommandLine = false;
   std::vector<std::string> Argv;
   bool AddressSanitizer = true;
-  bool UndefinedBehaviorChecks = false;
+  SanitizerChecks UndefinedBehaviorChecks;
   bool ILP32 = false;
 };
 

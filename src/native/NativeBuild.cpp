@@ -104,12 +104,18 @@ std::string replayCall(const ReturnInfo &R, const std::string &Args) {
   if (R.IsVoid)
     return fmt::format(
         "  theseus_entry({});\n  printf(\"THESEUS_RETURN void\\n\");\n", Args);
-  // As the test records it (floatDecimal): a JSON string of "%.9g" or
-  // "%.17g", digits that tell every value apart.
+  // As the test records it: the decimal (floatDecimal, a JSON string of
+  // "%.9g" or "%.17g") and the encoding's bytes, which tell NaNs apart.
   if (R.IsFloat)
-    return fmt::format("  double r = theseus_entry({});\n"
-                       "  printf(\"THESEUS_RETURN \\\"%.{}g\\\"\\n\", r);\n",
-                       Args, R.Bits == 32 ? 9 : 17);
+    return fmt::format(
+        "  {} r = theseus_entry({});\n"
+        "  unsigned char b[sizeof r];\n"
+        "  memcpy(b, &r, sizeof r);\n"
+        "  printf(\"THESEUS_RETURN \\\"%.{}g\\\" (bytes \", r);\n"
+        "  for (unsigned i = 0; i < sizeof r; ++i)\n"
+        "    printf(\"%02x\", b[i]);\n"
+        "  printf(\")\\n\");\n",
+        R.Bits == 32 ? "float" : "double", Args, R.Bits == 32 ? 9 : 17);
   if (R.Signed)
     return fmt::format("  long long r = (long long)theseus_entry({});\n"
                        "  printf(\"THESEUS_RETURN %lld\\n\", r);\n",
@@ -127,8 +133,15 @@ std::vector<std::string> harnessFlags(const char *Mode) {
           "-I" THESEUS_INCLUDE_DIR};
 }
 
-std::vector<std::string> undefinedBehaviorFlags() {
-  return {undefinedBehaviorSanitizeFlag(), "-fno-sanitize-recover=all"};
+std::vector<std::string> undefinedBehaviorFlags(const SanitizerChecks &Checks) {
+  std::vector<std::string> Flags;
+  if (Checks.UndefinedBehavior)
+    Flags.push_back(undefinedBehaviorSanitizeFlag());
+  if (Checks.FloatDivideByZero)
+    Flags.push_back("-fsanitize=float-divide-by-zero");
+  if (Checks.any())
+    Flags.push_back("-fno-sanitize-recover=all");
+  return Flags;
 }
 
 std::string replayDriverSource(const NativeEntry &E) {

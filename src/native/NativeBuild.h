@@ -44,9 +44,9 @@ struct NativeProgram {
 /// __THESEUS_<Mode>__ defined, the harness API's headers found.
 std::vector<std::string> harnessFlags(const char *Mode);
 
-/// The UndefinedBehaviorSanitizer checks of --check=ub, stopping at the
-/// first report.
-std::vector<std::string> undefinedBehaviorFlags();
+/// The UndefinedBehaviorSanitizer checks of `Checks`, stopping at the
+/// first report; none when it has none.
+std::vector<std::string> undefinedBehaviorFlags(const SanitizerChecks &Checks);
 
 /// Replay's driver: main(argc, argv) takes the parameters' little-endian
 /// hex bytes from argv (for a command-line entry: the arguments

@@ -59,7 +59,7 @@ std::string compileToBitcode(const CompileOptions &Opts,
   // A preprocessed file (.i) has its headers in it already.
   if (!Opts.IncludeDir.empty() && !hasExtension(Source, ".i"))
     Argv.push_back("-I" + Opts.IncludeDir);
-  if (Opts.UndefinedBehaviorChecks)
+  if (Opts.UndefinedBehaviorChecks.UndefinedBehavior)
     Argv.push_back(undefinedBehaviorSanitizeFlag());
   for (const std::vector<std::string> &Flags :
        {dataModelFlags(Opts.Model), legacyCodeFlags(), Opts.CFlags})

@@ -32,14 +32,25 @@ const char *toString(DataModel M);
 /// Parses "LP64" or "ILP32"; nothing for another name.
 std::optional<DataModel> parseDataModel(llvm::StringRef Name);
 
+/// The checks --check adds, which the engine's compile, the tests and the
+/// native builds that replay them carry along.
+struct SanitizerChecks {
+  /// --check=ub: UndefinedBehaviorSanitizer's checks, compiled into the
+  /// program; the interpreter treats their handler calls as bugs.
+  bool UndefinedBehavior = false;
+  /// --check=float-div-zero: a float division by zero is a bug. The engine
+  /// checks it itself; native builds compile UBSan's float-divide-by-zero
+  /// check, which confirms it.
+  bool FloatDivideByZero = false;
+  bool any() const { return UndefinedBehavior || FloatDivideByZero; }
+};
+
 struct CompileOptions {
   std::vector<std::string> Sources; ///< .c, .bc or .ll files.
   std::vector<std::string> CFlags;  ///< Extra flags for clang.
   std::string Clang;                ///< Empty: the configured clang-19.
   std::string IncludeDir;           ///< Directory holding theseus.h.
-  /// Instrument with UndefinedBehaviorSanitizer checks (--check=ub); the
-  /// interpreter treats their handler calls as bugs.
-  bool UndefinedBehaviorChecks = false;
+  SanitizerChecks UndefinedBehaviorChecks;
   DataModel Model = DataModel::LP64;
 };
 

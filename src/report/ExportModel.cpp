@@ -1,6 +1,7 @@
 //===- ExportModel.cpp - A run's tests as calls with expected results -----===//
 #include "report/Export.h"
 
+#include "expr/FloatOps.h"
 #include "program/Program.h"
 #include "report/ReplayOutcome.h"
 #include "report/StoredTests.h"
@@ -38,7 +39,10 @@ struct Invalid {
 /// The C spelling of an integer type, for C and C++ alike (`bool` through
 /// <stdbool.h>): the source's name when both languages know it, else a type
 /// of the same size and signedness (enums, the program's typedefs).
-std::string scalarType(llvm::StringRef Base, unsigned Bits, bool Signed) {
+std::string scalarType(llvm::StringRef Base, unsigned Bits, bool Signed,
+                       bool Float = false) {
+  if (Float)
+    return Bits == 32 ? "float" : "double";
   static const std::set<std::string> Known = {
       "char",           "signed char", "unsigned char",     "short",
       "unsigned short", "int",         "unsigned int",      "long",
@@ -76,6 +80,34 @@ std::string literal(uint64_t V, unsigned Bits, bool Signed) {
   if (Bits == 1)
     return V ? "true" : "false";
   return fmt::format("{}{}", V, V <= UINT32_MAX ? "u" : "ULL");
+}
+
+/// The little-endian integer of `Bytes` at `Offset`, `Size` of them.
+uint64_t bitsAt(const std::string &Bytes, size_t Offset, unsigned Size) {
+  uint64_t V = 0;
+  for (unsigned B = 0; B < Size && Offset + B < Bytes.size(); ++B)
+    V |= uint64_t(uint8_t(Bytes[Offset + B])) << (8 * B);
+  return V;
+}
+
+/// The encoding `Value` of a float (`Bits` 32) or double, in hexadecimal.
+std::string encodingLiteral(uint64_t Value, unsigned Bits) {
+  return fmt::format("{:#x}{}", Value, Bits == 32 ? "u" : "ULL");
+}
+
+/// A C expression of the float (`Bits` 32) or double with the encoding
+/// `Value`, exactly: a hexadecimal literal, or for infinities and NaNs (a
+/// NaN's payload has no literal) the encoding converted by the prologue's
+/// theseus_float/theseus_double; the decimal in a comment.
+std::string floatLiteral(uint64_t Value, unsigned Bits) {
+  FloatFormat Fmt = Bits == 32 ? FloatFormat::Single : FloatFormat::Double;
+  std::string Shown = fmt::format(" /* {} */", floatToString(Fmt, Value));
+  uint64_t Exponent = Bits == 32 ? 0x7f800000 : 0x7ff0000000000000;
+  if ((Value & Exponent) == Exponent)
+    return fmt::format("theseus_{}({})", Bits == 32 ? "float" : "double",
+                       encodingLiteral(Value, Bits)) +
+           Shown;
+  return floatHex(Fmt, Value) + (Bits == 32 ? "f" : "") + Shown;
 }
 
 /// How to run test `File` again: a test of the run's database that is not
@@ -170,7 +202,7 @@ std::string structDefinition(const std::string &Type, unsigned Size,
   unsigned At = 0, Pads = 0;
   for (size_t I = 0; I < Fields.size();) {
     const FieldInfo &F = Fields[I];
-    std::string T = scalarType(F.CType, 8 * F.Bytes, F.Signed);
+    std::string T = scalarType(F.CType, 8 * F.Bytes, F.Signed, F.IsFloat);
     size_t Run = 1;
     std::smatch M;
     std::string Member;
@@ -233,18 +265,15 @@ public:
       Name = fmt::format("arg{}", Index);
     Names.insert(Name);
     const ParamInfo &P = In.Param;
-    if (P.IsFloat)
-      throw Inexpressible{fmt::format(
-          "parameter '{}' is floating point, which export does not write yet",
-          In.Name)};
     if (P.IsStruct)
       return addStruct(In, Name, false, T);
     if (P.IsPointer)
       return addPointer(In, Name, T);
-    std::string Type = scalarType(P.BaseCType, P.Bits, P.Signed);
-    T.Setup.push_back(
-        fmt::format("{} {} = {};", Type, Name,
-                    literal(In.Integers.front(), P.Bits, P.Signed)));
+    std::string Type = scalarType(P.BaseCType, P.Bits, P.Signed, P.IsFloat);
+    std::string Value =
+        P.IsFloat ? floatLiteral(bitsAt(In.Memory, 0, P.Bits / 8), P.Bits)
+                  : literal(In.Integers.front(), P.Bits, P.Signed);
+    T.Setup.push_back(fmt::format("{} {} = {};", Type, Name, Value));
     Args.push_back(Name);
     return Type;
   }
@@ -278,11 +307,12 @@ private:
     T.Setup.push_back(fmt::format("{} {};", Type, Name));
     T.Setup.push_back(fmt::format("memset(&{0}, 0, sizeof {0});", Name));
     for (const FieldInfo &F : Fields) {
+      uint64_t Bits = bitsAt(In.Memory, F.Offset, F.Bytes);
+      if (F.IsFloat && Bits != 0) // Zeroed already: +0.0.
+        T.Setup.push_back(fmt::format("{}.{} = {};", Name, memberName(F.Name),
+                                      floatLiteral(Bits, 8 * F.Bytes)));
       if (F.IsFloat)
-        throw Inexpressible{fmt::format("member '{}' of parameter '{}' is "
-                                        "floating point, which export does "
-                                        "not write yet",
-                                        F.Name, In.Name)};
+        continue;
       auto V = In.FieldValues.find(F.Name);
       if (V == In.FieldValues.end())
         throw Invalid{
@@ -318,11 +348,16 @@ private:
           fmt::format("char {}[{}] = {};", Name, P.Count, stringLiteral(Text)));
       return "char *";
     }
-    if (In.Value && P.ElemBytes <= 8 && !In.Fields && !P.IsFloat) {
-      std::string Type = scalarType(Bare, 8 * P.ElemBytes, P.Signed);
+    if (In.Value && P.ElemBytes <= 8 && !In.Fields) {
+      unsigned Bits = 8 * P.ElemBytes;
+      std::string Type = scalarType(Bare, Bits, P.Signed, P.IsFloat);
       std::vector<std::string> Elems;
-      for (uint64_t V : In.Integers)
-        Elems.push_back(literal(V, 8 * P.ElemBytes, P.Signed));
+      size_t N = P.IsFloat ? Bytes.size() / P.ElemBytes : In.Integers.size();
+      for (size_t I = 0; I < N; ++I)
+        Elems.push_back(
+            P.IsFloat ? floatLiteral(
+                            bitsAt(Bytes, I * P.ElemBytes, P.ElemBytes), Bits)
+                      : literal(In.Integers[I], Bits, P.Signed));
       T.Setup.push_back(fmt::format("{} {}[{}] = {{{}}};", Type, Name, P.Count,
                                     llvm::join(Elems, ", ")));
       return Type + " *";
@@ -343,8 +378,10 @@ private:
 /// "returns_7", "returns_minus_3", "exits_1", "null_dereference".
 std::string outcomeSuffix(const RecordedOutcome &O) {
   std::string S;
-  if (O.Kind == "return")
-    S = O.Value == "void" ? "returns" : "returns_" + O.Value;
+  if (O.Kind == "return") // A float's value is a JSON string.
+    S = O.Value == "void"
+            ? "returns"
+            : "returns_" + llvm::StringRef(O.Value).trim('"').str();
   else if (O.Kind == "exit")
     S = fmt::format("exits_{}", O.Code & 0xff);
   else
@@ -397,7 +434,11 @@ void expect(const RecordedOutcome &O, ExportedTest &T) {
                                   O.Line, O.Message.value_or("")));
   if (isUndefinedBehaviorBug(O.Bug)) {
     T.Expect = ExportExpect::Sanitizer;
-    T.Sanitizer = "undefined";
+    // -fsanitize=undefined leaves float division by zero out, and the
+    // exported file detects UBSan by -fsanitize=undefined.
+    T.Sanitizer = O.Bug == "float-division-by-zero"
+                      ? "undefined,float-divide-by-zero"
+                      : "undefined";
     T.Report = "runtime error";
   } else if (isMemoryBug(O.Bug) && O.Bug != "null-dereference") {
     T.Expect = ExportExpect::Sanitizer;
@@ -416,6 +457,27 @@ uint64_t returnedInteger(const RecordedOutcome &O) {
     throw Invalid{
         fmt::format("its return value {} is not an integer", O.Value)};
   return *O.Integer;
+}
+
+/// A float returned is compared by its encoding: the call becomes that of
+/// its bits (the prologue's theseus_float_bits or theseus_double_bits), and
+/// the expected value the recorded encoding.
+void expectFloat(const RecordedOutcome &O, unsigned Bits, ExportedTest &T) {
+  const char *Name = Bits == 32 ? "float" : "double";
+  T.Call = fmt::format("theseus_{}_bits({})", Name, T.Call);
+  T.ResultType = Bits == 32 ? "uint32_t" : "uint64_t";
+  T.Unsigned = true;
+  if (T.Expect != ExportExpect::Return)
+    return;
+  if (!O.FloatBytes || O.FloatBytes->size() != Bits / 4)
+    throw Inexpressible{"it does not record the encoding of the float it "
+                        "returns (a test of an earlier Theseus)"};
+  uint64_t V = 0;
+  for (unsigned B = 0; B < Bits / 8; ++B)
+    V |= std::stoull(O.FloatBytes->substr(2 * B, 2), nullptr, 16) << (8 * B);
+  T.Value = fmt::format(
+      "{} /* {} */", encodingLiteral(V, Bits),
+      floatToString(Bits == 32 ? FloatFormat::Single : FloatFormat::Double, V));
 }
 
 /// main's command line: each argument a char array, then argv and envp.
@@ -546,7 +608,8 @@ private:
     if (R.IsStruct)
       throw Inexpressible{"the entry returns a struct"};
     std::string Ret =
-        R.IsVoid ? "void" : scalarType(R.BaseCType, R.Bits, R.Signed);
+        R.IsVoid ? "void"
+                 : scalarType(R.BaseCType, R.Bits, R.Signed, R.IsFloat);
     std::string Declaration =
         fmt::format("{} {}({});", Ret, Symbol,
                     Types.empty() ? "void" : llvm::join(Types, ", "));
@@ -555,7 +618,9 @@ private:
     else if (Suite.Declaration != Declaration)
       throw Inexpressible{"its inputs do not match the entry's parameters"};
     T.Call = fmt::format("{}({})", Symbol, Args);
-    if (!R.IsVoid) {
+    if (R.IsFloat) {
+      expectFloat(Test.Outcome, R.Bits, T);
+    } else if (!R.IsVoid) {
       T.ResultType = Ret;
       // Narrower types compare as the int they promote to.
       T.Promoted = R.Bits > 1 && R.Bits < 32;

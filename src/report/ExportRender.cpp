@@ -125,6 +125,28 @@ static inline void theseus_capture_stdout(void) {
     abort();
 }
 
+/* Floats by their encodings, which tests set and compare bit for bit. */
+static inline float theseus_float(uint32_t bits) {
+  float v;
+  memcpy(&v, &bits, sizeof v);
+  return v;
+}
+static inline double theseus_double(uint64_t bits) {
+  double v;
+  memcpy(&v, &bits, sizeof v);
+  return v;
+}
+static inline uint32_t theseus_float_bits(float v) {
+  uint32_t bits;
+  memcpy(&bits, &v, sizeof bits);
+  return bits;
+}
+static inline uint64_t theseus_double_bits(double v) {
+  uint64_t bits;
+  memcpy(&bits, &v, sizeof bits);
+  return bits;
+}
+
 /* What was written to stdout since theseus_capture_stdout (`*n` bytes,
    malloc'ed); stdout is restored. */
 static inline char *theseus_captured_stdout(size_t *n) {

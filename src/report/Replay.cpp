@@ -57,9 +57,8 @@ std::vector<std::string> sanitizerFlags(const ProgramDescription &P,
   std::vector<std::string> Flags;
   if (MemoryBug)
     Flags.push_back("-fsanitize=address");
-  if (P.UndefinedBehaviorChecks)
-    for (std::string &F : undefinedBehaviorFlags())
-      Flags.push_back(std::move(F));
+  for (std::string &F : undefinedBehaviorFlags(P.UndefinedBehaviorChecks))
+    Flags.push_back(std::move(F));
   return Flags;
 }
 
@@ -134,10 +133,10 @@ TestReplay Replayer::replayTest(const TestRecord &Test) {
     std::ofstream(InputsPath) << Inputs;
   }
   ProcessResult N = runNative(Argv, InputsPath, Test.Stdin, 10,
-                              Prog.UndefinedBehaviorChecks && !MemoryBug);
+                              Prog.UndefinedBehaviorChecks.any() && !MemoryBug);
   if (!InputsPath.empty())
     llvm::sys::fs::remove(InputsPath);
-  return judgeReplay(Test.Outcome, N, Prog.UndefinedBehaviorChecks);
+  return judgeReplay(Test.Outcome, N, Prog.UndefinedBehaviorChecks.any());
 }
 
 namespace {

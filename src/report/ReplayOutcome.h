@@ -28,8 +28,9 @@ struct TestReplay {
 /// Memory bugs do not reliably crash a plain native run; they are checked
 /// on a build with AddressSanitizer.
 bool isMemoryBug(const std::string &Kind);
-/// Bugs of --check=ub that only an UndefinedBehaviorSanitizer build shows
-/// (the kinds src/exec/UndefinedBehavior.cpp reports).
+/// Bugs of --check that only an UndefinedBehaviorSanitizer build shows
+/// (the kinds src/exec/UndefinedBehavior.cpp reports, and float division by
+/// zero).
 bool isUndefinedBehaviorBug(const std::string &Kind);
 /// The signal a native run dies of when it has this bug.
 int signalForBug(const std::string &Kind);

@@ -207,6 +207,7 @@ bool isDivision(const llvm::Instruction *I) {
   case llvm::Instruction::SDiv:
   case llvm::Instruction::URem:
   case llvm::Instruction::SRem:
+  case llvm::Instruction::FDiv: // --check=float-div-zero's
     return true;
   default:
     return false;

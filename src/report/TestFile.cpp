@@ -61,6 +61,16 @@ void readReturnStruct(const nlohmann::json &J, ReturnInfo &R) {
   }
 }
 
+/// --check's values, as the test's `checks` lists them.
+nlohmann::json checkNames(const SanitizerChecks &C) {
+  nlohmann::json Names = nlohmann::json::array();
+  if (C.UndefinedBehavior)
+    Names.push_back("ub");
+  if (C.FloatDivideByZero)
+    Names.push_back("float-div-zero");
+  return Names;
+}
+
 } // namespace
 
 nlohmann::json ProgramDescription::toJson() const {
@@ -68,8 +78,7 @@ nlohmann::json ProgramDescription::toJson() const {
       {"sources", Sources},
       {"native_sources", NativeSources},
       {"cflags", CFlags},
-      {"checks", UndefinedBehaviorChecks ? nlohmann::json::array({"ub"})
-                                         : nlohmann::json::array()},
+      {"checks", checkNames(UndefinedBehaviorChecks)},
       {"data_model", toString(Model)},
       {"entry", Entry},
       {"return_type", Return.IsVoid ? "void" : Return.BaseCType},
@@ -87,8 +96,10 @@ ProgramDescription ProgramDescription::fromJson(const nlohmann::json &J) {
   P.NativeSources = J.value("native_sources", std::vector<std::string>{});
   P.CFlags = J.value("cflags", std::vector<std::string>{});
   auto Checks = J.value("checks", std::vector<std::string>{});
-  P.UndefinedBehaviorChecks =
-      std::find(Checks.begin(), Checks.end(), "ub") != Checks.end();
+  auto Has = [&](const char *Name) {
+    return std::find(Checks.begin(), Checks.end(), Name) != Checks.end();
+  };
+  P.UndefinedBehaviorChecks = {Has("ub"), Has("float-div-zero")};
   std::string Model = J.value("data_model", "LP64");
   if (std::optional<DataModel> M = parseDataModel(Model))
     P.Model = *M;
@@ -222,7 +233,8 @@ nlohmann::json fieldsJson(const std::vector<FieldInfo> &Fields,
 } // namespace
 
 std::vector<uint8_t> TestWriter::returnedBytes(const PathOutcome &O) const {
-  std::vector<uint8_t> Bytes(Program.Return.Bytes, 0);
+  const ReturnInfo &R = Program.Return;
+  std::vector<uint8_t> Bytes(R.IsFloat ? R.Bits / 8 : R.Bytes, 0);
   // A struct of up to 8 bytes comes back as one integer.
   for (unsigned B = 0; B < Bytes.size(); ++B)
     Bytes[B] = static_cast<uint8_t>(B < O.Bytes.size() ? O.Bytes[B].Bits
@@ -524,7 +536,7 @@ void TestWriter::writeOutcome(JsonWriter &W, const PathOutcome &O) const {
   W.beginObject();
   switch (O.End) {
   case PathEnd::Return:
-    if (O.HasValue && Program.Return.IsStruct) {
+    if (O.HasValue && (Program.Return.IsStruct || Program.Return.IsFloat)) {
       W.key("bytes");
       writeHex(W, returnedBytes(O));
     }

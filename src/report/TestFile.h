@@ -27,7 +27,7 @@ struct ProgramDescription {
   std::vector<std::string> Sources;       ///< Absolute paths.
   std::vector<std::string> NativeSources; ///< Compiled natively, opaque.
   std::vector<std::string> CFlags;
-  bool UndefinedBehaviorChecks = false; ///< Compiled with --check=ub.
+  SanitizerChecks UndefinedBehaviorChecks; ///< --check's.
   DataModel Model = DataModel::LP64;
   std::string Entry;
   ReturnInfo Return;
@@ -123,7 +123,7 @@ private:
   void writeTest(JsonWriter &W, const PathResult &R,
                  const std::vector<ExplainedDecision> &Steps, bool Stored);
   void writeOutcome(JsonWriter &W, const PathOutcome &O) const;
-  /// The bytes of the struct `O` returned.
+  /// The bytes of the struct or float `O` returned.
   std::vector<uint8_t> returnedBytes(const PathOutcome &O) const;
   void appendProgramOutput(const std::string &Test,
                            const std::string &Output) const;

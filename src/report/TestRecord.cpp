@@ -111,6 +111,9 @@ RecordedOutcome recordedOutcome(const json &O) {
     R.Value = O.at("value").dump();
     if (O.at("value").is_number_integer())
       R.Integer = integerBits(O.at("value"));
+    // Floats are the values recorded as strings (decimals).
+    if (O.at("value").is_string() && O.contains("bytes"))
+      R.FloatBytes = O.at("bytes").get<std::string>();
   }
   if (O.contains("message"))
     R.Message = O.at("message").get<std::string>();

@@ -52,6 +52,9 @@ struct RecordedOutcome {
   /// That value's two's-complement bits when it is an integer (not a
   /// struct's members).
   std::optional<uint64_t> Integer;
+  /// A float's encoding ("bytes", hex in memory order), which replay
+  /// compares; none in tests written before it was recorded.
+  std::optional<std::string> FloatBytes;
   std::optional<std::string> Message; ///< For the ends with a location.
   std::optional<std::vector<RecordedFrame>> Stack; ///< For "bug".
 };

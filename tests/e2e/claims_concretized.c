@@ -1,5 +1,5 @@
 // A value made concrete narrows what was explored: the run says which
-// concretisation cut it (sin, a native call, gets its symbolic argument
+// concretisation cut it (sin, computed natively, gets its symbolic argument
 // pinned) and is not complete. The output call's argument is only
 // printed, not pinned, so it cuts nothing.
 // RUN: rm -rf %t.out
@@ -8,7 +8,7 @@
 // CHECK: stopped: bounded
 // CHECK: complete no: concretization (1)
 // CHECK-DAG: claims_concretized.c:[[@LINE+8]]: argument of an output call (not pinned)
-// CHECK-DAG: claims_concretized.c:[[@LINE+8]]: argument of a native call
+// CHECK-DAG: claims_concretized.c:[[@LINE+8]]: argument of sin, a math function computed natively
 #include <math.h>
 #include <stdio.h>
 

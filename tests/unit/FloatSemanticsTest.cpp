@@ -119,6 +119,42 @@ std::vector<FloatCase> makeCases() {
                        fmt::format("%v = call {} {}({})", N, Callee, Args),
                        fmt::format("declare {} {}({})", N, Callee, Params)});
     }
+    // The C library's functions, called (not intrinsics): the native
+    // side runs glibc's, the interpreter its models (expr/Libm.h).
+    struct LibmFunction {
+      const char *Name;
+      unsigned Arity;
+      bool ReturnsInt;
+    };
+    for (LibmFunction Fn : {LibmFunction{"fabs", 1, false},
+                            {"copysign", 2, false},
+                            {"sqrt", 1, false},
+                            {"floor", 1, false},
+                            {"ceil", 1, false},
+                            {"trunc", 1, false},
+                            {"round", 1, false},
+                            {"rint", 1, false},
+                            {"nearbyint", 1, false},
+                            {"fmod", 2, false},
+                            {"fmin", 2, false},
+                            {"fmax", 2, false},
+                            {"__isnan", 1, true},
+                            {"__isinf", 1, true},
+                            {"__finite", 1, true},
+                            {"__fpclassify", 1, true}}) {
+      std::string Callee =
+          fmt::format("@{}{}", Fn.Name, T == Ty::F32 ? "f" : "");
+      std::string Params = N, Args = N + " %x";
+      if (Fn.Arity == 2) {
+        Params += ", " + N;
+        Args += ", " + N + " %y";
+      }
+      std::string R = Fn.ReturnsInt ? "i32" : N;
+      Cases.push_back({fmt::format("libm_{}_{}", Fn.Name, S), T, Fn.Arity,
+                       Fn.ReturnsInt ? Ty::I32 : T,
+                       fmt::format("%v = call {} {}({})", R, Callee, Args),
+                       fmt::format("declare {} {}({})", R, Callee, Params)});
+    }
     for (unsigned Mask : {0x3u, 0x1u, 0x204u, 0x90u, 0x60u, 0x108u, 0x3ffu}) {
       std::string Callee = "@llvm.is.fpclass." + suffix(T);
       Cases.push_back(

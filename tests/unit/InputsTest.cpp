@@ -12,10 +12,12 @@
 #include "llvm/IR/Function.h"
 
 #include <bit>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
 #include <map>
+#include <set>
 #include <unistd.h>
 
 namespace theseus {
@@ -230,6 +232,56 @@ TEST_F(InputsTest, FloatsAreInputsAndLongDoubleIsAnError) {
   } catch (const InputError &E) {
     EXPECT_NE(E.Message.find("long double"), std::string::npos) << E.Message;
   }
+}
+
+/// The class of the float of `Size` bytes at `Offset` of `Bytes`: "nan",
+/// "+inf", "-0", "subnormal", ...
+std::string floatClass(const std::vector<uint8_t> &Bytes, unsigned Offset,
+                       unsigned Size) {
+  uint64_t V = 0;
+  for (unsigned B = 0; B < Size; ++B)
+    V |= uint64_t(Bytes[Offset + B]) << (8 * B);
+  int Class = Size == 4 ? std::fpclassify(std::bit_cast<float>(uint32_t(V)))
+                        : std::fpclassify(std::bit_cast<double>(V));
+  const char *Sign = V >> (8 * Size - 1) ? "-" : "+";
+  switch (Class) {
+  case FP_NAN:
+    return "nan";
+  case FP_INFINITE:
+    return std::string(Sign) + "inf";
+  case FP_ZERO:
+    return std::string(Sign) + "0";
+  case FP_SUBNORMAL:
+    return "subnormal";
+  default:
+    return "normal";
+  }
+}
+
+TEST_F(InputsTest, RandomFloatsIncludeTheSpecialValues) {
+  EntryInputs In(Ctx, entry("floats"));
+  const std::vector<InputSpec> &S = In.specs();
+  // x, y, w[1], s->v: a parameter of each format, a buffer's element and a
+  // struct member.
+  struct Place {
+    const Array *Arr;
+    unsigned Offset, Size;
+  };
+  std::vector<Place> Places = {
+      {S[0].Arr, 0, 4}, {S[1].Arr, 0, 8}, {S[2].Arr, 4, 4}, {S[3].Arr, 8, 8}};
+  std::vector<std::set<std::string>> Seen(Places.size());
+  std::mt19937_64 Rng(1);
+  for (int I = 0; I < 400; ++I) {
+    Assignment A = In.random(Rng);
+    for (size_t P = 0; P < Places.size(); ++P)
+      Seen[P].insert(
+          floatClass(*A.get(Places[P].Arr), Places[P].Offset, Places[P].Size));
+  }
+  std::set<std::string> Wanted = {"nan", "+inf",      "-inf",  "+0",
+                                  "-0",  "subnormal", "normal"};
+  for (size_t P = 0; P < Places.size(); ++P)
+    for (const std::string &C : Wanted)
+      EXPECT_TRUE(Seen[P].count(C)) << "place " << P << " never " << C;
 }
 
 TEST_F(InputsTest, ConcreteValuesAreNotSymbolic) {

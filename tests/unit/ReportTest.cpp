@@ -5,6 +5,7 @@
 #include "report/Html.h"
 #include "report/JsonWriter.h"
 #include "report/NativeCheck.h"
+#include "report/ReplayOutcome.h"
 #include "report/ReplaySample.h"
 #include "report/Summary.h"
 #include "report/TestFile.h"
@@ -593,6 +594,62 @@ std::vector<uint64_t> drawnIndices(const ReplaySample &S, uint64_t Total) {
 
 // --sample N draws exactly N of the tests, and the same ones for the same
 // seed on every platform (the draw below is pinned).
+namespace {
+
+/// A native run that printed `Line` and exited with 0.
+ProcessResult exitedPrinting(const std::string &Line) {
+  ProcessResult N;
+  N.Exited = true;
+  N.Stdout = Line + "\n";
+  return N;
+}
+
+} // namespace
+
+TEST(ReplayJudge, ComparesAReturnedFloatByItsEncoding) {
+  RecordedOutcome Nan;
+  Nan.Kind = "return";
+  Nan.Value = "\"nan\"";
+  Nan.FloatBytes = "0100c07f";
+  EXPECT_EQ(judgeReplay(Nan,
+                        exitedPrinting("THESEUS_RETURN \"nan\" (bytes "
+                                       "0100c07f)"),
+                        false)
+                .Verdict,
+            ReplayVerdict::Match);
+  // Another payload prints the same decimal.
+  EXPECT_EQ(judgeReplay(Nan,
+                        exitedPrinting("THESEUS_RETURN \"nan\" (bytes "
+                                       "0000c07f)"),
+                        false)
+                .Verdict,
+            ReplayVerdict::Mismatch);
+  // A test that does not record the encoding compares the decimal.
+  Nan.FloatBytes.reset();
+  EXPECT_EQ(judgeReplay(Nan,
+                        exitedPrinting("THESEUS_RETURN \"nan\" (bytes "
+                                       "0000c07f)"),
+                        false)
+                .Verdict,
+            ReplayVerdict::Match);
+}
+
+TEST(ReplayJudge, FloatDivisionByZeroIsConfirmedBySanitizerReportOnly) {
+  RecordedOutcome Bug;
+  Bug.Kind = "bug";
+  Bug.Bug = "float-division-by-zero";
+  Bug.File = "/src/f.c";
+  Bug.Line = 7;
+  ProcessResult Reported;
+  Reported.Exited = true;
+  Reported.Code = 1;
+  Reported.Stderr = "/src/f.c:7:12: runtime error: division by zero\n";
+  EXPECT_EQ(judgeReplay(Bug, Reported, true).Verdict, ReplayVerdict::Match);
+  // IEEE-754 division by zero: the plain native run returns.
+  EXPECT_EQ(judgeReplay(Bug, exitedPrinting("THESEUS_RETURN 1"), true).Verdict,
+            ReplayVerdict::Mismatch);
+}
+
 TEST(ReplaySample, DrawsExactlyNTestsReproducibly) {
   for (uint64_t Total : {2, 10, 1000})
     for (uint64_t Count : {1, 2, 7, 999})

@@ -208,13 +208,16 @@ TEST(RunOptionsTest, SettleDerivesWhatFollows) {
   O.Mode = ExploreMode::Fork;
   O.Explore.LoopBound = 2;
   O.SelfCheck = true;
+  O.CheckUndefinedBehavior.FloatDivideByZero = true;
   settle(O);
   EXPECT_EQ(O.Explore.SolverTimeoutMs, 2500u);
   EXPECT_FALSE(O.Explore.Exec.NativeLoops) << "loops are counted edge by edge";
   EXPECT_TRUE(O.Explore.KeepLeafModels) << "the self-check reruns leaves";
+  EXPECT_TRUE(O.Explore.Exec.FloatDivideByZero) << "the interpreter checks it";
   RunOptions Plain = valid();
   settle(Plain);
   EXPECT_TRUE(Plain.Explore.Exec.NativeLoops);
+  EXPECT_FALSE(Plain.Explore.Exec.FloatDivideByZero);
 }
 
 } // namespace
