@@ -32,6 +32,8 @@ void validate(const RunOptions &O) {
            "task)");
   if (!Fork && (O.Explore.LoopBound || O.Explore.Exec.ReportStatements))
     Refuse("--loop-bound and --tree-statements need --mode=fork");
+  if (O.Jobs > MaxJobs)
+    Refuse(fmt::format("-j: at most {} workers", MaxJobs));
   if (O.Jobs != 1 && O.SelfCheck)
     Refuse("--self-check runs on one thread: it checks the whole tree, "
            "which -j splits among workers");

@@ -27,6 +27,10 @@ const char *toString(ExploreMode M);
 /// the suite (KeptSuite.h) or every test.
 enum class TestFiles : uint8_t { Suite, All };
 
+/// -j at most: each worker reserves address space the size of the memory
+/// arena (64 GiB) for its loops run as host code.
+inline constexpr unsigned MaxJobs = 256;
+
 /// Everything a run of the engine is told: the program, how to explore it,
 /// what to look for and what to write.
 struct RunOptions {

@@ -61,6 +61,8 @@ const Rule Rules[] = {
        O.Jobs = 2;
      },
      "--self-check runs on one thread"},
+    {"JobsBounded", [](RunOptions &O) { O.Jobs = MaxJobs + 1; },
+     [](RunOptions &O) { O.Jobs = MaxJobs; }, "-j: at most 256 workers"},
     {"ResumeOnOneThread",
      [](RunOptions &O) {
        O.Resume = true;
