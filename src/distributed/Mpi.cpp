@@ -449,10 +449,12 @@ MpiJob joinMpiJob() {
   MpiJob Job;
   MPI_Comm_rank(MPI_COMM_WORLD, &Job.Rank);
   MPI_Comm_size(MPI_COMM_WORLD, &Job.Ranks);
-  if (Job.Ranks < 2)
+  if (Job.Ranks < 2) {
+    EndedNormally = true; // No other process waits for this one.
     throw InputError{"--distributed=mpi needs at least two ranks, one to "
                      "coordinate and one to explore (mpirun -np 3 theseus "
                      "--distributed=mpi ...)"};
+  }
   return Job;
 }
 

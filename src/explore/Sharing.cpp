@@ -86,12 +86,16 @@ std::optional<SharedWork> Coordinator::wait() {
       Hungry = int(Idle) - int(Queue.size());
       return W;
     }
-    if (Idle == Workers) { // No one here is left to hand anything over.
+    // No one here is left to hand anything over. One worker asks
+    // elsewhere; the others wait for what it hands on.
+    if (Idle == Workers && !AskingElsewhere) {
       std::optional<SharedWork> W;
       if (Elsewhere) {
+        AskingElsewhere = true;
         Lock.unlock();
         W = Elsewhere->wait();
         Lock.lock();
+        AskingElsewhere = false;
       }
       if (W && !Over) {
         --Idle;

@@ -172,6 +172,7 @@ private:
   const unsigned Workers;
   Upstream *const Elsewhere;
   unsigned Idle = 0;
+  bool AskingElsewhere = false; ///< A worker waits in Elsewhere->wait().
   bool Over = false;
   /// Idle workers less the inputs waiting for them (read without the
   /// lock).
