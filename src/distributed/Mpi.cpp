@@ -16,7 +16,6 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
-#include <deque>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -188,7 +187,7 @@ public:
                   std::string ModuleHash)
       : Explorer(P, Entry, Opts), Format(P, Ctx), Job(Job),
         ModuleHash(std::move(ModuleHash)), Last(Job.Ranks),
-        Finished(Job.Ranks), Running(Job.Ranks - 1),
+        Finished(Job.Ranks), Running(Job.Ranks - 1), Router(Job.Ranks - 1),
         Unused(makeSearcher({Opts.Strat, Opts.Seed, nullptr}, P.module(),
                             Cov)) {}
 
@@ -203,11 +202,9 @@ private:
   void end() override;
   void handle(Message &M);
   void onPath(const std::string &Bytes);
-  void onGive(std::string Bytes);
-  void onIdle(int Rank);
   void onDone(int Rank, const std::string &Bytes);
-  /// Ends the run when no rank has work left.
-  void endIfNoWork();
+  /// Sends what the router says, and whether a rank waits for work.
+  void deliver(const std::vector<WorkRouter::Delivery> &Deliveries);
   void stopAll(const std::string &Reason);
   void tellHunger();
   void reportProgress();
@@ -224,9 +221,8 @@ private:
   std::string ModuleHash;
   std::vector<ExplorationStats> Last; ///< Each rank's, as last reported.
   std::vector<bool> Finished;
-  int Running;                    ///< Ranks that have not said done.
-  std::deque<std::string> Queue;  ///< Work no rank waits for yet.
-  std::vector<int> Waiting;       ///< Ranks out of work.
+  int Running; ///< Ranks that have not said done.
+  WorkRouter Router;
   bool ToldHunger = false;
   llvm::DenseMap<uint64_t, uint64_t> Tests;
   uint64_t LastTest = 0;
@@ -294,9 +290,9 @@ void RankCoordinator::handle(Message &M) {
     Last[M.From] = Format.decodeStats(M.Bytes);
     return;
   case Give:
-    return onGive(std::move(M.Bytes));
+    return deliver(Router.give(std::move(M.Bytes)));
   case Idle:
-    return onIdle(M.From);
+    return deliver(Router.idle(M.From));
   case Done:
     return onDone(M.From, M.Bytes);
   default:
@@ -325,33 +321,11 @@ void RankCoordinator::onPath(const std::string &Bytes) {
   ListenerSeconds += Budget.elapsed() - R.Seconds;
 }
 
-void RankCoordinator::onGive(std::string Bytes) {
-  if (Waiting.empty()) {
-    Queue.push_back(std::move(Bytes));
-    return;
-  }
-  send(Waiting.back(), Work, Bytes);
-  Waiting.pop_back();
+void RankCoordinator::deliver(
+    const std::vector<WorkRouter::Delivery> &Deliveries) {
+  for (const WorkRouter::Delivery &D : Deliveries)
+    send(static_cast<int>(D.To), Work, D.Work.value_or(""));
   tellHunger();
-}
-
-void RankCoordinator::onIdle(int Rank) {
-  if (!Queue.empty()) {
-    send(Rank, Work, Queue.front());
-    Queue.pop_front();
-    return;
-  }
-  Waiting.push_back(Rank);
-  endIfNoWork();
-  tellHunger();
-}
-
-void RankCoordinator::endIfNoWork() {
-  if (Running == 0 || static_cast<int>(Waiting.size()) < Running)
-    return;
-  for (int Rank : Waiting)
-    send(Rank, Work, "");
-  Waiting.clear();
 }
 
 void RankCoordinator::onDone(int Rank, const std::string &Bytes) {
@@ -359,12 +333,11 @@ void RankCoordinator::onDone(int Rank, const std::string &Bytes) {
   Last[Rank] = Format.decodeStats(R.str());
   Finished[Rank] = true;
   --Running;
-  llvm::erase(Waiting, Rank);
   Format.includeCoverage(Cov, R.str());
   send(Rank, Bye, "");
   if (endsTheRun(Last[Rank].StopReason))
     stopAll(Last[Rank].StopReason);
-  endIfNoWork();
+  deliver(Router.ended(static_cast<unsigned>(Rank)));
 }
 
 void RankCoordinator::stopAll(const std::string &Reason) {
@@ -377,7 +350,7 @@ void RankCoordinator::stopAll(const std::string &Reason) {
 }
 
 void RankCoordinator::tellHunger() {
-  bool Hungry = !Waiting.empty();
+  bool Hungry = Router.hungry();
   if (Hungry == ToldHunger)
     return;
   ToldHunger = Hungry;
@@ -420,7 +393,7 @@ void RankCoordinator::end() {
   llvm::erase_if(Sum.BeyondAssumptions, [&](const PathDecision &D) {
     return !Cov.edgeUncovered(D.Inst, D.Taken ? 0 : 1);
   });
-  Sum.OpenSides += Queue.size();
+  Sum.OpenSides += Router.kept();
   Sum.StopReason = FirstStop; // None when the ranks ran out of work.
   settleCompleteness(Sum, Sum.OpenSides);
   Stats = std::move(Sum);
