@@ -12,13 +12,13 @@
 
 #include <algorithm>
 #include <condition_variable>
-#include <map>
-#include <mutex>
-#include <thread>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <map>
+#include <mutex>
 #include <set>
+#include <thread>
 #include <unistd.h>
 
 namespace theseus {
