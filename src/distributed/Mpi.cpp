@@ -399,15 +399,19 @@ bool RankCoordinator::step() {
     if (!Budget.left(runs(), Reason, /*CheckMemory=*/true))
       stopAll(Reason);
   }
-  findFailedRanks();
   // Each message at once, but the budget looked at now and then.
+  constexpr unsigned Batch = 1024;
   unsigned Handled = 0;
-  for (; Handled < 1024; ++Handled) {
+  for (; Handled < Batch; ++Handled) {
     std::optional<Message> M = receive();
     if (!M)
       break;
     handle(*M);
   }
+  // Only with every message taken: rank 0 itself may have been busy (a
+  // bug's native replay), and the ranks' heartbeats wait in the queue.
+  if (Handled < Batch)
+    findFailedRanks();
   if (Running == 0)
     return false;
   reportProgress();
