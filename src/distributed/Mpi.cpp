@@ -46,6 +46,9 @@ enum Tag : int {
   Recover, ///< Work of a failed rank to run again (RecoveredWork).
 };
 
+/// The stop reason rank 0 gives a rank it counts as failed.
+constexpr const char *FailedRank = "failed";
+
 /// How often an exploring rank says it is alive, whatever it is doing.
 constexpr double HeartbeatInterval = 0.5;
 
@@ -235,7 +238,7 @@ public:
   /// that this rank is alive: on a thread of its own.
   void listen(Explorer &Team, Recoveries &Recovering) {
     auto LastBeat = std::chrono::steady_clock::now();
-    for (;;) {
+    while (!Leaving) {
       if (secondsSince(LastBeat) >= HeartbeatInterval) {
         send(0, Heartbeat, "");
         LastBeat = std::chrono::steady_clock::now();
@@ -262,6 +265,8 @@ public:
         Recovering.start(decodeRecovered(M->Bytes));
         break;
       case Stop: {
+        // Counted as failed (too slow): no bye will come.
+        Dismissed = M->Bytes == FailedRank;
         Team.stop();
         Recovering.stop();
         std::lock_guard<std::mutex> Lock(Use);
@@ -278,9 +283,18 @@ public:
   }
 
   const WireFormat &format() const { return Format; }
+  /// After the rank's last message: stops listening if rank 0 will not
+  /// say bye. Returns whether it stopped.
+  bool leaveIfDismissed() {
+    if (Dismissed)
+      Leaving = true;
+    return Dismissed;
+  }
 
 private:
   WireFormat Format;
+  std::atomic<bool> Dismissed = false;
+  std::atomic<bool> Leaving = false;
   std::atomic<bool> SomeoneWaits = false;
   std::mutex Use;
   std::condition_variable Arrived;
@@ -535,7 +549,7 @@ void RankCoordinator::fail(int Rank) {
   Failed[Rank] = Finished[Rank] = true;
   --Running;
   ++Figures.Failed;
-  send(Rank, Stop, "failed"); // In case it is only slow.
+  send(Rank, Stop, FailedRank); // In case it is only slow.
   for (const std::optional<std::string> &Work : Holdings[Rank])
     runAgain(Work);
   deliver(Router.ended(static_cast<unsigned>(Rank)));
@@ -701,6 +715,7 @@ void exploreForRank0(const Program &P, const llvm::Function &Entry,
   WireWriter Done;
   Done.str(Line.format().encodeStats(S)).str(Covered.take()).u64(RunAgain);
   send(0, Tag::Done, Done.take());
+  Line.leaveIfDismissed();
   Listening.join();
 }
 
