@@ -395,12 +395,9 @@ std::string ForkExplorer::loopBoundMessage(const llvm::Loop &L) const {
 bool ForkExplorer::prunedByApc(State &St) {
   if (!Watch || !Watch->prunes() || St.PathCond.empty())
     return false;
-  SolverResponse R = Watch->withApc(St.PathCond);
-  // As a concolic side runs a model of prefix ∧ side ∧ apc^K, the state
-  // heads for the target under one (unless it follows a seed already).
-  if (R.Result == SatResult::Sat && St.Seeds.empty())
-    follow(St, R.Model);
-  if (R.Result != SatResult::Unsat)
+  // The state keeps its own model when a model of apc^K is at hand: a
+  // weak apc's models lead away from the target (see bench/apc).
+  if (Watch->withApc(St.PathCond).Result != SatResult::Unsat)
     return false; // Unknown keeps the state: only a proof prunes.
   St.Node->Leaf = LeafKind::Pruned;
   St.Node->Outcome.Message = "pruned: the path condition contradicts the "

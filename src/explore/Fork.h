@@ -85,7 +85,7 @@ private:
   bool budgetLeft() { return Explorer::budgetLeft(/*CheckMemory=*/false); }
   Searcher &searcher() override { return Pending.searcher(); }
   /// --target: drops `St` as a pruned leaf when its path condition
-  /// contradicts the apc; when a model of both is at hand, `St` follows it.
+  /// contradicts the apc.
   bool prunedByApc(State &St);
   /// --target: a new model of the apc goes to the waiting state whose
   /// path condition it satisfies, which runs next.
