@@ -158,6 +158,8 @@ private:
   /// Queues a copy of the running state at the decision just reported, on
   /// its side, and ends the run at the branch's edge.
   void suspend(const BranchEvent &Ev);
+  /// Queues `C`, heading `To`; first among the others if it follows a seed.
+  void queue(std::unique_ptr<State> C, Heading To);
   /// Removes from the running state the seeds that break `Holds`, and
   /// returns them: they take the other side.
   std::vector<Assignment> seedsAgainst(ExprRef Holds);
@@ -305,9 +307,15 @@ void ForkExplorer::Stepper::suspend(const BranchEvent &Ev) {
   std::unique_ptr<State> C = copyAtDecision(Ev);
   // The run goes on to the branch's edge, where it is cut.
   C->Model = std::make_shared<Assignment>(*St.Model);
+  queue(std::move(C), headingOf(Ev.Inst, Ev.Taken));
+}
+
+void ForkExplorer::Stepper::queue(std::unique_ptr<State> C, Heading To) {
   TreeNode *Node = C->Node;
-  E.Pending.push(Node, Node->Parent, headingOf(Ev.Inst, Ev.Taken),
-                 std::move(C));
+  bool Seeded = !C->Seeds.empty();
+  E.Pending.push(Node, Node->Parent, To, std::move(C));
+  if (Seeded)
+    E.Pending.prefer(Node);
 }
 
 void ForkExplorer::Stepper::fork(const BranchEvent &Ev, ExprRef Other,
@@ -335,11 +343,7 @@ void ForkExplorer::Stepper::fork(const BranchEvent &Ev, ExprRef Other,
   C->Node = Node;
   C->Decisions = St.Decisions + (Ev.Kind != BranchKind::Assume);
   C->Key = OtherKey;
-  bool Seeded = !C->Seeds.empty();
-  E.Pending.push(Node, Node->Parent, headingOf(Ev.Inst, !Ev.Taken),
-                 std::move(C));
-  if (Seeded)
-    E.Pending.prefer(Node);
+  queue(std::move(C), headingOf(Ev.Inst, !Ev.Taken));
 }
 
 void ForkExplorer::Stepper::onEdge(const llvm::Instruction *Term,
