@@ -1,6 +1,7 @@
 //===- Sharing.cpp - Concolic workers of one run sharing its path tree ----===//
 #include "explore/Sharing.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/Module.h"
 
 namespace theseus {
@@ -86,12 +87,16 @@ std::optional<SharedWork> Coordinator::wait() {
       Hungry = int(Idle) - int(Queue.size());
       return W;
     }
-    if (Idle == Workers) { // No one here is left to hand anything over.
+    // No one here is left to hand anything over. One worker asks
+    // elsewhere; the others wait for what it hands on.
+    if (Idle == Workers && !AskingElsewhere) {
       std::optional<SharedWork> W;
       if (Elsewhere) {
+        AskingElsewhere = true;
         Lock.unlock();
         W = Elsewhere->wait();
         Lock.lock();
+        AskingElsewhere = false;
       }
       if (W && !Over) {
         --Idle;
@@ -115,6 +120,42 @@ void Coordinator::stop() {
 size_t Coordinator::unrun() const {
   std::lock_guard<std::mutex> Lock(QueueUse);
   return Queue.size();
+}
+
+std::vector<WorkRouter::Delivery> WorkRouter::give(std::string Work) {
+  if (Waiting.empty()) {
+    Kept.push_back(std::move(Work));
+    return {};
+  }
+  unsigned To = Waiting.back();
+  Waiting.pop_back();
+  return {{To, std::move(Work)}};
+}
+
+std::vector<WorkRouter::Delivery> WorkRouter::idle(unsigned From) {
+  if (!Kept.empty()) {
+    std::string Work = std::move(Kept.front());
+    Kept.pop_front();
+    return {{From, std::move(Work)}};
+  }
+  Waiting.push_back(From);
+  return endIfNoWork();
+}
+
+std::vector<WorkRouter::Delivery> WorkRouter::ended(unsigned From) {
+  --Running;
+  llvm::erase(Waiting, From);
+  return endIfNoWork();
+}
+
+std::vector<WorkRouter::Delivery> WorkRouter::endIfNoWork() {
+  std::vector<Delivery> Out;
+  if (Running == 0 || Waiting.size() < Running)
+    return Out;
+  for (unsigned To : Waiting)
+    Out.push_back({To, std::nullopt});
+  Waiting.clear();
+  return Out;
 }
 
 } // namespace theseus

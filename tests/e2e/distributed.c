@@ -29,9 +29,12 @@
 // A budget in runs holds for the run as a whole.
 // RUN: %mpirun -np 3 %theseus %s -o %t.budget -q --distributed=mpi --max-iterations 20 | FileCheck %s --check-prefix=BUDGET
 // BUDGET: stopped: max-iterations
-// What does not work across processes is refused.
-// RUN: not %theseus %s -o %t.budget --distributed=mpi --resume 2>&1 | FileCheck %s --check-prefix=REFUSED
-// REFUSED: --distributed=mpi does not take --resume
+// What does not work across processes is refused, and so is a job of one
+// process.
+// RUN: not %theseus %s -o %t.budget --distributed=mpi --fuzz 2>&1 | FileCheck %s --check-prefix=REFUSED
+// REFUSED: --distributed=mpi does not take --resume, --self-check, --target, --apc-only or --fuzz
+// RUN: not %theseus %s -o %t.budget --distributed=mpi 2>&1 | FileCheck %s --check-prefix=ALONE
+// ALONE: --distributed=mpi needs at least two ranks
 
 int distributed(const char *s, int n) {
   int score = 0;
