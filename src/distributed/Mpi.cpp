@@ -20,6 +20,7 @@
 #include <deque>
 #include <mutex>
 #include <optional>
+#include <string_view>
 #include <thread>
 
 namespace theseus {
@@ -54,6 +55,16 @@ constexpr double HeartbeatInterval = 0.5;
 
 /// Whether this process's part of the job ended without an error.
 bool EndedNormally = false;
+
+/// Whether mpirun keeps the job going when a process dies (Open MPI's
+/// --enable-recovery). Only then can a rank fail and the run go on; and
+/// then no process calls MPI_Finalize, which waits for the dead one (seen
+/// to hang in two of five jobs with Open MPI 4.1): each leaves once rank 0
+/// has its results.
+bool recoveryEnabled() {
+  const char *On = std::getenv("OMPI_MCA_orte_enable_recovery");
+  return On && std::string_view(On) == "1";
+}
 
 /// How long a process with nothing to receive sleeps before it looks
 /// again: Open MPI's blocking receive would spin a core.
@@ -536,6 +547,8 @@ void RankCoordinator::deliver(
 }
 
 void RankCoordinator::findFailedRanks() {
+  if (!recoveryEnabled())
+    return; // A process that dies ends the job.
   for (int Rank = 1; Rank < Job.Ranks; ++Rank)
     if (!Finished[Rank] && Budget.elapsed() - LastHeard[Rank] > RankTimeout)
       fail(Rank);
@@ -669,10 +682,10 @@ MpiJob joinMpiJob() {
   // A process that ends on an error takes the job down with it: the
   // others would wait for it for ever.
   std::atexit([] {
-    if (EndedNormally)
-      MPI_Finalize();
-    else
+    if (!EndedNormally)
       MPI_Abort(MPI_COMM_WORLD, 2);
+    else if (!recoveryEnabled())
+      MPI_Finalize();
   });
   MpiJob Job;
   MPI_Comm_rank(MPI_COMM_WORLD, &Job.Rank);

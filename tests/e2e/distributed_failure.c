@@ -4,7 +4,7 @@
 // others, and the run still finds every path, as one process does, each
 // reported once. The tests the dead rank reported stay. (Counts of work,
 // such as the infeasible sides, include the work run twice; and with
-// --enable-recovery mpirun's exit status is not rank 0's.)
+// mpirun --enable-recovery the processes leave without MPI_Finalize.)
 // REQUIRES: mpi
 // RUN: rm -rf %t.one %t.mpi
 // RUN: not %theseus %s -o %t.one -q > /dev/null
