@@ -1,4 +1,4 @@
-// --distributed=mpi when a rank dies. Started with mpirun --enable-recovery
+// --distributed=mpi when a rank dies, on the program of parallel.c. Started with mpirun --enable-recovery
 // the job goes on: rank 0 notices the silence (--rank-timeout), gives the
 // work the dead rank held (here, the first rank's: the whole tree) to the
 // others, and the run still finds every path, as one process does, each
@@ -7,8 +7,8 @@
 // mpirun --enable-recovery the processes leave without MPI_Finalize.)
 // REQUIRES: mpi
 // RUN: rm -rf %t.one %t.mpi
-// RUN: not %theseus %s -o %t.one -q > /dev/null
-// RUN: %python %S/tools/kill_rank.py 1 %t.mpi 100 %mpirun --enable-recovery -np 3 %theseus %s -o %t.mpi -q --distributed=mpi --rank-timeout 5 > %t.out
+// RUN: not %theseus %S/parallel.c -o %t.one -q > /dev/null
+// RUN: %python %S/tools/kill_rank.py 1 %t.mpi 100 %mpirun --enable-recovery -np 3 %theseus %S/parallel.c -o %t.mpi -q --distributed=mpi --rank-timeout 5 > %t.out
 // RUN: FileCheck %s < %t.out
 // CHECK: stopped: exhausted
 // CHECK: complete yes
@@ -21,17 +21,3 @@
 // RUN: %theseus replay --all %t.mpi | FileCheck %s --check-prefix=REPLAY
 // REPLAY: 0 mismatch
 
-int distributed_failure(const char *s, int n) {
-  int score = 0;
-  for (int i = 0; i < 6; ++i) {
-    if (s[i] == 'a' + i)
-      score += 1 << i;
-    else if (s[i] == 'z')
-      score -= 1;
-  }
-  if (n > 100 && n < 104)
-    return n; // Three return values on one path.
-  if (score == 63)
-    return 1000 / (n - 7); // Divides by zero when n == 7.
-  return score;
-}

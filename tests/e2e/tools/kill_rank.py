@@ -5,8 +5,9 @@ reported some paths, then lets the run go on.
   kill_rank.py RANK RUN_DIR MIN_PATHS COMMAND [ARG ...]
 
 As soon as RUN_DIR/run.db holds at least MIN_PATHS paths (polled twenty
-times a second), the process of rank RANK (the one whose environment has
-OMPI_COMM_WORLD_RANK=RANK) gets SIGKILL. Exits with the command's status,
+times a second), the process of rank RANK of this run (the one whose
+environment has OMPI_COMM_WORLD_RANK=RANK and whose command line names
+RUN_DIR) gets SIGKILL. Exits with the command's status,
 or 3 if the command ended before the kill or runs longer than 300 s.
 """
 import os
@@ -27,7 +28,7 @@ def paths(run_dir):
         return 0
 
 
-def rank_process(rank):
+def rank_process(rank, run_dir):
     want = f"OMPI_COMM_WORLD_RANK={rank}".encode()
     for pid in filter(str.isdigit, os.listdir("/proc")):
         try:
@@ -35,7 +36,7 @@ def rank_process(rank):
                 if want not in f.read().split(b"\0"):
                     continue
             with open(f"/proc/{pid}/cmdline", "rb") as f:
-                if b"theseus" in f.read():
+                if run_dir.encode() in f.read().split(b"\0"):
                     return int(pid)
         except OSError:
             continue
@@ -52,7 +53,7 @@ def main():
             command.kill()
             return 3
         time.sleep(0.05)
-    pid = rank_process(rank)
+    pid = rank_process(rank, run_dir)
     if pid is None:
         print(f"kill_rank: no process of rank {rank}", file=sys.stderr)
         command.kill()
