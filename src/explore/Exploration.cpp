@@ -224,6 +224,10 @@ void addSolverStats(SolverStats &Sum, const SolverStats &P) {
   Sum.ConstraintsOut += P.ConstraintsOut;
   Sum.Seconds += P.Seconds;
   Sum.BackendSeconds += P.BackendSeconds;
+  Sum.Float.Queries += P.Float.Queries;
+  Sum.Float.StageAnswers += P.Float.StageAnswers;
+  Sum.Float.BackendCalls += P.Float.BackendCalls;
+  Sum.Float.Seconds += P.Float.Seconds;
 }
 
 void addNativeLoopStats(NativeLoopStats &Sum, const NativeLoopStats &P) {

@@ -258,7 +258,12 @@ nlohmann::json summaryJson(const RunReport &R) {
         {"unknown", S.Solver.Unknowns},
         {"validated", S.Solver.Validated},
         {"constraints_before_slicing", S.Solver.ConstraintsIn},
-        {"constraints_after_slicing", S.Solver.ConstraintsOut}}}};
+        {"constraints_after_slicing", S.Solver.ConstraintsOut},
+        {"float",
+         {{"queries", S.Solver.Float.Queries},
+          {"stage_answers", S.Solver.Float.StageAnswers},
+          {"z3_calls", S.Solver.Float.BackendCalls},
+          {"seconds", S.Solver.Float.Seconds}}}}}};
   if (!S.Workers.empty())
     J["workers"] = workersJson(S);
   if (R.Progress) {
