@@ -139,8 +139,15 @@ std::vector<std::string> undefinedBehaviorFlags(const SanitizerChecks &Checks) {
     Flags.push_back(undefinedBehaviorSanitizeFlag());
   if (Checks.FloatDivideByZero)
     Flags.push_back("-fsanitize=float-divide-by-zero");
+  bool CastReports = Checks.NanIndex && !Checks.UndefinedBehavior;
+  if (CastReports)
+    Flags.push_back("-fsanitize=float-cast-overflow");
   if (Checks.any())
     Flags.push_back("-fno-sanitize-recover=all");
+  // Only a conversion whose result becomes an index is the engine's bug:
+  // the others report and go on, as the engine does.
+  if (CastReports)
+    Flags.push_back("-fsanitize-recover=float-cast-overflow");
   return Flags;
 }
 

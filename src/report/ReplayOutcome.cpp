@@ -11,17 +11,18 @@ namespace theseus {
 namespace {
 
 /// What the native run did, in words: "returned 3", "exited with code 1",
-/// "killed by signal 6 (Aborted)", "reported runtime error: ...".
+/// "killed by signal 6 (Aborted)", "reported runtime error: ...". A run
+/// that returned went on after any report (a recoverable check's).
 std::string describe(const ProcessResult &R) {
   if (R.TimedOut || R.Signal)
     return describeExit(R);
-  if (size_t Pos = R.Stderr.find("runtime error: "); Pos != std::string::npos)
-    return "reported " + R.Stderr.substr(Pos, R.Stderr.find('\n', Pos) - Pos);
   auto Pos = R.Stdout.rfind("THESEUS_RETURN ");
   if (R.Exited && R.Code == 0 && Pos != std::string::npos) {
     std::string V = R.Stdout.substr(Pos + 15);
     return "returned " + V.substr(0, V.find('\n'));
   }
+  if (size_t Pos = R.Stderr.find("runtime error: "); Pos != std::string::npos)
+    return "reported " + R.Stderr.substr(Pos, R.Stderr.find('\n', Pos) - Pos);
   return describeExit(R);
 }
 
@@ -98,11 +99,13 @@ bool isMemoryBug(const std::string &Kind) {
 
 bool isUndefinedBehaviorBug(const std::string &Kind) {
   static const std::set<std::string> Kinds = {
-      "signed-overflow",       "shift-out-of-bounds", "index-out-of-bounds",
-      "invalid-value",         "invalid-builtin",     "builtin-unreachable",
-      "missing-return",        "vla-bound",           "float-cast-overflow",
-      "nonnull-argument",      "nonnull-return",      "undefined-behavior",
-      "float-division-by-zero"};
+      "signed-overflow",        "shift-out-of-bounds",
+      "index-out-of-bounds",    "invalid-value",
+      "invalid-builtin",        "builtin-unreachable",
+      "missing-return",         "vla-bound",
+      "float-cast-overflow",    "nonnull-argument",
+      "nonnull-return",         "undefined-behavior",
+      "float-division-by-zero", "nan-index"};
   return Kinds.count(Kind) != 0;
 }
 
