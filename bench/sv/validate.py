@@ -97,6 +97,10 @@ def harness():
         parse = "strtoll" if signed else "strtoull"
         out.append(f"{ctype} __VERIFIER_nondet_{name}(void) "
                    f"{{ return ({ctype}){parse}(next(), 0, 0); }}\n")
+    # strtof and strtod read decimals exactly, and nan, -nan, inf, -inf.
+    for ctype, parse in (("float", "strtof"), ("double", "strtod")):
+        out.append(f"{ctype} __VERIFIER_nondet_{ctype}(void) "
+                   f"{{ return {parse}(next(), 0); }}\n")
     return "".join(out)
 
 
