@@ -11,7 +11,14 @@ Usage: bench/floats/run.py [--before PATH] [--after PATH] [--max-time S]
 Each task is one run of
     theseus task TASK.yml --property unreach-call --max-time S -q -o OUT
 A verdict that contradicts the expected one is marked "WRONG".
+
+A second table gives each run's solver figures from its summary.json:
+queries, Z3 calls, time in the solver chain, and of the queries with a
+float operation (summary.json solver.float, "-" for a binary that does not
+count them) how many there were, how many a stage before Z3 (caches, model
+reuse) answered, and their time per query in milliseconds.
 """
+import json
 import argparse
 import os
 import re
@@ -40,6 +47,24 @@ def run_task(theseus, yml, max_time, out):
     return (m.group(1) if m else f"error ({r.returncode})"), wall
 
 
+def solver_cells(out):
+    """The solver figures of the run in `out`."""
+    try:
+        with open(os.path.join(out, "summary.json")) as f:
+            s = json.load(f)
+    except (OSError, ValueError):
+        return ["-"] * 6
+    solver = s["solver"]
+    cells = [str(solver["queries"]), str(solver["z3_calls"]),
+             f"{s['time']['solver']:.2f}"]
+    fl = solver.get("float")
+    if fl is None:
+        return cells + ["-"] * 3
+    per = 1000 * fl["seconds"] / fl["queries"] if fl["queries"] else 0
+    return cells + [str(fl["queries"]), str(fl["stage_answers"]),
+                    f"{per:.1f}"]
+
+
 def cell(verdict, expected):
     wrong = verdict in ("true", "false") and verdict != expected
     return f"**{verdict} WRONG**" if wrong else verdict
@@ -53,7 +78,7 @@ def main():
     p.add_argument("--out", default="/tmp/bench-floats")
     a = p.parse_args()
     tasks = sorted(f for f in os.listdir(HERE) if f.endswith(".yml"))
-    rows = []
+    rows, solver_rows = [], []
     for t in tasks:
         yml = os.path.join(HERE, t)
         expected = expected_verdict(yml)
@@ -62,11 +87,17 @@ def main():
             out = os.path.join(a.out, name, t[:-4])
             verdict, wall = run_task(binary, yml, a.max_time, out)
             row += [cell(verdict, expected), f"{wall:.1f}"]
+            solver_rows.append([t[:-4], name] + solver_cells(out))
         rows.append(row)
         print(" ".join(row), file=sys.stderr)
     print(markdown_table(
         ["task", "expected", "before", "before (s)", "after", "after (s)"],
         rows, right_aligned=("before (s)", "after (s)")))
+    numbers = ("queries", "z3 calls", "solver s", "float queries",
+               "answered before z3", "ms per float query")
+    print()
+    print(markdown_table(["task", "binary", *numbers], solver_rows,
+                         right_aligned=numbers))
 
 
 if __name__ == "__main__":
