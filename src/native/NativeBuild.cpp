@@ -296,8 +296,8 @@ void weakenNondetDefinitions(const std::string &Obj) {
     Objcopy = llvm::sys::findProgramByName("llvm-objcopy");
   if (!Objcopy)
     throw InputError{"replay: cannot find llvm-objcopy-19"};
-  if (runProgram({*Objcopy, "--wildcard",
-                  "--weaken-symbol=__VERIFIER_nondet_*", Obj}) != 0)
+  if (runProgram({*Objcopy, "--wildcard", "--weaken-symbol=__VERIFIER_nondet_*",
+                  Obj}) != 0)
     throw InputError{fmt::format("replay: llvm-objcopy failed on {}", Obj)};
 }
 

@@ -26,17 +26,18 @@ std::string describe(const ProcessResult &R) {
   return describeExit(R);
 }
 
-/// Did UndefinedBehaviorSanitizer report an error at the bug's line?
-bool sanitizerReportAt(const RecordedOutcome &Outcome, const ProcessResult &N) {
+/// UndefinedBehaviorSanitizer's report at the bug's line, from "runtime
+/// error:" on, or "" when there is none.
+std::string sanitizerReportAt(const RecordedOutcome &Outcome,
+                              const ProcessResult &N) {
   std::string Where = fmt::format("{}:{}:", Outcome.File, Outcome.Line);
   for (size_t Pos = N.Stderr.find(Where); Pos != std::string::npos;
        Pos = N.Stderr.find(Where, Pos + 1)) {
-    size_t End = N.Stderr.find('\n', Pos);
-    if (N.Stderr.substr(Pos, End - Pos).find("runtime error:") !=
-        std::string::npos)
-      return true;
+    std::string Line = N.Stderr.substr(Pos, N.Stderr.find('\n', Pos) - Pos);
+    if (size_t At = Line.find("runtime error:"); At != std::string::npos)
+      return Line.substr(At);
   }
-  return false;
+  return "";
 }
 
 /// Does the native run end the way the engine said? Sets `Skip` for
@@ -65,7 +66,7 @@ bool matches(const RecordedOutcome &Outcome, const ProcessResult &N,
   }
   std::string UBSanReport = fmt::format(
       "an UndefinedBehaviorSanitizer report at line {}", Outcome.Line);
-  if (Kind == "bug" && CheckedUB && sanitizerReportAt(Outcome, N)) {
+  if (Kind == "bug" && CheckedUB && !sanitizerReportAt(Outcome, N).empty()) {
     Expected = UBSanReport;
     return true;
   }
@@ -127,7 +128,11 @@ TestReplay judgeReplay(const RecordedOutcome &Outcome, const ProcessResult &N,
   R.Verdict = Skip ? ReplayVerdict::Skipped
               : Ok ? ReplayVerdict::Match
                    : ReplayVerdict::Mismatch;
-  R.Native = describe(N);
+  // A run that went on after the report (a recoverable check) is told by it.
+  std::string Report = Ok && CheckedUB && Outcome.Kind == "bug"
+                           ? sanitizerReportAt(Outcome, N)
+                           : "";
+  R.Native = Report.empty() ? describe(N) : "reported " + Report;
   return R;
 }
 

@@ -9,7 +9,7 @@
 // RUN: %theseus replay %t.out | FileCheck --check-prefix=REPLAY %s
 // CHECK: complete yes
 // CHECK: bugs 1
-// CHECK-NEXT: reach-error at {{.*}}nondet_defined.c:[[@LINE+15]]: reach_error() called {{.*}}[confirmed
+// CHECK-NEXT: reach-error at {{.*}}nondet_defined.c:[[@LINE+14]]: reach_error() called {{.*}}[confirmed
 // REPLAY: 0 mismatch, 0 skipped
 extern void reach_error(void);
 
