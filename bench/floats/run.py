@@ -6,7 +6,10 @@ verdict, then each binary's verdict (true, false or unknown, as `theseus
 task` states it) and wall time.
 
 Usage: bench/floats/run.py [--before PATH] [--after PATH] [--max-time S]
-                           [--out DIR]
+                           [--out DIR] [TASK.yml ...]
+
+The tasks are bench/floats/*.yml unless given (e.g. public SV-COMP tasks
+from bench/cache/sv).
 
 Each task is one run of
     theseus task TASK.yml --property unreach-call --max-time S -q -o OUT
@@ -32,8 +35,10 @@ from benchlib import DEFAULT_THESEUS, markdown_table  # noqa: E402
 
 
 def expected_verdict(yml):
+    """The expected verdict of the task's unreach-call property."""
     with open(yml) as f:
-        return re.search(r"expected_verdict:\s*(\w+)", f.read()).group(1)
+        return re.search(r"unreach-call\.prp'?\s+expected_verdict:\s*(\w+)",
+                         f.read()).group(1)
 
 
 def run_task(theseus, yml, max_time, out):
@@ -76,11 +81,13 @@ def main():
     p.add_argument("--after", default=DEFAULT_THESEUS)
     p.add_argument("--max-time", type=float, default=20)
     p.add_argument("--out", default="/tmp/bench-floats")
+    p.add_argument("tasks", nargs="*")
     a = p.parse_args()
-    tasks = sorted(f for f in os.listdir(HERE) if f.endswith(".yml"))
+    tasks = a.tasks or sorted(os.path.join(HERE, f) for f in os.listdir(HERE)
+                              if f.endswith(".yml"))
     rows, solver_rows = [], []
-    for t in tasks:
-        yml = os.path.join(HERE, t)
+    for yml in tasks:
+        t = os.path.basename(yml)
         expected = expected_verdict(yml)
         row = [t[:-4], expected]
         for name, binary in (("before", a.before), ("after", a.after)):
