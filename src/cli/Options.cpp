@@ -257,11 +257,19 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
       ->capture_default_str()
       ->check(countAtLeast(0));
   App.add_option("-j,--jobs", O.Jobs,
-                 "Concolic mode: explore on this many threads, which share "
-                 "one path tree (0: one per core; the results of an "
-                 "exhausted run are those of -j 1)")
+                 "Explore on this many threads, which share one path tree "
+                 "(0: one per core; the results of an exhausted run are "
+                 "those of -j 1). With --distributed, in each exploring "
+                 "process")
       ->capture_default_str()
       ->check(countAtLeast(0));
+  App.add_option_function<std::string>(
+         "--distributed",
+         [&O](const std::string &How) { O.DistributedMpi = How == "mpi"; },
+         "Run over the processes of an MPI job: `mpirun -np K theseus "
+         "--distributed=mpi ...` (rank 0 coordinates and writes the run "
+         "directory, the other ranks explore)")
+      ->check(CLI::IsMember({"mpi"}));
   App.add_option("--max-depth", O.Explore.MaxDepth,
                  "Record at most this many decisions per path (0: no limit)")
       ->capture_default_str()

@@ -1,6 +1,7 @@
 //===- Run.cpp - One exploration of a program, start to end ---------------===//
 #include "engine/Run.h"
 
+#include "distributed/Distributed.h"
 #include "engine/Fuzzing.h"
 #include "engine/Resume.h"
 #include "engine/RunRecord.h"
@@ -259,9 +260,8 @@ void setProgramInputs(RunOptions &O, ProgramDescription &Desc) {
 
 } // namespace
 
-int exploreProgram(RunOptions &O) {
-  validate(O);
-  settle(O);
+/// The run, or with `Job` this process's part of it.
+static int explore(RunOptions &O, const MpiJob *Job) {
   ProgramDescription Desc;
 
   setProgramInputs(O, Desc);
@@ -291,6 +291,13 @@ int exploreProgram(RunOptions &O) {
     return decideApcOnly(O, Entry, std::move(ApcQueriesAhead));
 
   std::string ModuleHash = Prog->moduleHash();
+  if (Job && Job->Rank > 0) {
+    // An exploring rank: rank 0 writes every result and says how it went.
+    Prog->prepareForThreads();
+    exploreForRank0(*Prog, Entry, O.Explore, O.Jobs,
+                    O.Mode == ExploreMode::Fork, *Job, ModuleHash);
+    return NoBug;
+  }
   if (O.Resume)
     checkResumable(O, ModuleHash);
   else
@@ -313,6 +320,14 @@ int exploreProgram(RunOptions &O) {
                                         std::move(ApcQueriesAhead));
     return Race->start(E);
   };
+  if (Job) {
+    // No rank holds the whole tree: none is written.
+    Explorer &Ranks = keepUntilExit(
+        coordinateRanks(*Prog, Entry, O.Explore, *Job, ModuleHash));
+    return runExplorer(O, Desc, ModuleHash, Ranks,
+                       [](nlohmann::json &, const ExplorationStats &,
+                          const TestWriter &) { return true; });
+  }
   if (O.Mode == ExploreMode::Fork && O.Jobs > 1) {
     // Each worker holds a part of the tree: none is written.
     Prog->prepareForThreads();
@@ -418,6 +433,17 @@ int exploreProgram(RunOptions &O) {
                          writePathTree(Single->tree(), O.OutDir);
                        return true;
                      });
+}
+
+int exploreProgram(RunOptions &O) {
+  validate(O);
+  settle(O);
+  if (!O.DistributedMpi)
+    return explore(O, nullptr);
+  MpiJob Job = joinMpiJob();
+  int Status = explore(O, &Job);
+  leaveMpiJob();
+  return Status;
 }
 
 } // namespace theseus

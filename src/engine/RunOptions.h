@@ -48,8 +48,11 @@ struct RunOptions {
   /// The C data model the program is compiled for: LP64 or ILP32.
   DataModel Model = DataModel::LP64;
   ExploreOptions Explore;
-  /// -j: concolic workers on threads of their own (0: one per core).
+  /// -j: workers on threads of their own (0: one per core); with
+  /// --distributed, in each exploring process.
   unsigned Jobs = 1;
+  /// --distributed=mpi: the run spans the processes of an MPI job.
+  bool DistributedMpi = false;
   double SolverTimeout = 10;
   bool Quiet = false;
   bool ConfirmBugs = true;

@@ -396,7 +396,16 @@ ConcolicExplorer::solveWithApc(PathNode *N, bool Dir,
 }
 
 bool ConcolicExplorer::claim(PathNode *N, bool Dir) {
-  return !Share || Share->claimSide(WorkerIndex, sideKey(N, Dir));
+  if (!Share)
+    return true;
+  // A handed-over run's decisions down to the side it was solved for are
+  // its donor's, in this process or another: the claim tells the workers
+  // here so.
+  if (Receiving && N->Depth <= Receiving->Depth) {
+    Share->claimSide(ForeignWorker, sideKey(N, Dir));
+    return false;
+  }
+  return Share->claimSide(WorkerIndex, sideKey(N, Dir));
 }
 
 TreeKey ConcolicExplorer::sideKey(const PathNode *N, bool Dir) const {

@@ -52,6 +52,10 @@ Coverage::Coverage(const llvm::Module &M, const llvm::Function *Entry) {
   std::map<std::string, unsigned> FileIndex;
   std::map<std::pair<unsigned, unsigned>, uint32_t> LineIds;
   std::vector<unsigned> TermsPerFile;
+  // Module order, so that every process that loads the program numbers
+  // blocks and edges alike (a PathCoverage travels between them).
+  std::vector<const llvm::BasicBlock *> BlockOrder;
+  std::vector<std::pair<const llvm::Instruction *, unsigned>> EdgeOrder;
   auto IndexOf = [&](const SourceLoc &L) {
     std::string Path = L.fullPath();
     auto [It, New] = FileIndex.emplace(Path, FileNames.size());
@@ -71,6 +75,7 @@ Coverage::Coverage(const llvm::Module &M, const llvm::Function *Entry) {
     FunctionsReachable += Reachable;
     for (const llvm::BasicBlock &BB : F) {
       BlockInfo &Info = Blocks[&BB];
+      BlockOrder.push_back(&BB);
       for (const llvm::Instruction &I : BB) {
         if (llvm::isa<llvm::DbgInfoIntrinsic>(I))
           continue;
@@ -101,20 +106,24 @@ Coverage::Coverage(const llvm::Module &M, const llvm::Function *Entry) {
         continue;
       unsigned FI = IndexOf(L);
       unsigned Block = TermsPerFile[FI]++;
-      for (unsigned S = 0; S < Successors; ++S)
+      for (unsigned S = 0; S < Successors; ++S) {
         Edges[{T, S}] = {FI, L.Line, Block, S, 0, Reachable};
+        EdgeOrder.push_back({T, S});
+      }
       ReachTotal.Edges += Reachable ? Successors : 0;
     }
   }
   for (const auto &Lines : ReachableLines)
     ReachTotal.Lines += Lines.size();
   // Numbered once the maps stop growing: their values move as they grow.
-  for (auto &[BB, Info] : Blocks) {
+  for (const llvm::BasicBlock *BB : BlockOrder) {
+    BlockInfo &Info = Blocks.find(BB)->second;
     Info.BB = BB;
     Info.Id = BlockById.size();
     BlockById.push_back(&Info);
   }
-  for (auto &[Key, Info] : Edges) {
+  for (const auto &Key : EdgeOrder) {
+    EdgeInfo &Info = Edges.find(Key)->second;
     Info.Id = EdgeById.size();
     EdgeById.push_back(&Info);
   }
@@ -263,6 +272,31 @@ void Coverage::include(const Coverage &Other) {
       Info.FullyCovered = true;
       ++FullBlocks;
     }
+}
+
+CoveredItems Coverage::coveredItems() const {
+  CoveredItems C;
+  for (const LineRef &L : LineById)
+    if (LineHits[L.FileIdx].find(L.Line)->second)
+      C.Lines.push_back(L.Id);
+  for (const EdgeInfo *E : EdgeById)
+    if (E->Hits)
+      C.Edges.push_back(E->Id);
+  return C;
+}
+
+void Coverage::includeItems(const CoveredItems &Items) {
+  for (uint32_t Id : Items.Lines) {
+    const LineRef &L = LineById.at(Id);
+    uint64_t &Hits = LineHits[L.FileIdx][L.Line];
+    if (!Hits++)
+      countLineHit(L);
+  }
+  for (uint32_t Id : Items.Edges) {
+    EdgeInfo &E = *EdgeById.at(Id);
+    if (!E.Hits++)
+      countEdgeHit(E);
+  }
 }
 
 EdgeFingerprint Coverage::pathFingerprint(llvm::ArrayRef<EdgeRef> Taken,

@@ -27,6 +27,24 @@ namespace theseus {
 /// functions when they are given one: what a test of the path covers.
 class PathCoverage {
 public:
+  /// Module order numbers: the blocks the path ran to their end, the edges
+  /// it took, and the blocks it ran up to an instruction.
+  const llvm::BitVector &blocks() const { return Blocks; }
+  const llvm::BitVector &edges() const { return Edges; }
+  llvm::ArrayRef<
+      std::pair<const llvm::BasicBlock *, const llvm::Instruction *>>
+  partial() const {
+    return Partial;
+  }
+  /// Rebuilds a record from those parts (a path run by another process).
+  PathCoverage(llvm::BitVector Blocks, llvm::BitVector Edges,
+               llvm::ArrayRef<std::pair<const llvm::BasicBlock *,
+                                        const llvm::Instruction *>>
+                   Partial)
+      : Blocks(std::move(Blocks)), Edges(std::move(Edges)),
+        Partial(Partial.begin(), Partial.end()) {}
+  PathCoverage() = default;
+
   /// Forgets the path recorded so far.
   void clear() {
     Blocks.reset();
@@ -45,8 +63,9 @@ private:
       Partial;
 };
 
-/// What a test covers, as Coverage numbers lines and branch edges (numbers
-/// valid in one process): each sorted.
+/// What a test covers, as Coverage numbers lines and branch edges (in
+/// module order: the same numbers in every process that loads the
+/// program): each sorted.
 struct CoveredItems {
   std::vector<uint32_t> Lines, Edges;
 };
@@ -115,6 +134,11 @@ public:
   /// Takes over the hits of the lines and edges that `Other` (a Coverage of
   /// the same program) has and this one has not.
   void include(const Coverage &Other);
+  /// The lines and edges with hits (in any process's numbering).
+  CoveredItems coveredItems() const;
+  /// Counts `Items` (coveredItems of a Coverage of the same program,
+  /// possibly in another process) as hit, once each where not yet.
+  void includeItems(const CoveredItems &Items);
 
   /// An empty record sized for this program.
   PathCoverage pathCoverage() const;

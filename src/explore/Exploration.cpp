@@ -208,42 +208,59 @@ void countPathEnd(ExplorationStats &S, PathEnd End) {
   }
 }
 
+const SummedCounts &summedCounts() {
+  static const SummedCounts Counts{
+      {&ExplorationStats::Runs,
+       &ExplorationStats::Paths,
+       &ExplorationStats::Tests,
+       &ExplorationStats::ReturnVariants,
+       &ExplorationStats::Divergences,
+       &ExplorationStats::Infeasible,
+       &ExplorationStats::SolverUnknown,
+       &ExplorationStats::Restarts,
+       &ExplorationStats::DepthLimited,
+       &ExplorationStats::BoundReached,
+       &ExplorationStats::StatesDropped,
+       &ExplorationStats::MemoryDropped,
+       &ExplorationStats::StepLimited,
+       &ExplorationStats::UnsupportedPaths,
+       &ExplorationStats::DeniedPaths,
+       &ExplorationStats::InterruptedPaths,
+       &ExplorationStats::Pinned,
+       &ExplorationStats::AssumeViolations,
+       &ExplorationStats::OpenSides,
+       &ExplorationStats::TreeNodes,
+       &ExplorationStats::ApcPruned,
+       &ExplorationStats::SeededInputs,
+       &ExplorationStats::ApcChecks,
+       &ExplorationStats::ApcChecksValidated,
+       &ExplorationStats::FuzzImported,
+       &ExplorationStats::FuzzNewPaths,
+       &ExplorationStats::FuzzOffered,
+       &ExplorationStats::FuzzNativeErrors,
+       &ExplorationStats::Donated,
+       &ExplorationStats::Instructions},
+      {&ExplorationStats::ApcCheckSeconds, &ExplorationStats::ExecSeconds},
+      {&ReturnValueCounts::Enumerated, &ReturnValueCounts::MoreThanLimit,
+       &ReturnValueCounts::NotEnumerated},
+      {&SolverStats::Queries, &SolverStats::TrivialAnswers,
+       &SolverStats::CacheHits, &SolverStats::CexUnsatHits,
+       &SolverStats::CexSatHits, &SolverStats::ModelReuses,
+       &SolverStats::SingleByteAnswers, &SolverStats::BackendCalls,
+       &SolverStats::Unknowns, &SolverStats::Validated,
+       &SolverStats::ConstraintsIn, &SolverStats::ConstraintsOut,
+       &SolverStats::FloatQueries, &SolverStats::FloatStageAnswers,
+       &SolverStats::FloatBackendCalls},
+      {&SolverStats::Seconds, &SolverStats::BackendSeconds,
+       &SolverStats::FloatSeconds},
+      {&NativeLoopStats::Regions, &NativeLoopStats::Compiled,
+       &NativeLoopStats::Runs, &NativeLoopStats::Instructions,
+       &NativeLoopStats::SymbolicEntries, &NativeLoopStats::Disabled},
+      {&NativeLoopStats::CompileSeconds}};
+  return Counts;
+}
+
 namespace {
-void addSolverStats(SolverStats &Sum, const SolverStats &P) {
-  Sum.Queries += P.Queries;
-  Sum.TrivialAnswers += P.TrivialAnswers;
-  Sum.CacheHits += P.CacheHits;
-  Sum.CexUnsatHits += P.CexUnsatHits;
-  Sum.CexSatHits += P.CexSatHits;
-  Sum.ModelReuses += P.ModelReuses;
-  Sum.SingleByteAnswers += P.SingleByteAnswers;
-  Sum.BackendCalls += P.BackendCalls;
-  Sum.Unknowns += P.Unknowns;
-  Sum.Validated += P.Validated;
-  Sum.ConstraintsIn += P.ConstraintsIn;
-  Sum.ConstraintsOut += P.ConstraintsOut;
-  Sum.Seconds += P.Seconds;
-  Sum.BackendSeconds += P.BackendSeconds;
-  Sum.Float.Queries += P.Float.Queries;
-  Sum.Float.StageAnswers += P.Float.StageAnswers;
-  Sum.Float.BackendCalls += P.Float.BackendCalls;
-  Sum.Float.Seconds += P.Float.Seconds;
-}
-
-void addNativeLoopStats(NativeLoopStats &Sum, const NativeLoopStats &P) {
-  Sum.Regions += P.Regions;
-  Sum.Compiled += P.Compiled;
-  Sum.Runs += P.Runs;
-  Sum.Instructions += P.Instructions;
-  Sum.SymbolicEntries += P.SymbolicEntries;
-  Sum.Disabled += P.Disabled;
-  for (const auto &[Reason, N] : P.Bails)
-    Sum.Bails[Reason] += N;
-  Sum.CompileSeconds += P.CompileSeconds;
-  if (Sum.CompileError.empty())
-    Sum.CompileError = P.CompileError;
-}
-
 void addSites(std::vector<SiteCount> &Sum, const std::vector<SiteCount> &P) {
   for (const SiteCount &S : P) {
     auto It = llvm::find_if(Sum, [&](const SiteCount &T) {
@@ -255,49 +272,26 @@ void addSites(std::vector<SiteCount> &Sum, const std::vector<SiteCount> &P) {
       It->Count += S.Count;
   }
 }
+
+template <typename T, typename Field>
+void addFields(T &Sum, const T &P, const std::vector<Field T::*> &Fields) {
+  for (Field T::*F : Fields)
+    Sum.*F += P.*F;
+}
 } // namespace
 
 void addStats(ExplorationStats &Sum, const ExplorationStats &P) {
-  for (auto [To, From] :
-       {std::pair{&Sum.Runs, P.Runs},
-        {&Sum.Paths, P.Paths},
-        {&Sum.Tests, P.Tests},
-        {&Sum.ReturnVariants, P.ReturnVariants},
-        {&Sum.ReturnValueSets.Enumerated, P.ReturnValueSets.Enumerated},
-        {&Sum.ReturnValueSets.MoreThanLimit, P.ReturnValueSets.MoreThanLimit},
-        {&Sum.ReturnValueSets.NotEnumerated, P.ReturnValueSets.NotEnumerated},
-        {&Sum.Divergences, P.Divergences},
-        {&Sum.Infeasible, P.Infeasible},
-        {&Sum.SolverUnknown, P.SolverUnknown},
-        {&Sum.Restarts, P.Restarts},
-        {&Sum.DepthLimited, P.DepthLimited},
-        {&Sum.BoundReached, P.BoundReached},
-        {&Sum.StatesDropped, P.StatesDropped},
-        {&Sum.MemoryDropped, P.MemoryDropped},
-        {&Sum.StepLimited, P.StepLimited},
-        {&Sum.UnsupportedPaths, P.UnsupportedPaths},
-        {&Sum.DeniedPaths, P.DeniedPaths},
-        {&Sum.InterruptedPaths, P.InterruptedPaths},
-        {&Sum.Pinned, P.Pinned},
-        {&Sum.AssumeViolations, P.AssumeViolations},
-        {&Sum.OpenSides, P.OpenSides},
-        {&Sum.TreeNodes, P.TreeNodes},
-        {&Sum.ApcPruned, P.ApcPruned},
-        {&Sum.SeededInputs, P.SeededInputs},
-        {&Sum.ApcChecks, P.ApcChecks},
-        {&Sum.ApcChecksValidated, P.ApcChecksValidated},
-        {&Sum.FuzzImported, P.FuzzImported},
-        {&Sum.FuzzNewPaths, P.FuzzNewPaths},
-        {&Sum.FuzzOffered, P.FuzzOffered},
-        {&Sum.FuzzNativeErrors, P.FuzzNativeErrors},
-        {&Sum.Donated, P.Donated},
-        {&Sum.Instructions, P.Instructions}})
-    *To += From;
+  const SummedCounts &C = summedCounts();
+  addFields(Sum, P, C.Counts);
+  addFields(Sum, P, C.Seconds);
+  addFields(Sum.ReturnValueSets, P.ReturnValueSets, C.ReturnValueSets);
+  addFields(Sum.Solver, P.Solver, C.SolverCounts);
+  addFields(Sum.Solver, P.Solver, C.SolverSeconds);
+  addFields(Sum.NativeLoops, P.NativeLoops, C.NativeLoopCounts);
+  addFields(Sum.NativeLoops, P.NativeLoops, C.NativeLoopSeconds);
   Sum.ReturnValueSets.Limit = P.ReturnValueSets.Limit;
   if (P.TargetTest && (!Sum.TargetTest || P.TargetTest < Sum.TargetTest))
     Sum.TargetTest = P.TargetTest;
-  Sum.ApcCheckSeconds += P.ApcCheckSeconds;
-  Sum.ExecSeconds += P.ExecSeconds;
   addSites(Sum.Concretizations, P.Concretizations);
   for (const PathDecision &D : P.BeyondAssumptions)
     if (llvm::none_of(Sum.BeyondAssumptions, [&](const PathDecision &E) {
@@ -306,8 +300,10 @@ void addStats(ExplorationStats &Sum, const ExplorationStats &P) {
       Sum.BeyondAssumptions.push_back(D);
   for (const auto &[Name, N] : P.ExternalCalls)
     Sum.ExternalCalls[Name] += N;
-  addSolverStats(Sum.Solver, P.Solver);
-  addNativeLoopStats(Sum.NativeLoops, P.NativeLoops);
+  for (const auto &[Reason, N] : P.NativeLoops.Bails)
+    Sum.NativeLoops.Bails[Reason] += N;
+  if (Sum.NativeLoops.CompileError.empty())
+    Sum.NativeLoops.CompileError = P.NativeLoops.CompileError;
 }
 
 void settleCompleteness(ExplorationStats &S, uint64_t Unfinished) {

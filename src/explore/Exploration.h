@@ -202,6 +202,10 @@ struct PathDecision {
 class PathExplanation {
 public:
   static constexpr size_t Cap = 500;
+  PathExplanation() = default;
+  /// The explanation of a path another process ran.
+  PathExplanation(std::vector<PathDecision> Decisions, uint64_t Omitted)
+      : Decisions(std::move(Decisions)), Omitted(Omitted) {}
   void add(const BranchEvent &Ev) {
     if (Ev.Kind == BranchKind::Pin)
       return;
@@ -398,6 +402,19 @@ struct ExplorationStats {
   SolverStats Solver;
   NativeLoopStats NativeLoops;
 };
+
+/// The counters and times of ExplorationStats that add up over the workers
+/// of a run (addStats), member by member: what the wire format carries too.
+struct SummedCounts {
+  std::vector<uint64_t ExplorationStats::*> Counts;
+  std::vector<double ExplorationStats::*> Seconds;
+  std::vector<uint64_t ReturnValueCounts::*> ReturnValueSets;
+  std::vector<uint64_t SolverStats::*> SolverCounts;
+  std::vector<double SolverStats::*> SolverSeconds;
+  std::vector<uint64_t NativeLoopStats::*> NativeLoopCounts;
+  std::vector<double NativeLoopStats::*> NativeLoopSeconds;
+};
+const SummedCounts &summedCounts();
 
 /// Adds the counts of `Part`, one worker's share of a parallel run, to
 /// `Sum` (not the stop reason, completeness, times or memory, which are

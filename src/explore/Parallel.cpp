@@ -49,20 +49,23 @@ private:
 ParallelExplorer::ParallelExplorer(const Program &P,
                                    const llvm::Function &Entry,
                                    const ExploreOptions &Opts, unsigned Workers,
-                                   bool Forking)
-    : Explorer(P, Entry, Opts), Coord(std::make_unique<Coordinator>(Workers)),
+                                   bool Forking, const ProcessShare &Part)
+    : Explorer(P, Entry, Opts),
+      Coord(std::make_unique<Coordinator>(Workers, Part.TestBase,
+                                          Part.Elsewhere)),
       Forking(Forking), Figures(Workers), Last(Workers),
       CoverageLearned(Workers), MaxIterations(Opts.MaxIterations),
       Unused(makeSearcher({Opts.Strat, Opts.Seed, nullptr}, P.module(), Cov)) {
   ExploreOptions Own = Opts;
   Own.MaxIterations = 0; // Counted over all workers, by the team.
   for (unsigned I = 0; I < Workers; ++I) {
-    Own.Seed = Opts.Seed + I; // Random choices of their own.
+    unsigned Index = Part.FirstWorker + I;
+    Own.Seed = Opts.Seed + Index; // Random choices of their own.
     if (Forking)
       Team.push_back(std::make_unique<ForkExplorer>(P, Entry, Own));
     else
       Team.push_back(std::make_unique<ConcolicExplorer>(P, Entry, Own));
-    Team.back()->shareWith(*Coord, I);
+    Team.back()->shareWith(*Coord, Index);
     Relays.push_back(std::make_unique<Relay>(*this, I));
   }
 }

@@ -26,12 +26,22 @@ namespace theseus {
 
 class Coordinator;
 
+/// The workers of one process in a run that spans several
+/// (--distributed=mpi).
+struct ProcessShare {
+  unsigned FirstWorker = 0; ///< Its first worker's index in the whole run.
+  uint64_t TestBase = 0;    ///< Its test numbers start after this one.
+  Upstream *Elsewhere = nullptr;
+};
+
 class ParallelExplorer : public Explorer {
 public:
-  /// `Workers` >= 2 workers, forking ones if `Forking`, sharing `P` (laid
-  /// out for threads already: Program::prepareForThreads).
+  /// `Workers` workers, forking ones if `Forking`, sharing `P` (laid out
+  /// for threads already: Program::prepareForThreads); with `Part`, the
+  /// share of a run that spans processes.
   ParallelExplorer(const Program &P, const llvm::Function &Entry,
-                   const ExploreOptions &Opts, unsigned Workers, bool Forking);
+                   const ExploreOptions &Opts, unsigned Workers, bool Forking,
+                   const ProcessShare &Part = {});
   ~ParallelExplorer() override;
 
   /// Waits for the workers: false once they all ended.

@@ -40,11 +40,14 @@ InstructionNumbers::InstructionNumbers(const llvm::Module &M) {
   uint32_t Next = 0;
   for (const llvm::Function &F : M)
     for (const llvm::BasicBlock &BB : F)
-      for (const llvm::Instruction &I : BB)
+      for (const llvm::Instruction &I : BB) {
         Numbers[&I] = Next++;
+        Instructions.push_back(&I);
+      }
 }
 
 WorkSharing::~WorkSharing() = default;
+Upstream::~Upstream() = default;
 
 bool Coordinator::claimSide(unsigned Worker, const TreeKey &Side) {
   ++Claims;
@@ -59,7 +62,11 @@ bool Coordinator::claimPath(const TreeKey &Leaf) {
 }
 
 void Coordinator::give(SharedWork W) {
-  std::lock_guard<std::mutex> Lock(QueueUse);
+  std::unique_lock<std::mutex> Lock(QueueUse);
+  if (Elsewhere && Hungry.load() <= 0) {
+    Lock.unlock();
+    return Elsewhere->give(std::move(W));
+  }
   Queue.push_back(std::move(W));
   Hungry = int(Idle) - int(Queue.size());
   Arrived.notify_one();
@@ -79,7 +86,22 @@ std::optional<SharedWork> Coordinator::wait() {
       Hungry = int(Idle) - int(Queue.size());
       return W;
     }
-    if (Idle == Workers) { // No one is left to hand anything over.
+    // No one here is left to hand anything over. One worker asks
+    // elsewhere; the others wait for what it hands on.
+    if (Idle == Workers && !AskingElsewhere) {
+      std::optional<SharedWork> W;
+      if (Elsewhere) {
+        AskingElsewhere = true;
+        Lock.unlock();
+        W = Elsewhere->wait();
+        Lock.lock();
+        AskingElsewhere = false;
+      }
+      if (W && !Over) {
+        --Idle;
+        Hungry = int(Idle) - int(Queue.size());
+        return W;
+      }
       Over = true;
       Arrived.notify_all();
       return std::nullopt;

@@ -28,6 +28,7 @@
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 namespace llvm {
 class Instruction;
@@ -68,9 +69,14 @@ public:
   uint32_t operator[](const llvm::Instruction *I) const {
     return Numbers.lookup(I);
   }
+  /// Instruction number `N`; null when the module has none.
+  const llvm::Instruction *instruction(uint32_t N) const {
+    return N < Instructions.size() ? Instructions[N] : nullptr;
+  }
 
 private:
   llvm::DenseMap<const llvm::Instruction *, uint32_t> Numbers;
+  std::vector<const llvm::Instruction *> Instructions;
 };
 
 /// An input one worker solved for an open side and hands to another.
@@ -83,6 +89,9 @@ struct SharedWork {
   uint64_t NegatedTest = 0;
   uint64_t NegatedDecision = 0;
 };
+
+/// Who claims a side that belongs to a worker of another process.
+constexpr unsigned ForeignWorker = ~0u;
 
 /// What a concolic worker asks of the run it is part of; safe to call from
 /// every worker's thread.
@@ -103,21 +112,41 @@ public:
   virtual void give(SharedWork W) = 0;
 };
 
+/// The rest of a run that spans processes (--distributed=mpi), as the
+/// workers of one process see it: where they hand work when none of them
+/// waits for it, and where they find work once all of them are out of it.
+class Upstream {
+public:
+  virtual ~Upstream();
+  /// Whether a worker elsewhere waits for work.
+  virtual bool wanted() const = 0;
+  virtual void give(SharedWork W) = 0;
+  /// Blocks until work comes from elsewhere; none once the run has none
+  /// left anywhere or stops.
+  virtual std::optional<SharedWork> wait() = 0;
+};
+
 /// The WorkSharing of a run's worker threads: claims in hash tables under
 /// a lock, and a queue of handed-over inputs that idle workers wait on.
 class Coordinator : public WorkSharing {
 public:
-  explicit Coordinator(unsigned Workers) : Workers(Workers) {}
+  /// Test numbers start after `TestBase`; `Elsewhere`, if given, is the
+  /// part of the run outside this process.
+  explicit Coordinator(unsigned Workers, uint64_t TestBase = 0,
+                       Upstream *Elsewhere = nullptr)
+      : LastTest(TestBase), Workers(Workers), Elsewhere(Elsewhere) {}
 
   bool claimSide(unsigned Worker, const TreeKey &Side) override;
   bool claimPath(const TreeKey &Leaf) override;
   uint64_t nextTest() override { return ++LastTest; }
-  bool wanted() const override { return Hungry.load() > 0; }
+  bool wanted() const override {
+    return Hungry.load() > 0 || (Elsewhere && Elsewhere->wanted());
+  }
   void give(SharedWork W) override;
 
   /// A worker out of work waits here: for the next input handed over, or
-  /// none once every worker is out of work (nothing is left anywhere) or
-  /// stop() was called.
+  /// none once every worker is out of work and none comes from elsewhere
+  /// (nothing is left anywhere) or stop() was called.
   std::optional<SharedWork> wait();
   /// Wakes every waiting worker with none.
   void stop();
@@ -141,7 +170,9 @@ private:
   std::condition_variable Arrived;
   std::deque<SharedWork> Queue;
   const unsigned Workers;
+  Upstream *const Elsewhere;
   unsigned Idle = 0;
+  bool AskingElsewhere = false; ///< A worker waits in Elsewhere->wait().
   bool Over = false;
   /// Idle workers less the inputs waiting for them (read without the
   /// lock).

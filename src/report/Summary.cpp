@@ -260,10 +260,10 @@ nlohmann::json summaryJson(const RunReport &R) {
         {"constraints_before_slicing", S.Solver.ConstraintsIn},
         {"constraints_after_slicing", S.Solver.ConstraintsOut},
         {"float",
-         {{"queries", S.Solver.Float.Queries},
-          {"stage_answers", S.Solver.Float.StageAnswers},
-          {"z3_calls", S.Solver.Float.BackendCalls},
-          {"seconds", S.Solver.Float.Seconds}}}}}};
+         {{"queries", S.Solver.FloatQueries},
+          {"stage_answers", S.Solver.FloatStageAnswers},
+          {"z3_calls", S.Solver.FloatBackendCalls},
+          {"seconds", S.Solver.FloatSeconds}}}}}};
   if (!S.Workers.empty())
     J["workers"] = workersJson(S);
   if (R.Progress) {

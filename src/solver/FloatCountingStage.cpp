@@ -13,14 +13,14 @@ StageAnswer FloatCountingStage::solve(const SolverQuery &Q) {
     return Next->solve(Q);
   auto Start = std::chrono::steady_clock::now();
   StageAnswer A = Next->solve(Q);
-  ++Stats.Float.Queries;
-  Stats.Float.Seconds +=
+  ++Stats.FloatQueries;
+  Stats.FloatSeconds +=
       std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
           .count();
   if (A.Source == AnswerSource::Backend)
-    ++Stats.Float.BackendCalls;
+    ++Stats.FloatBackendCalls;
   else
-    ++Stats.Float.StageAnswers;
+    ++Stats.FloatStageAnswers;
   return A;
 }
 

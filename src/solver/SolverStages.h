@@ -41,7 +41,7 @@ private:
 //===----------------------------------------------------------------------===//
 // Float counting (FloatCountingStage.cpp): the queries with a float operation
 // in their (sliced) constraints, their time, and whether a stage before the
-// backend answered them (SolverStats::Float). Answers nothing itself.
+// backend answered them (SolverStats::Float*). Answers nothing itself.
 //===----------------------------------------------------------------------===//
 
 class FloatCountingStage : public SolverStage {

@@ -1,5 +1,7 @@
 # lit configuration for Theseus' end-to-end tests.
 import os
+import shutil
+
 import lit.formats
 
 config.name = "theseus-e2e"
@@ -38,3 +40,13 @@ config.environment["PATH"] = path
 # AddressSanitizer in fuzz_magic.c, the task tests and FuzzTest).
 if config.theseus_sanitize.upper() in ("ON", "1", "TRUE", "YES", "Y"):
     config.available_features.add("asan")
+
+# Built with MPI (--distributed=mpi) and mpirun at hand: the tests of runs
+# over several processes start them on this machine (as root too, more
+# ranks than cores, shared memory between them).
+mpirun = shutil.which("mpirun")
+if config.theseus_mpi.upper() in ("ON", "1", "TRUE", "YES", "Y") and mpirun:
+    config.available_features.add("mpi")
+    config.substitutions.append(
+        ("%mpirun", f"{mpirun} --allow-run-as-root --oversubscribe "
+         "--mca btl self,vader"))
