@@ -13,6 +13,8 @@ packages=(clang-19 libclang-rt-19-dev llvm-19-dev llvm-19-tools libz3-dev libgte
   libxml2-utils
   libyaml-cpp-dev
   libsqlite3-dev
+  libopenmpi-dev
+  openmpi-bin
   sqlite3
   python3-websocket
   python3-yaml

@@ -3,8 +3,13 @@
 speed-up, the processor time, and whether both runs found the same paths.
 
 Usage: bench/parallel/speedup.py [--theseus PATH] [--jobs N] [--repeat R]
-                                 [--mode concolic|fork] [--json OUT]
+                                 [--mode concolic|fork] [--mpi] [--json OUT]
                                  [PROGRAM.c ...]
+
+With --mpi the comparison is -j N in one process (as "-j 1" in the table)
+against `mpirun -np N+1 theseus --distributed=mpi` (as "-j N"): rank 0
+coordinating, N ranks exploring with one worker each; the processor time
+is then that of all processes.
 
 Each program (default: the ones in bench/parallel/, each with the options
 of its `// bench:` line) runs R times with -j 1 and R times with -j N
@@ -38,13 +43,21 @@ def bench_options(program):
     return m.group(1).split() if m else []
 
 
-def run(theseus, program, jobs, out, mode):
-    """One run: (wall s, processor s, summary, set of path ids)."""
+MPIRUN = ["mpirun", "--allow-run-as-root", "--oversubscribe", "--mca", "btl",
+          "self,vader"]
+
+
+def run(theseus, program, jobs, out, mode, ranks=0):
+    """One run, in `ranks` exploring MPI processes if not 0: (wall s,
+    processor s, summary, set of path ids)."""
+    command = [theseus, program, "-o", out, "-q", "--no-html",
+               "--native-check", "0", "-j", str(jobs), "--mode", mode]
+    if ranks:
+        command = MPIRUN + ["-np", str(ranks + 1)] + command + [
+            "--distributed=mpi"]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.monotonic()
-    subprocess.run([theseus, program, "-o", out, "-q", "--no-html",
-                    "--native-check", "0", "-j", str(jobs), "--mode", mode]
-                   + bench_options(program),
+    subprocess.run(command + bench_options(program),
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                    check=False)
     wall = time.monotonic() - start
@@ -59,12 +72,16 @@ def run(theseus, program, jobs, out, mode):
     return wall, cpu, summary, paths
 
 
-def measure(theseus, program, jobs, repeat, scratch, mode):
+def measure(theseus, program, jobs, repeat, scratch, mode, mpi):
     runs = {1: [], jobs: []}
     for r in range(repeat):
         for j in (1, jobs):
             out = os.path.join(scratch, f"{os.path.basename(program)}-{j}-{r}")
-            runs[j].append(run(theseus, program, j, out, mode))
+            if mpi:  # One process with -j N, against N exploring ranks.
+                runs[j].append(run(theseus, program, jobs if j == 1 else 1,
+                                   out, mode, ranks=0 if j == 1 else jobs))
+            else:
+                runs[j].append(run(theseus, program, j, out, mode))
     one, many = runs[1], runs[jobs]
     reference = one[0][3]
     same = all(r[2]["stop_reason"] == "exhausted" and r[3] == reference
@@ -109,6 +126,7 @@ def main():
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--repeat", type=int, default=3)
     p.add_argument("--mode", default="concolic", choices=("concolic", "fork"))
+    p.add_argument("--mpi", action="store_true")
     p.add_argument("--json")
     p.add_argument("programs", nargs="*")
     a = p.parse_args()
@@ -120,13 +138,15 @@ def main():
     with tempfile.TemporaryDirectory() as scratch:
         for program in programs:
             rows.append(measure(a.theseus, program, a.jobs, a.repeat, scratch,
-                                a.mode))
+                                a.mode, a.mpi))
             print(json.dumps(rows[-1]), flush=True)
     j = a.jobs
     print(f"\n{a.mode} mode; {os.cpu_count()} cores, load {load} at the "
           f"start; median of {a.repeat} runs each\n")
-    print(f"| program | paths | -j 1 s | -j {j} s | speed-up | cpu -j 1 s "
-          f"| cpu -j {j} s | solver share | efficiency | same paths |")
+    one, many = ((f"-j {j}", f"mpirun -np {j + 1}") if a.mpi
+                 else ("-j 1", f"-j {j}"))
+    print(f"| program | paths | {one} s | {many} s | speed-up | cpu {one} s "
+          f"| cpu {many} s | solver share | efficiency | same paths |")
     print("|---|--:|--:|--:|--:|--:|--:|--:|--:|---|")
     for r in rows:
         print(f"| {r['program']} | {r['paths']} | {r['wall_1']} | "
@@ -135,8 +155,8 @@ def main():
               f"| {'yes' if r['same_paths'] else 'NO'} |")
     if a.json:
         with open(a.json, "w") as f:
-            json.dump({"jobs": j, "mode": a.mode, "load": load, "rows": rows}, f,
-                  indent=1)
+            json.dump({"jobs": j, "mode": a.mode, "mpi": a.mpi, "load": load,
+                       "rows": rows}, f, indent=1)
     return 0 if all(r["same_paths"] for r in rows) else 1
 
 

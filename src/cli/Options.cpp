@@ -270,6 +270,13 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
          "--distributed=mpi ...` (rank 0 coordinates and writes the run "
          "directory, the other ranks explore)")
       ->check(CLI::IsMember({"mpi"}));
+  App.add_option("--rank-timeout", O.RankTimeout,
+                 "--distributed: a rank silent this many seconds has failed, "
+                 "and its work runs again on the others (start mpirun with "
+                 "--enable-recovery, or Open MPI ends the whole job when a "
+                 "process dies)")
+      ->capture_default_str()
+      ->check(seconds());
   App.add_option("--max-depth", O.Explore.MaxDepth,
                  "Record at most this many decisions per path (0: no limit)")
       ->capture_default_str()

@@ -48,19 +48,19 @@ void leaveMpiJob();
 
 /// Rank 0: the run's explorer, whose workers are the processes of the
 /// other ranks. `ModuleHash`: a rank that compiled another program is
-/// refused.
-std::unique_ptr<Explorer> coordinateRanks(const Program &P,
-                                          const llvm::Function &Entry,
-                                          const ExploreOptions &Opts,
-                                          const MpiJob &Job,
-                                          const std::string &ModuleHash);
+/// refused. A rank silent for `RankTimeout` seconds has failed: the work it
+/// held runs again on the others (mpirun --enable-recovery keeps the job
+/// alive when a process dies), and paths found twice are reported once.
+std::unique_ptr<Explorer>
+coordinateRanks(const Program &P, const llvm::Function &Entry,
+                const ExploreOptions &Opts, const MpiJob &Job,
+                const std::string &ModuleHash, double RankTimeout);
 
 /// Every other rank: explores with `Workers` threads (forking ones if
 /// `Forking`) as part of the run rank 0 coordinates, until it ends.
 void exploreForRank0(const Program &P, const llvm::Function &Entry,
-                     const ExploreOptions &Opts, unsigned Workers,
-                     bool Forking, const MpiJob &Job,
-                     const std::string &ModuleHash);
+                     const ExploreOptions &Opts, unsigned Workers, bool Forking,
+                     const MpiJob &Job, const std::string &ModuleHash);
 
 } // namespace theseus
 

@@ -6,6 +6,7 @@
 #include "program/Program.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 
 #include <fmt/format.h>
@@ -35,13 +36,21 @@ enum Tag : int {
   Progress,            ///< WireFormat::encodeStats, as the run goes.
   Give,                ///< Work for another rank (WireFormat::encodeWork).
   Idle,                ///< The rank is out of work.
-  Done,                ///< The rank's final statistics, then its coverage.
+  Done,      ///< The rank's statistics, its coverages, the work run again.
+  Heartbeat, ///< The rank is alive (sent every HeartbeatInterval).
   // From rank 0.
-  Work, ///< Work for the rank, or nothing: none is left anywhere.
-  Hunger, ///< "1": a rank waits for work; "0": none does.
-  Stop,   ///< The run ends, for the reason given.
-  Bye,    ///< Rank 0 has all of the rank's results.
+  Work,    ///< Work for the rank, or nothing: none is left anywhere.
+  Hunger,  ///< "1": a rank waits for work; "0": none does.
+  Stop,    ///< The run ends, for the reason given.
+  Bye,     ///< Rank 0 has all of the rank's results.
+  Recover, ///< Work of a failed rank to run again (RecoveredWork).
 };
+
+/// The stop reason rank 0 gives a rank it counts as failed.
+constexpr const char *FailedRank = "failed";
+
+/// How often an exploring rank says it is alive, whatever it is doing.
+constexpr double HeartbeatInterval = 0.5;
 
 /// Whether this process's part of the job ended without an error.
 bool EndedNormally = false;
@@ -94,6 +103,102 @@ bool endsTheRun(const std::string &Reason) {
   return !Reason.empty() && Reason != "exhausted" && Reason != "bounded";
 }
 
+/// The work of a failed rank, as rank 0 hands it to another: an item of
+/// work, or none for the whole tree (the first rank's).
+std::string encodeRecovered(const std::optional<std::string> &Work) {
+  WireWriter W;
+  W.u64(Work.has_value()).str(Work.value_or(""));
+  return W.take();
+}
+
+std::optional<SharedWork> decodeRecovered(std::string_view Bytes) {
+  WireReader R(Bytes);
+  if (!R.u64())
+    return std::nullopt;
+  return WireFormat::decodeWork(R.str());
+}
+
+/// A team's events but its progress: a recovering team's paths go to rank
+/// 0 beside the rank's own, and the rank's progress stays its team's.
+class PathsOnly : public ExplorationListener {
+public:
+  explicit PathsOnly(ExplorationListener &To) : To(To) {}
+  void onNewPath(const PathResult &R) override { To.onNewPath(R); }
+  void onSideClosed(const ClosedSide &C) override { To.onSideClosed(C); }
+  void onReturnValuesSettled(uint64_t Test, ReturnValueSet How) override {
+    To.onReturnValuesSettled(Test, How);
+  }
+
+private:
+  ExplorationListener &To;
+};
+
+/// The work of failed ranks that rank 0 gives this one, each item run by a
+/// team of one worker of its own on a thread of its own: the rank's team
+/// may hold parts of that work already, handed over by the failed rank,
+/// and its tree and claims would keep it from exploring them again.
+class Recoveries {
+public:
+  Recoveries(const Program &P, const llvm::Function &Entry,
+             const ExploreOptions &Opts, bool Forking, int Rank,
+             ExplorationListener &Out)
+      : P(P), Entry(Entry), Opts(Opts), Forking(Forking), Rank(Rank), Out(Out) {
+  }
+
+  /// Runs `Work` (none: the whole tree), unless finish() began.
+  void start(std::optional<SharedWork> Work) {
+    std::lock_guard<std::mutex> Lock(Use);
+    if (Closed)
+      return; // Rank 0 gives it to another rank.
+    unsigned Index = static_cast<unsigned>(Teams.size()) + 1;
+    ProcessShare Share{Work ? 1u : 0u, testBase(Rank) + (uint64_t(Index) << 32),
+                       nullptr, std::move(Work)};
+    Teams.push_back(
+        std::make_unique<ParallelExplorer>(P, Entry, Opts, 1, Forking, Share));
+    Threads.emplace_back(
+        [this, Team = Teams.back().get(), Into = &Stats.emplace_back()] {
+          *Into = Team->run(Paths);
+        });
+  }
+  void stop() {
+    std::lock_guard<std::mutex> Lock(Use);
+    for (auto &T : Teams)
+      T->stop();
+  }
+  /// Waits for every team started; adds what they did to `Into` and
+  /// their coverage to `Covered`. Returns how many ran.
+  uint64_t finish(ExplorationStats &Into, WireWriter &Covered) {
+    {
+      std::lock_guard<std::mutex> Lock(Use);
+      Closed = true;
+    }
+    for (std::thread &T : Threads)
+      T.join();
+    for (size_t I = 0; I < Teams.size(); ++I) {
+      addStats(Into, Stats[I]);
+      Into.Workers.insert(Into.Workers.end(), Stats[I].Workers.begin(),
+                          Stats[I].Workers.end());
+      Covered.str(WireFormat::encodeCoverage(Teams[I]->coverage()));
+    }
+    return Teams.size();
+  }
+
+private:
+  const Program &P;
+  const llvm::Function &Entry;
+  const ExploreOptions &Opts;
+  bool Forking;
+  int Rank;
+  ExplorationListener &Out;
+  PathsOnly Paths{Out};
+  std::mutex Use;
+  bool Closed = false;
+  // Left to the kernel to free at exit, like the rank's own team.
+  std::vector<std::unique_ptr<ParallelExplorer>> Teams;
+  std::deque<ExplorationStats> Stats; ///< Stable while teams write them.
+  std::vector<std::thread> Threads;
+};
+
 /// An exploring rank's line to rank 0: the events of its workers go there,
 /// and rank 0's answers come back through it.
 class LineToRank0 : public Upstream, public ExplorationListener {
@@ -116,9 +221,7 @@ public:
 
   // The workers' threads.
   bool wanted() const override { return SomeoneWaits.load(); }
-  void give(SharedWork W) override {
-    send(0, Give, WireFormat::encodeWork(W));
-  }
+  void give(SharedWork W) override { send(0, Give, WireFormat::encodeWork(W)); }
   std::optional<SharedWork> wait() override {
     std::unique_lock<std::mutex> Lock(Use);
     if (Ended)
@@ -131,9 +234,15 @@ public:
     return std::exchange(Answer, std::nullopt);
   }
 
-  /// Takes rank 0's messages until it says bye: on a thread of its own.
-  void listen(Explorer &Team) {
-    for (;;) {
+  /// Takes rank 0's messages until it says bye, and says now and then
+  /// that this rank is alive: on a thread of its own.
+  void listen(Explorer &Team, Recoveries &Recovering) {
+    auto LastBeat = std::chrono::steady_clock::now();
+    while (!Leaving) {
+      if (secondsSince(LastBeat) >= HeartbeatInterval) {
+        send(0, Heartbeat, "");
+        LastBeat = std::chrono::steady_clock::now();
+      }
       std::optional<Message> M = receive(0);
       if (!M) {
         std::this_thread::sleep_for(PollPause);
@@ -152,8 +261,14 @@ public:
       case Hunger:
         SomeoneWaits = M->Bytes == "1";
         break;
+      case Recover:
+        Recovering.start(decodeRecovered(M->Bytes));
+        break;
       case Stop: {
+        // Counted as failed (too slow): no bye will come.
+        Dismissed = M->Bytes == FailedRank;
         Team.stop();
+        Recovering.stop();
         std::lock_guard<std::mutex> Lock(Use);
         Ended = true;
         Arrived.notify_all();
@@ -168,9 +283,18 @@ public:
   }
 
   const WireFormat &format() const { return Format; }
+  /// After the rank's last message: stops listening if rank 0 will not
+  /// say bye. Returns whether it stopped.
+  bool leaveIfDismissed() {
+    if (Dismissed)
+      Leaving = true;
+    return Dismissed;
+  }
 
 private:
   WireFormat Format;
+  std::atomic<bool> Dismissed = false;
+  std::atomic<bool> Leaving = false;
   std::atomic<bool> SomeoneWaits = false;
   std::mutex Use;
   std::condition_variable Arrived;
@@ -185,12 +309,16 @@ class RankCoordinator : public Explorer {
 public:
   RankCoordinator(const Program &P, const llvm::Function &Entry,
                   const ExploreOptions &Opts, const MpiJob &Job,
-                  std::string ModuleHash)
+                  std::string ModuleHash, double RankTimeout)
       : Explorer(P, Entry, Opts), Format(P, Ctx), Job(Job),
-        ModuleHash(std::move(ModuleHash)), Last(Job.Ranks),
-        Finished(Job.Ranks), Running(Job.Ranks - 1),
-        Unused(makeSearcher({Opts.Strat, Opts.Seed, nullptr}, P.module(),
-                            Cov)) {}
+        ModuleHash(std::move(ModuleHash)), RankTimeout(RankTimeout),
+        Last(Job.Ranks), Finished(Job.Ranks), Failed(Job.Ranks),
+        LastHeard(Job.Ranks), Holdings(Job.Ranks), RecoverySent(Job.Ranks),
+        Running(Job.Ranks - 1), Router(Job.Ranks - 1),
+        Unused(
+            makeSearcher({Opts.Strat, Opts.Seed, nullptr}, P.module(), Cov)) {
+    Holdings[1].push_back(std::nullopt); // The first rank starts the tree.
+  }
 
   bool step() override;
   void runShared(const SharedWork &) override {
@@ -203,11 +331,20 @@ private:
   void end() override;
   void handle(Message &M);
   void onPath(const std::string &Bytes);
-  void onGive(std::string Bytes);
-  void onIdle(int Rank);
   void onDone(int Rank, const std::string &Bytes);
-  /// Ends the run when no rank has work left.
-  void endIfNoWork();
+  /// Ranks silent for longer than RankTimeout have failed.
+  void findFailedRanks();
+  /// Gives the work `Rank` held to ranks still running.
+  void fail(int Rank);
+  /// Gives a failed rank's `Work` to a rank still running, to run again.
+  void runAgain(const std::optional<std::string> &Work);
+  /// Whether the path was found before (only after a rank failed can it
+  /// be).
+  bool foundTwice(const PathResult &R);
+  /// Counts a path passed on to the listener.
+  void countReported(const PathResult &R);
+  /// Sends what the router says, and whether a rank waits for work.
+  void deliver(const std::vector<WorkRouter::Delivery> &Deliveries);
   void stopAll(const std::string &Reason);
   void tellHunger();
   void reportProgress();
@@ -222,15 +359,31 @@ private:
   WireFormat Format;
   MpiJob Job;
   std::string ModuleHash;
+  double RankTimeout;
   std::vector<ExplorationStats> Last; ///< Each rank's, as last reported.
-  std::vector<bool> Finished;
-  int Running;                    ///< Ranks that have not said done.
-  std::deque<std::string> Queue;  ///< Work no rank waits for yet.
-  std::vector<int> Waiting;       ///< Ranks out of work.
+  std::vector<bool> Finished;         ///< Said done, or failed.
+  std::vector<bool> Failed;
+  std::vector<double> LastHeard;
+  /// The work each rank was given (none: the whole tree), run again
+  /// elsewhere if it fails.
+  std::vector<std::vector<std::optional<std::string>>> Holdings;
+  /// A failed rank's work each rank was given to run again, in order.
+  std::vector<std::vector<std::optional<std::string>>> RecoverySent;
+  ExplorationStats::RankFigures Figures;
+  /// Paths by path id and end, once a rank failed: its work is run again,
+  /// and some of its paths were reported already.
+  llvm::DenseSet<std::pair<uint64_t, uint64_t>> Found;
+  llvm::DenseSet<uint64_t> Dropped; ///< Rank tests found twice.
+  uint64_t Unrecovered = 0;         ///< Failed work no running rank could take.
+  /// The paths and tests passed on, by how they ended: the ranks' own
+  /// counts miss a failed rank's, and count twice what was run again.
+  ExplorationStats Reported;
+  unsigned NextRecoverer = 0;
+  int Running; ///< Ranks that have not said done.
+  WorkRouter Router;
   bool ToldHunger = false;
   llvm::DenseMap<uint64_t, uint64_t> Tests;
   uint64_t LastTest = 0;
-  uint64_t Reported = 0; ///< Paths passed on (not further return values).
   std::string FirstStop;
   double LastProgress = 0;
   double ListenerSeconds = 0;
@@ -244,6 +397,7 @@ void RankCoordinator::begin() {
       std::this_thread::sleep_for(PollPause);
       continue;
     }
+    LastHeard[M->From] = Budget.elapsed();
     if (M->Bytes != ModuleHash)
       throw InputError{fmt::format(
           "--distributed=mpi: rank {} compiled another program than rank 0 "
@@ -260,13 +414,18 @@ bool RankCoordinator::step() {
       stopAll(Reason);
   }
   // Each message at once, but the budget looked at now and then.
+  constexpr unsigned Batch = 1024;
   unsigned Handled = 0;
-  for (; Handled < 1024; ++Handled) {
+  for (; Handled < Batch; ++Handled) {
     std::optional<Message> M = receive();
     if (!M)
       break;
     handle(*M);
   }
+  // Only with every message taken: rank 0 itself may have been busy (a
+  // bug's native replay), and the ranks' heartbeats wait in the queue.
+  if (Handled < Batch)
+    findFailedRanks();
   if (Running == 0)
     return false;
   reportProgress();
@@ -276,32 +435,45 @@ bool RankCoordinator::step() {
 }
 
 void RankCoordinator::handle(Message &M) {
+  LastHeard[M.From] = Budget.elapsed();
+  if (Failed[M.From]) {
+    // Counted as failed, yet alive (it fell silent too long): its work
+    // runs elsewhere, and it may end.
+    if (M.Kind == Done)
+      send(M.From, Bye, "");
+    return;
+  }
   switch (M.Kind) {
+  case Heartbeat:
+    return;
   case Path:
     return onPath(M.Bytes);
   case SideClosed: {
     ClosedSide C = WireFormat::decodeClosedSide(M.Bytes);
-    C.Test = knownTest(C.Test);
+    if (!(C.Test = knownTest(C.Test)))
+      return; // Of a path found twice.
     return Listener->onSideClosed(C);
   }
   case ReturnValuesSettled: {
     WireReader R(M.Bytes);
     uint64_t Test = knownTest(R.u64());
-    return Listener->onReturnValuesSettled(Test,
-                                           static_cast<ReturnValueSet>(R.u64()));
+    auto How = static_cast<ReturnValueSet>(R.u64());
+    if (Test)
+      Listener->onReturnValuesSettled(Test, How);
+    return;
   }
   case Progress:
     Last[M.From] = Format.decodeStats(M.Bytes);
     return;
   case Give:
-    return onGive(std::move(M.Bytes));
+    return deliver(Router.give(std::move(M.Bytes)));
   case Idle:
-    return onIdle(M.From);
+    return deliver(Router.idle(M.From));
   case Done:
     return onDone(M.From, M.Bytes);
   default:
-    throw WireError(fmt::format("rank {} sent a message of an unknown kind",
-                                M.From));
+    throw WireError(
+        fmt::format("rank {} sent a message of an unknown kind", M.From));
   }
 }
 
@@ -311,47 +483,90 @@ uint64_t RankCoordinator::testNumber(uint64_t Tagged) {
   return It->second;
 }
 
+void RankCoordinator::countReported(const PathResult &R) {
+  ++Reported.Tests;
+  if (R.VariantOf) {
+    ++Reported.ReturnVariants;
+    return;
+  }
+  countPathEnd(Reported, R.Outcome->End);
+  Reported.Paths += R.Outcome->End != PathEnd::Interrupted;
+}
+
+bool RankCoordinator::foundTwice(const PathResult &R) {
+  if (R.VariantOf)
+    return Dropped.contains(R.VariantOf);
+  if (R.Outcome->End == PathEnd::Interrupted)
+    return false;
+  const PathOutcome &O = *R.Outcome;
+  uint64_t End = std::hash<std::string>()(O.BugKind) * 31 + O.Loc.Line;
+  End = End * 31 + static_cast<uint64_t>(O.End);
+  bool New = Found.insert({R.PathId, End}).second;
+  return !New && Figures.Failed;
+}
+
 void RankCoordinator::onPath(const std::string &Bytes) {
   std::unique_ptr<ReceivedPath> P = Format.decodePath(Bytes);
   PathResult &R = P->Result;
+  if (foundTwice(R)) {
+    Dropped.insert(R.Index);
+    Figures.PathsFoundTwice += !R.VariantOf;
+    return;
+  }
   R.Index = testNumber(R.Index);
+  countReported(R);
   R.NegatedTest = knownTest(R.NegatedTest);
   R.VariantOf = knownTest(R.VariantOf);
   // New to the run, not only to the rank.
   R.NewCoverage = R.Covered && Cov.markPath(*R.Covered) > 0;
   R.Seconds = Budget.elapsed();
-  R.PathsDone = Reported += !R.VariantOf;
+  R.PathsDone = Reported.Tests - Reported.ReturnVariants;
   Listener->onNewPath(R);
   ListenerSeconds += Budget.elapsed() - R.Seconds;
 }
 
-void RankCoordinator::onGive(std::string Bytes) {
-  if (Waiting.empty()) {
-    Queue.push_back(std::move(Bytes));
-    return;
+void RankCoordinator::deliver(
+    const std::vector<WorkRouter::Delivery> &Deliveries) {
+  for (const WorkRouter::Delivery &D : Deliveries) {
+    send(static_cast<int>(D.To), Work, D.Work.value_or(""));
+    if (D.Work)
+      Holdings[D.To].push_back(D.Work);
   }
-  send(Waiting.back(), Work, Bytes);
-  Waiting.pop_back();
   tellHunger();
 }
 
-void RankCoordinator::onIdle(int Rank) {
-  if (!Queue.empty()) {
-    send(Rank, Work, Queue.front());
-    Queue.pop_front();
-    return;
-  }
-  Waiting.push_back(Rank);
-  endIfNoWork();
-  tellHunger();
+void RankCoordinator::findFailedRanks() {
+  for (int Rank = 1; Rank < Job.Ranks; ++Rank)
+    if (!Finished[Rank] && Budget.elapsed() - LastHeard[Rank] > RankTimeout)
+      fail(Rank);
 }
 
-void RankCoordinator::endIfNoWork() {
-  if (Running == 0 || static_cast<int>(Waiting.size()) < Running)
+void RankCoordinator::fail(int Rank) {
+  std::fprintf(stderr,
+               "theseus: rank %d said nothing for %.0f s: its work runs "
+               "again on the other ranks\n",
+               Rank, RankTimeout);
+  Failed[Rank] = Finished[Rank] = true;
+  --Running;
+  ++Figures.Failed;
+  send(Rank, Stop, FailedRank); // In case it is only slow.
+  for (const std::optional<std::string> &Work : Holdings[Rank])
+    runAgain(Work);
+  deliver(Router.ended(static_cast<unsigned>(Rank)));
+}
+
+void RankCoordinator::runAgain(const std::optional<std::string> &Work) {
+  for (int Tried = 1; Tried < Job.Ranks; ++Tried) {
+    int Rank = 1 + static_cast<int>(NextRecoverer++ % (Job.Ranks - 1));
+    if (Finished[Rank])
+      continue;
+    send(Rank, Recover, encodeRecovered(Work));
+    Holdings[Rank].push_back(Work);
+    RecoverySent[Rank].push_back(Work);
+    ++Figures.WorkRunAgain;
     return;
-  for (int Rank : Waiting)
-    send(Rank, Work, "");
-  Waiting.clear();
+  }
+  ++Unrecovered;
 }
 
 void RankCoordinator::onDone(int Rank, const std::string &Bytes) {
@@ -359,12 +574,17 @@ void RankCoordinator::onDone(int Rank, const std::string &Bytes) {
   Last[Rank] = Format.decodeStats(R.str());
   Finished[Rank] = true;
   --Running;
-  llvm::erase(Waiting, Rank);
-  Format.includeCoverage(Cov, R.str());
+  std::string Covered = R.str();
+  for (WireReader Each(Covered); !Each.atEnd();)
+    Format.includeCoverage(Cov, Each.str());
+  // Failed work the rank was given after it ended goes to another.
+  const auto &Sent = RecoverySent[Rank];
+  for (size_t I = R.u64(); I < Sent.size(); ++I)
+    runAgain(Sent[I]);
   send(Rank, Bye, "");
   if (endsTheRun(Last[Rank].StopReason))
     stopAll(Last[Rank].StopReason);
-  endIfNoWork();
+  deliver(Router.ended(static_cast<unsigned>(Rank)));
 }
 
 void RankCoordinator::stopAll(const std::string &Reason) {
@@ -377,7 +597,7 @@ void RankCoordinator::stopAll(const std::string &Reason) {
 }
 
 void RankCoordinator::tellHunger() {
-  bool Hungry = !Waiting.empty();
+  bool Hungry = Router.hungry();
   if (Hungry == ToldHunger)
     return;
   ToldHunger = Hungry;
@@ -403,6 +623,14 @@ ExplorationStats RankCoordinator::summed() const {
     Sum.PeakRssMB = std::max(Sum.PeakRssMB, Last[Rank].PeakRssMB);
   }
   Sum.TargetTest = knownTest(Sum.TargetTest);
+  Sum.Ranks = Figures;
+  Sum.Ranks.Exploring = static_cast<uint64_t>(Job.Ranks - 1);
+  for (uint64_t ExplorationStats::*Count :
+       {&ExplorationStats::Paths, &ExplorationStats::Tests,
+        &ExplorationStats::ReturnVariants, &ExplorationStats::StepLimited,
+        &ExplorationStats::BoundReached, &ExplorationStats::UnsupportedPaths,
+        &ExplorationStats::DeniedPaths, &ExplorationStats::InterruptedPaths})
+    Sum.*Count = Reported.*Count;
   Sum.ListenerSeconds = ListenerSeconds;
   Sum.Seconds = Budget.elapsed();
   return Sum;
@@ -420,7 +648,7 @@ void RankCoordinator::end() {
   llvm::erase_if(Sum.BeyondAssumptions, [&](const PathDecision &D) {
     return !Cov.edgeUncovered(D.Inst, D.Taken ? 0 : 1);
   });
-  Sum.OpenSides += Queue.size();
+  Sum.OpenSides += Router.kept() + Unrecovered;
   Sum.StopReason = FirstStop; // None when the ranks ran out of work.
   settleCompleteness(Sum, Sum.OpenSides);
   Stats = std::move(Sum);
@@ -458,33 +686,36 @@ MpiJob joinMpiJob() {
   return Job;
 }
 
-std::unique_ptr<Explorer> coordinateRanks(const Program &P,
-                                          const llvm::Function &Entry,
-                                          const ExploreOptions &Opts,
-                                          const MpiJob &Job,
-                                          const std::string &ModuleHash) {
-  return std::make_unique<RankCoordinator>(P, Entry, Opts, Job, ModuleHash);
+std::unique_ptr<Explorer>
+coordinateRanks(const Program &P, const llvm::Function &Entry,
+                const ExploreOptions &Opts, const MpiJob &Job,
+                const std::string &ModuleHash, double RankTimeout) {
+  return std::make_unique<RankCoordinator>(P, Entry, Opts, Job, ModuleHash,
+                                           RankTimeout);
 }
 
 void exploreForRank0(const Program &P, const llvm::Function &Entry,
-                     const ExploreOptions &Opts, unsigned Workers,
-                     bool Forking, const MpiJob &Job,
-                     const std::string &ModuleHash) {
+                     const ExploreOptions &Opts, unsigned Workers, bool Forking,
+                     const MpiJob &Job, const std::string &ModuleHash) {
   ExploreOptions Own = Opts;
   Own.MaxIterations = 0; // Counted over all ranks, by rank 0.
   ExprContext LineCtx;
   LineToRank0 Line(P, LineCtx);
   ProcessShare Part{static_cast<unsigned>(Job.Rank - 1) * Workers,
-                    testBase(Job.Rank), &Line};
+                    testBase(Job.Rank), &Line, std::nullopt};
   // Like the front end's explorers, left to the kernel to free at exit.
   auto *Team = new ParallelExplorer(P, Entry, Own, Workers, Forking, Part);
+  auto *Recovering = new Recoveries(P, Entry, Own, Forking, Job.Rank, Line);
   send(0, Hello, ModuleHash);
-  std::thread Listening([&] { Line.listen(*Team); });
+  std::thread Listening([&] { Line.listen(*Team, *Recovering); });
   ExplorationStats S = Team->run(Line);
+  WireWriter Covered;
+  Covered.str(WireFormat::encodeCoverage(Team->coverage()));
+  uint64_t RunAgain = Recovering->finish(S, Covered);
   WireWriter Done;
-  Done.str(Line.format().encodeStats(S))
-      .str(Line.format().encodeCoverage(Team->coverage()));
+  Done.str(Line.format().encodeStats(S)).str(Covered.take()).u64(RunAgain);
   send(0, Tag::Done, Done.take());
+  Line.leaveIfDismissed();
   Listening.join();
 }
 

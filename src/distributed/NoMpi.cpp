@@ -14,11 +14,9 @@ MpiJob joinMpiJob() {
                    "(install libopenmpi-dev and build again)"};
 }
 
-std::unique_ptr<Explorer> coordinateRanks(const Program &,
-                                          const llvm::Function &,
-                                          const ExploreOptions &,
-                                          const MpiJob &,
-                                          const std::string &) {
+std::unique_ptr<Explorer>
+coordinateRanks(const Program &, const llvm::Function &, const ExploreOptions &,
+                const MpiJob &, const std::string &, double) {
   return nullptr; // joinMpiJob() refused already.
 }
 

@@ -322,8 +322,8 @@ static int explore(RunOptions &O, const MpiJob *Job) {
   };
   if (Job) {
     // No rank holds the whole tree: none is written.
-    Explorer &Ranks = keepUntilExit(
-        coordinateRanks(*Prog, Entry, O.Explore, *Job, ModuleHash));
+    Explorer &Ranks = keepUntilExit(coordinateRanks(
+        *Prog, Entry, O.Explore, *Job, ModuleHash, O.RankTimeout));
     return runExplorer(O, Desc, ModuleHash, Ranks,
                        [](nlohmann::json &, const ExplorationStats &,
                           const TestWriter &) { return true; });

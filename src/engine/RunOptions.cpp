@@ -40,8 +40,8 @@ void validate(const RunOptions &O) {
   if (O.Jobs != 1 && O.Resume)
     Refuse("--resume continues a run on one thread: the first part ran "
            "with -j");
-  if (O.DistributedMpi && (O.Resume || O.SelfCheck || HasTarget || O.Fuzz ||
-                           O.ApcOnly))
+  if (O.DistributedMpi &&
+      (O.Resume || O.SelfCheck || HasTarget || O.Fuzz || O.ApcOnly))
     Refuse("--distributed=mpi does not take --resume, --self-check, "
            "--target, --apc-only or --fuzz");
   if (!Fork && O.SelfCheck)

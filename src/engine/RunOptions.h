@@ -53,6 +53,8 @@ struct RunOptions {
   unsigned Jobs = 1;
   /// --distributed=mpi: the run spans the processes of an MPI job.
   bool DistributedMpi = false;
+  /// --rank-timeout: seconds of silence after which a rank has failed.
+  double RankTimeout = 10;
   double SolverTimeout = 10;
   bool Quiet = false;
   bool ConfirmBugs = true;

@@ -186,16 +186,9 @@ bool ConcolicExplorer::takeApcAnswer() {
 }
 
 Assignment ConcolicExplorer::initialInput() {
-  Assignment A = (Opts.RandomStart || Opts.Strat == Strategy::DART)
-                     ? Inputs.random(Rng)
-                     : Inputs.zeros();
-  if (!Opts.SeedInput.empty())
-    Inputs.applySeed(A, Opts.SeedInput);
-  if (Watch && !Watch->guide().Seed.values().empty()) {
-    A.overlay(Watch->guide().Seed);
-    ++Stats.SeededInputs;
-  }
-  return A;
+  return startInput((Opts.RandomStart || Opts.Strat == Strategy::DART)
+                        ? Inputs.random(Rng)
+                        : Inputs.zeros());
 }
 
 std::shared_ptr<ConcolicExplorer::RunRecord>

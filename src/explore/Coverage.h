@@ -31,8 +31,7 @@ public:
   /// it took, and the blocks it ran up to an instruction.
   const llvm::BitVector &blocks() const { return Blocks; }
   const llvm::BitVector &edges() const { return Edges; }
-  llvm::ArrayRef<
-      std::pair<const llvm::BasicBlock *, const llvm::Instruction *>>
+  llvm::ArrayRef<std::pair<const llvm::BasicBlock *, const llvm::Instruction *>>
   partial() const {
     return Partial;
   }

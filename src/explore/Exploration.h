@@ -387,6 +387,15 @@ struct ExplorationStats {
   std::vector<WorkerFigures> Workers;
   double ListenerSeconds = 0;
   uint64_t Claims = 0; ///< -j: claims of sides and paths the workers made.
+  /// --distributed=mpi: the exploring processes, those that fell silent
+  /// (their work was run again by others), the items of work run again,
+  /// and the paths found twice since, reported once.
+  struct RankFigures {
+    uint64_t Exploring = 0;
+    uint64_t Failed = 0;
+    uint64_t WorkRunAgain = 0;
+    uint64_t PathsFoundTwice = 0;
+  } Ranks;
   uint64_t Instructions = 0;
   double Seconds = 0;
   double ExecSeconds = 0;

@@ -43,6 +43,22 @@ void Explorer::guide(const TargetGuide &G) {
   Watch->takeAnswer(Ctx); // Decided already with --apc-first.
 }
 
+const Assignment *Explorer::apcSeed() const {
+  if (!Watch || Watch->guide().Seed.values().empty())
+    return nullptr;
+  return &Watch->guide().Seed;
+}
+
+Assignment Explorer::startInput(Assignment Base) {
+  if (!Opts.SeedInput.empty())
+    Inputs.applySeed(Base, Opts.SeedInput);
+  if (const Assignment *Seed = apcSeed()) {
+    Base.overlay(*Seed);
+    ++Stats.SeededInputs;
+  }
+  return Base;
+}
+
 ExplorationStats Explorer::run(ExplorationListener &L,
                                const ResumePoint *From) {
   start(L, From);

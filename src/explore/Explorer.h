@@ -134,6 +134,11 @@ protected:
                    bool Taken) const {
     return K.then((*InstIds)[I], conditionShape(Cond), Taken);
   }
+  /// --target: the latest model of the apc (in Ctx), or null.
+  const Assignment *apcSeed() const;
+  /// The first input: `Base` with --seed-input's values and the apc's
+  /// model, when there is one, over it (counted as seeded).
+  Assignment startInput(Assignment Base);
   /// Counts a test handed to the listener and gives its number (the run's
   /// next, when workers share it).
   uint64_t newTestNumber();

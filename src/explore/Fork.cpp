@@ -1,6 +1,7 @@
 //===- Fork.cpp - Forking symbolic execution driver -----------------------===//
 #include "explore/Fork.h"
 
+#include "explore/Searchers.h"
 #include "expr/Printer.h"
 
 #include "llvm/Analysis/LoopInfo.h"
@@ -42,6 +43,18 @@ struct ForkExplorer::State {
   bool NewCoverage = false;
   /// A value was fixed without a constraint: the path condition is looser.
   bool Concretized = false;
+  /// --target, KLEE's seeds: inputs that satisfy the path condition, each
+  /// the state's model overlaid with a model of the apc. The state runs
+  /// under the first; a seed taking the other side of a decision goes to
+  /// the copy forked there.
+  std::vector<Assignment> Seeds;
+  /// Forked by a run that follows a seed, before its side (the last
+  /// condition of PathCond) was decided: the decision, and the side.
+  struct Deferred {
+    const llvm::Instruction *Inst;
+    bool Dir;
+  };
+  std::optional<Deferred> Undecided;
   /// -j: the decisions so far as a key, and for a state another worker
   /// handed over, the key of its place, up to which the run does not fork
   /// (the sides off its way are the other worker's).
@@ -82,6 +95,9 @@ public:
       Bytes = *Known;
     else
       St.Model->set(A, Bytes);
+    for (Assignment &Seed : St.Seeds)
+      if (!Seed.has(A)) // The apc knows no created inputs.
+        Seed.set(A, Bytes);
     St.Created.push_back({A, R});
     return A;
   }
@@ -120,15 +136,33 @@ public:
     St.Node->At = I;
   }
   const char *cutPath() override {
+    if (Suspended)
+      return "suspended";
     return CutMessage.empty() ? nullptr : CutMessage.c_str();
   }
+  /// The run stopped at a decision and waits again as a state.
+  bool suspended() const { return Suspended; }
 
 private:
   /// Queues a copy of the running state that takes the other side of the
-  /// decision just reported, under `Model` (which satisfies it).
+  /// decision just reported, under `Model` (which satisfies it), following
+  /// `Seeds` (those of the running state that take that side). A copy
+  /// `Undecided` keeps the running state's model until it is picked.
   void fork(const BranchEvent &Ev, ExprRef Other, const Assignment &Model,
-            TreeNode *Node);
+            TreeNode *Node, std::vector<Assignment> Seeds = {},
+            bool Undecided = false);
   bool replayed(const BranchEvent &Ev);
+  /// A copy of the running state at the start of the deciding instruction,
+  /// which re-emits the instruction's decisions so far.
+  std::unique_ptr<State> copyAtDecision(const BranchEvent &Ev);
+  /// Queues a copy of the running state at the decision just reported, on
+  /// its side, and ends the run at the branch's edge.
+  void suspend(const BranchEvent &Ev);
+  /// Queues `C`, heading `To`; first among the others if it follows a seed.
+  void queue(std::unique_ptr<State> C, Heading To);
+  /// Removes from the running state the seeds that break `Holds`, and
+  /// returns them: they take the other side.
+  std::vector<Assignment> seedsAgainst(ExprRef Holds);
 
   ForkExplorer &E;
   State &St;
@@ -138,7 +172,16 @@ private:
   uint64_t InstStep = ~uint64_t(0);
   std::vector<std::pair<ExprRef, bool>> InstEvents;
   std::string CutMessage;
+  bool Suspended = false;
 };
+
+std::vector<Assignment> ForkExplorer::Stepper::seedsAgainst(ExprRef Holds) {
+  std::vector<Assignment> Kept, Away;
+  for (Assignment &S : St.Seeds)
+    (evaluate(Holds, S) ? Kept : Away).push_back(std::move(S));
+  St.Seeds = std::move(Kept);
+  return Away;
+}
 
 bool ForkExplorer::Stepper::replayed(const BranchEvent &Ev) {
   if (St.ReplayPos >= St.Replay.size())
@@ -157,7 +200,7 @@ void ForkExplorer::Stepper::onBranch(const BranchEvent &Ev) {
     InstEvents.clear();
   }
   InstEvents.push_back({Ev.Cond, Ev.Taken});
-  if (replayed(Ev))
+  if (Suspended || replayed(Ev))
     return;
   St.Explanation.add(Ev);
   ExprContext &Ctx = E.Ctx;
@@ -174,6 +217,7 @@ void ForkExplorer::Stepper::onBranch(const BranchEvent &Ev) {
   }
   OtherKey =
       E.Share ? E.keyAfter(Before, Ev.Inst, Ev.Cond, !Ev.Taken) : TreeKey();
+  std::vector<Assignment> OtherSeeds = seedsAgainst(Holds);
   if (Ev.Kind == BranchKind::Pin ||
       (Ev.Kind == BranchKind::Assume && Ev.Taken)) {
     St.PathCond.push_back(Holds);
@@ -187,12 +231,22 @@ void ForkExplorer::Stepper::onBranch(const BranchEvent &Ev) {
     St.PathCond.push_back(Holds);
     return;
   }
-  SolverResponse R = E.Solv.solve(St.PathCond, Other, *St.Model);
+  // A run that follows a seed is the seeded search's one path: like a
+  // concolic run, it leaves its other sides to be decided when picked (one
+  // query each, rather than one per decision along a long seeded path).
+  // -j hands over waiting states as their models, so each needs its own.
+  bool Defer = Ev.Kind == BranchKind::Branch && !St.Seeds.empty() &&
+               OtherSeeds.empty() && !E.Share;
+  SolverResponse R;
+  if (!OtherSeeds.empty())
+    R = {SatResult::Sat, OtherSeeds.front()}; // A seed witnesses the side.
+  else if (!Defer)
+    R = E.Solv.solve(St.PathCond, Other, *St.Model);
   if (Ev.Kind == BranchKind::Assume) {
     // The model breaks the assumption: this run ends, and a state that
     // satisfies it takes over at the same node.
     if (R.Result == SatResult::Sat)
-      fork(Ev, Other, R.Model, St.Node);
+      fork(Ev, Other, R.Model, St.Node, std::move(OtherSeeds));
     return;
   }
   if (Ev.Kind == BranchKind::Check && R.Result == SatResult::Unsat) {
@@ -206,41 +260,23 @@ void ForkExplorer::Stepper::onBranch(const BranchEvent &Ev) {
   TreeNode *ThenSide = E.Tree.addChild(N, Ev.Cond);
   TreeNode *ElseSide = E.Tree.addChild(N, Ctx.logicalNot(Ev.Cond));
   TreeNode *OtherNode = Ev.Taken ? ElseSide : ThenSide;
-  if (R.Result == SatResult::Sat) {
-    fork(Ev, Other, R.Model, OtherNode);
-  } else if (R.Result == SatResult::Unsat) {
-    OtherNode->At = Ev.Inst;
-    OtherNode->Leaf = LeafKind::Infeasible;
-    ++E.Stats.Infeasible;
-    E.noteInfeasible(Ev.Inst, Ev.Kind, !Ev.Taken, St.PathCond, Other,
-                     *St.Model);
-  } else if (E.Budget.mustStop()) {
-    // The deadline or a signal interrupted the query: the side is not
-    // undecidable, just not explored.
-    OtherNode->At = Ev.Inst;
-    OtherNode->Leaf = LeafKind::Interrupted;
-    ++E.UnfinishedSides;
-  } else {
-    OtherNode->At = Ev.Inst;
-    OtherNode->Leaf = LeafKind::Unknown;
-    ++E.Stats.SolverUnknown;
-  }
+  if (Defer || R.Result == SatResult::Sat)
+    fork(Ev, Other, R.Model, OtherNode, std::move(OtherSeeds), Defer);
+  else
+    E.closeSide(OtherNode, Ev.Inst, Ev.Kind, !Ev.Taken, R.Result, St.PathCond,
+                Other, *St.Model);
   St.Node = Ev.Taken ? ThenSide : ElseSide;
   St.PathCond.push_back(Holds);
   ++St.Decisions;
+  // A model of the apc arrived: the run waits, here, for it to go to the
+  // state it belongs to, which may be this one.
+  if (Ev.Kind == BranchKind::Branch && !E.Share && E.Watch &&
+      E.Watch->answerWaiting())
+    suspend(Ev);
 }
 
-void ForkExplorer::Stepper::fork(const BranchEvent &Ev, ExprRef Other,
-                                 const Assignment &Model, TreeNode *Node) {
-  bool TooMany = E.Opts.MaxStates && E.Pending.size() >= E.Opts.MaxStates;
-  if (TooMany || E.Budget.memoryFull()) {
-    ++(TooMany ? E.Stats.StatesDropped : E.Stats.MemoryDropped);
-    Node->At = Ev.Inst;
-    Node->Leaf = LeafKind::Dropped;
-    Node->Outcome.Message = TooMany ? "fork dropped: --max-states reached"
-                                    : "fork dropped: memory budget reached";
-    return;
-  }
+std::unique_ptr<ForkExplorer::State>
+ForkExplorer::Stepper::copyAtDecision(const BranchEvent &Ev) {
   auto C = std::make_unique<State>();
   C->Exec = std::make_unique<ExecutionState>(*St.Exec);
   C->PathCond = St.PathCond;
@@ -253,22 +289,61 @@ void ForkExplorer::Stepper::fork(const BranchEvent &Ev, ExprRef Other,
   C->NewCoverage = St.NewCoverage;
   C->Concretized = St.Concretized;
   C->Explanation = St.Explanation;
-  C->Explanation.flipLast();
   StackFrame &F = C->Exec->Stack.back();
   assert(F.Block == Ev.Inst->getParent() && "decision outside the top frame");
   F.moveTo(Ev.Inst);
   --C->Exec->Steps;
-  C->Model = std::make_shared<Assignment>(*St.Model);
-  C->Model->overlay(Model);
-  reconcretize(*C->Exec, *C->Model);
-  C->PathCond.push_back(Other);
+  C->Model = St.Model;
   C->Replay = InstEvents;
+  C->Node = St.Node;
+  C->Decisions = St.Decisions;
+  C->Key = St.Key;
+  C->Seeds = St.Seeds;
+  return C;
+}
+
+void ForkExplorer::Stepper::suspend(const BranchEvent &Ev) {
+  Suspended = true;
+  std::unique_ptr<State> C = copyAtDecision(Ev);
+  // The run goes on to the branch's edge, where it is cut.
+  C->Model = std::make_shared<Assignment>(*St.Model);
+  queue(std::move(C), headingOf(Ev.Inst, Ev.Taken));
+}
+
+void ForkExplorer::Stepper::queue(std::unique_ptr<State> C, Heading To) {
+  TreeNode *Node = C->Node;
+  bool Seeded = !C->Seeds.empty();
+  E.Pending.push(Node, Node->Parent, To, std::move(C));
+  if (Seeded)
+    E.Pending.prefer(Node);
+}
+
+void ForkExplorer::Stepper::fork(const BranchEvent &Ev, ExprRef Other,
+                                 const Assignment &Model, TreeNode *Node,
+                                 std::vector<Assignment> Seeds,
+                                 bool Undecided) {
+  bool TooMany = E.Opts.MaxStates && E.Pending.size() >= E.Opts.MaxStates;
+  if (TooMany || E.Budget.memoryFull()) {
+    ++(TooMany ? E.Stats.StatesDropped : E.Stats.MemoryDropped);
+    Node->At = Ev.Inst;
+    Node->Leaf = LeafKind::Dropped;
+    Node->Outcome.Message = TooMany ? "fork dropped: --max-states reached"
+                                    : "fork dropped: memory budget reached";
+    return;
+  }
+  std::unique_ptr<State> C = copyAtDecision(Ev);
+  C->Explanation.flipLast();
+  if (Undecided)
+    C->Undecided = State::Deferred{Ev.Inst, !Ev.Taken};
+  else
+    E.moveOnto(*C, Model);
+  C->Seeds = std::move(Seeds);
+  C->PathCond.push_back(Other);
   C->Replay.back().second = !Ev.Taken;
   C->Node = Node;
   C->Decisions = St.Decisions + (Ev.Kind != BranchKind::Assume);
   C->Key = OtherKey;
-  E.Pending.push(Node, Node->Parent, headingOf(Ev.Inst, !Ev.Taken),
-                 std::move(C));
+  queue(std::move(C), headingOf(Ev.Inst, !Ev.Taken));
 }
 
 void ForkExplorer::Stepper::onEdge(const llvm::Instruction *Term,
@@ -290,9 +365,10 @@ void ForkExplorer::Stepper::onEdge(const llvm::Instruction *Term,
 ForkExplorer::ForkExplorer(const Program &P, const llvm::Function &Entry,
                            const ExploreOptions &Opts)
     : Explorer(P, Entry, Opts),
-      Pending(makeSearcher({Opts.Strat, Opts.Seed, ExecutionTree::parentOf,
-                            /*BreadthLimit=*/MaxBreadth},
-                           P.module(), Cov)) {}
+      Pending(std::make_unique<SeededFirst>(
+          makeSearcher({Opts.Strat, Opts.Seed, ExecutionTree::parentOf,
+                        /*BreadthLimit=*/MaxBreadth},
+                       P.module(), Cov))) {}
 
 ForkExplorer::~ForkExplorer() = default;
 
@@ -321,10 +397,10 @@ std::string ForkExplorer::loopBoundMessage(const llvm::Loop &L) const {
 }
 
 bool ForkExplorer::prunedByApc(State &St) {
-  if (Watch)
-    Watch->takeAnswer(Ctx); // A fork has no new start for a later seed.
   if (!Watch || !Watch->prunes() || St.PathCond.empty())
     return false;
+  // The state keeps its own model when a model of apc^K is at hand: a
+  // weak apc's models lead away from the target (see bench/apc).
   if (Watch->withApc(St.PathCond).Result != SatResult::Unsat)
     return false; // Unknown keeps the state: only a proof prunes.
   St.Node->Leaf = LeafKind::Pruned;
@@ -334,15 +410,82 @@ bool ForkExplorer::prunedByApc(State &St) {
   return true;
 }
 
+void ForkExplorer::takeSeed() {
+  if (!Watch || !Watch->takeAnswer(Ctx))
+    return;
+  // The waiting states' paths split the inputs no path ran yet, so at
+  // most one satisfies the seed. None does when its path ran already, or
+  // was cut: the search goes on as it would have.
+  const Assignment &Seed = *apcSeed();
+  State *Match = nullptr;
+  Pending.forEach([&](std::unique_ptr<State> &St) {
+    if (Match)
+      return;
+    Assignment Candidate = *St->Model;
+    Candidate.overlay(Seed);
+    if (satisfiesAll(Candidate, St->PathCond))
+      Match = St.get();
+  });
+  if (!Match)
+    return;
+  follow(*Match, Seed);
+  Pending.prefer(Match->Node);
+}
+
+void ForkExplorer::moveOnto(State &St, const Assignment &M) {
+  auto Model = std::make_shared<Assignment>(*St.Model);
+  Model->overlay(M);
+  St.Model = std::move(Model);
+  reconcretize(*St.Exec, *St.Model);
+  St.Undecided.reset();
+}
+
+void ForkExplorer::follow(State &St, const Assignment &M) {
+  moveOnto(St, M);
+  St.Seeds.insert(St.Seeds.begin(), *St.Model);
+  ++Stats.SeededInputs;
+}
+
+bool ForkExplorer::settled(State &St) {
+  if (!St.Undecided)
+    return true;
+  State::Deferred D = *St.Undecided;
+  std::vector<ExprRef> Prefix(St.PathCond.begin(), St.PathCond.end() - 1);
+  SolverResponse R = Solv.solve(Prefix, St.PathCond.back(), *St.Model);
+  if (R.Result == SatResult::Sat) {
+    moveOnto(St, R.Model);
+    return true;
+  }
+  closeSide(St.Node, D.Inst, BranchKind::Branch, D.Dir, R.Result, Prefix,
+            St.PathCond.back(), *St.Model);
+  return false;
+}
+
+void ForkExplorer::closeSide(TreeNode *N, const llvm::Instruction *Inst,
+                             BranchKind Kind, bool Dir, SatResult R,
+                             const std::vector<ExprRef> &Prefix, ExprRef Side,
+                             const Assignment &Hint) {
+  N->At = Inst;
+  if (R == SatResult::Unsat) {
+    N->Leaf = LeafKind::Infeasible;
+    ++Stats.Infeasible;
+    noteInfeasible(Inst, Kind, Dir, Prefix, Side, Hint);
+  } else if (Budget.mustStop()) {
+    // The deadline or a signal interrupted the query: the side is not
+    // undecidable, just not explored.
+    N->Leaf = LeafKind::Interrupted;
+    ++UnfinishedSides;
+  } else {
+    N->Leaf = LeafKind::Unknown;
+    ++Stats.SolverUnknown;
+  }
+}
+
 std::unique_ptr<ForkExplorer::State> ForkExplorer::initialState() {
   auto St = std::make_unique<State>();
-  St->Model = std::make_shared<Assignment>(Inputs.zeros());
-  if (!Opts.SeedInput.empty())
-    Inputs.applySeed(*St->Model, Opts.SeedInput);
-  if (Watch && !Watch->guide().Seed.values().empty()) {
-    St->Model->overlay(Watch->guide().Seed);
-    ++Stats.SeededInputs;
-  }
+  St->Model = std::make_shared<Assignment>(startInput(Inputs.zeros()));
+  if (apcSeed())
+    St->Seeds.push_back(*St->Model);
   St->Exec = Interp.createState(Entry, Inputs.bind(*St->Model));
   St->Node = Tree.root();
   St->Covered = Cov.pathCoverage();
@@ -360,7 +503,8 @@ void ForkExplorer::runState(std::unique_ptr<State> St) {
   Stats.ExecSeconds +=
       secondsSince(ExecStart) - (Solv.stats().Seconds - SolverBefore);
   Stats.Instructions += St->Exec->Steps - StepsBefore;
-  endPath(*St, Outcome);
+  if (!Step.suspended())
+    endPath(*St, Outcome);
   Stats.Seconds = Budget.elapsed();
   Stats.TreeNodes = Tree.size();
   Stats.Solver = Solv.stats();
@@ -447,8 +591,9 @@ bool ForkExplorer::step() {
     handOver(Pending.popOldest()); // The largest part of the tree left.
     return true;
   }
+  takeSeed();
   std::unique_ptr<State> St = Pending.pop();
-  if (!prunedByApc(*St))
+  if (settled(*St) && !prunedByApc(*St))
     runState(std::move(St));
   return true;
 }
@@ -513,6 +658,11 @@ void ForkExplorer::writeInterruptedStates() {
                                 Stats.StopReason);
   while (!Pending.empty() && Budget.elapsed() < Deadline) {
     std::unique_ptr<State> St = Pending.popOldest();
+    if (St->Undecided) { // Its model is its parent's path's.
+      St->Node->Leaf = LeafKind::Interrupted;
+      St->Node->Outcome = Outcome;
+      continue;
+    }
     Outcome.Loc = sourceLocOf(St->Exec->Stack.back().inst());
     endPath(*St, Outcome);
     --Stats.OpenSides;

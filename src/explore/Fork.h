@@ -87,6 +87,22 @@ private:
   /// --target: drops `St` as a pruned leaf when its path condition
   /// contradicts the apc.
   bool prunedByApc(State &St);
+  /// --target: a new model of the apc goes to the waiting state whose
+  /// path condition it satisfies, which runs next.
+  void takeSeed();
+  /// Moves `St` onto its model overlaid with `M`, a model of its path
+  /// condition.
+  void moveOnto(State &St, const Assignment &M);
+  /// Moves `St` onto `M` and makes it the seed `St` follows.
+  void follow(State &St, const Assignment &M);
+  /// Decides the side of a state forked without a query; false when the
+  /// side is closed instead.
+  bool settled(State &St);
+  /// Side `Dir` of the decision at `Inst` after `Prefix`, which the solver
+  /// found not satisfiable (`R`), becomes leaf `N`.
+  void closeSide(TreeNode *N, const llvm::Instruction *Inst, BranchKind Kind,
+                 bool Dir, SatResult R, const std::vector<ExprRef> &Prefix,
+                 ExprRef Side, const Assignment &Hint);
   void dropHalfOfPending();
   void handOver(std::unique_ptr<State> St);
   void writeInterruptedStates();

@@ -50,9 +50,8 @@ ParallelExplorer::ParallelExplorer(const Program &P,
                                    const llvm::Function &Entry,
                                    const ExploreOptions &Opts, unsigned Workers,
                                    bool Forking, const ProcessShare &Part)
-    : Explorer(P, Entry, Opts),
-      Coord(std::make_unique<Coordinator>(Workers, Part.TestBase,
-                                          Part.Elsewhere)),
+    : Explorer(P, Entry, Opts), Coord(std::make_unique<Coordinator>(
+                                    Workers, Part.TestBase, Part.Elsewhere)),
       Forking(Forking), Figures(Workers), Last(Workers),
       CoverageLearned(Workers), MaxIterations(Opts.MaxIterations),
       Unused(makeSearcher({Opts.Strat, Opts.Seed, nullptr}, P.module(), Cov)) {
@@ -68,6 +67,8 @@ ParallelExplorer::ParallelExplorer(const Program &P,
     Team.back()->shareWith(*Coord, Index);
     Relays.push_back(std::make_unique<Relay>(*this, I));
   }
+  if (Part.FirstWork)
+    Coord->give(*Part.FirstWork);
 }
 
 ParallelExplorer::~ParallelExplorer() {

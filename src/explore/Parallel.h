@@ -32,6 +32,9 @@ struct ProcessShare {
   unsigned FirstWorker = 0; ///< Its first worker's index in the whole run.
   uint64_t TestBase = 0;    ///< Its test numbers start after this one.
   Upstream *Elsewhere = nullptr;
+  /// The work its workers start with (when FirstWorker is not 0, which
+  /// starts with the first input).
+  std::optional<SharedWork> FirstWork;
 };
 
 class ParallelExplorer : public Explorer {

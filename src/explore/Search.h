@@ -90,6 +90,8 @@ public:
   virtual const SearchNode *select(const WaitingItems &W) = 0;
   /// The blocks a target-directed strategy heads for.
   virtual void setTargets(const std::vector<const llvm::BasicBlock *> &) {}
+  /// Waiting item `Leaf` follows a seed (SeededFirst runs it first).
+  virtual void prefer(const SearchNode *Leaf, const WaitingItems::Item &I) {}
 };
 
 struct SearchSettings {
@@ -122,6 +124,10 @@ public:
   Item pop() {
     const SearchNode *Next = Search->select(Waiting);
     return take(Next ? Next : Waiting.newest());
+  }
+  /// Item `Leaf` follows a seed: picked before the others.
+  void prefer(const SearchNode *Leaf) {
+    Search->prefer(Leaf, Waiting.item(Leaf));
   }
   Item popOldest() { return take(Waiting.oldest()); }
   Item popNewest() { return take(Waiting.newest()); }

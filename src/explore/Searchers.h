@@ -166,6 +166,36 @@ private:
   uint64_t Picks = 0;
 };
 
+/// KLEE's seeded execution: the items following a seed (prefer()) run
+/// first, the newest of them first; once none is left, `Inner` picks, as
+/// it has seen every item come and go.
+class SeededFirst : public Searcher {
+public:
+  explicit SeededFirst(std::unique_ptr<Searcher> Inner)
+      : Inner(std::move(Inner)) {}
+  void added(const SearchNode *Leaf, const WaitingItems::Item &I) override {
+    Inner->added(Leaf, I);
+  }
+  void removed(const SearchNode *Leaf, const WaitingItems::Item &I) override {
+    Seeded.erase(I.Seq);
+    Inner->removed(Leaf, I);
+  }
+  const SearchNode *select(const WaitingItems &W) override {
+    return Seeded.empty() ? Inner->select(W) : Seeded.rbegin()->second;
+  }
+  void setTargets(const std::vector<const llvm::BasicBlock *> &T) override {
+    Inner->setTargets(T);
+  }
+  void prefer(const SearchNode *Leaf, const WaitingItems::Item &I) override {
+    Seeded.emplace(I.Seq, Leaf);
+  }
+
+private:
+  std::unique_ptr<Searcher> Inner;
+  /// The items following a seed, by sequence number.
+  std::map<uint64_t, const SearchNode *> Seeded;
+};
+
 } // namespace theseus
 
 #endif

@@ -1,6 +1,7 @@
 //===- Sharing.cpp - Concolic workers of one run sharing its path tree ----===//
 #include "explore/Sharing.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/Module.h"
 
 namespace theseus {
@@ -119,6 +120,42 @@ void Coordinator::stop() {
 size_t Coordinator::unrun() const {
   std::lock_guard<std::mutex> Lock(QueueUse);
   return Queue.size();
+}
+
+std::vector<WorkRouter::Delivery> WorkRouter::give(std::string Work) {
+  if (Waiting.empty()) {
+    Kept.push_back(std::move(Work));
+    return {};
+  }
+  unsigned To = Waiting.back();
+  Waiting.pop_back();
+  return {{To, std::move(Work)}};
+}
+
+std::vector<WorkRouter::Delivery> WorkRouter::idle(unsigned From) {
+  if (!Kept.empty()) {
+    std::string Work = std::move(Kept.front());
+    Kept.pop_front();
+    return {{From, std::move(Work)}};
+  }
+  Waiting.push_back(From);
+  return endIfNoWork();
+}
+
+std::vector<WorkRouter::Delivery> WorkRouter::ended(unsigned From) {
+  --Running;
+  llvm::erase(Waiting, From);
+  return endIfNoWork();
+}
+
+std::vector<WorkRouter::Delivery> WorkRouter::endIfNoWork() {
+  std::vector<Delivery> Out;
+  if (Running == 0 || Waiting.size() < Running)
+    return Out;
+  for (unsigned To : Waiting)
+    Out.push_back({To, std::nullopt});
+  Waiting.clear();
+  return Out;
 }
 
 } // namespace theseus

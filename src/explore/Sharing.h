@@ -179,6 +179,39 @@ private:
   std::atomic<int> Hungry = 0;
 };
 
+/// How a run that spans processes hands work between them, at the one
+/// process that coordinates: work that no process waits for yet, and the
+/// processes out of work. Each call says what to send to whom; the run is
+/// over when every process still running waits and no work is kept.
+class WorkRouter {
+public:
+  /// Work for process `To`, or none: nothing is left anywhere.
+  struct Delivery {
+    unsigned To;
+    std::optional<std::string> Work;
+  };
+
+  /// Processes 1..`Processes`.
+  explicit WorkRouter(unsigned Processes) : Running(Processes) {}
+  /// A process hands `Work` over.
+  std::vector<Delivery> give(std::string Work);
+  /// Process `From` is out of work.
+  std::vector<Delivery> idle(unsigned From);
+  /// Process `From` ended (stopped, or told that nothing is left).
+  std::vector<Delivery> ended(unsigned From);
+  /// Whether a process waits for work.
+  bool hungry() const { return !Waiting.empty(); }
+  /// Work handed over that no process took.
+  size_t kept() const { return Kept.size(); }
+
+private:
+  std::vector<Delivery> endIfNoWork();
+
+  unsigned Running;
+  std::deque<std::string> Kept;
+  std::vector<unsigned> Waiting;
+};
+
 } // namespace theseus
 
 #endif

@@ -110,13 +110,9 @@ bool TargetWatch::reachedNatively(const PathOutcome &O) const {
 
 SolverResponse TargetWatch::withApc(const std::vector<ExprRef> &PathCond) {
   constexpr unsigned ModelsKept = 8;
-  for (const Assignment &M : Models) {
-    bool Holds = true;
-    for (ExprRef C : PathCond)
-      Holds = Holds && covers(M, C) && evaluate(C, M);
-    if (Holds)
+  for (const Assignment &M : Models)
+    if (satisfiesAll(M, PathCond))
       return {SatResult::Sat, M};
-  }
   if (!checking())
     return {SatResult::Unknown, {}};
   auto Start = std::chrono::steady_clock::now();

@@ -105,6 +105,10 @@ public:
   /// Takes over each new answer of the apc (copied into `Ctx`); true when
   /// that gave a new seed to run.
   bool takeAnswer(ExprContext &Ctx);
+  /// Whether an answer waits for takeAnswer().
+  bool answerWaiting() const {
+    return G.Later && G.Later->version() != TakenVersion;
+  }
   /// Whether executing `BB` up to `Last` (null: all of it) ran a target.
   bool reachedIn(const llvm::BasicBlock *BB,
                  const llvm::Instruction *Last) const;

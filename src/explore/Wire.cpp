@@ -277,8 +277,11 @@ std::string WireFormat::encodeStats(const ExplorationStats &S) const {
   W.str(S.NativeLoops.CompileError);
   W.u64(S.Workers.size());
   for (const WorkerFigures &F : S.Workers)
-    W.u64(F.Runs).u64(F.Tests).u64(F.Donated).u64(F.Received).f64(
-        F.IdleSeconds);
+    W.u64(F.Runs)
+        .u64(F.Tests)
+        .u64(F.Donated)
+        .u64(F.Received)
+        .f64(F.IdleSeconds);
   W.u64(S.Claims).f64(S.ListenerSeconds).f64(S.Seconds);
   W.str(S.StopReason).u64(S.PeakRssMB);
   return W.take();

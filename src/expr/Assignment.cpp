@@ -94,6 +94,14 @@ bool covers(const Assignment &A, ExprRef E) {
   return coversRec(A, E, Seen);
 }
 
+bool satisfiesAll(const Assignment &A, const std::vector<ExprRef> &Conds) {
+  Evaluator Eval(A);
+  for (ExprRef C : Conds)
+    if (!covers(A, C) || !Eval.eval(C))
+      return false;
+  return true;
+}
+
 namespace {
 void putWord(std::string &Out, uint32_t V) {
   for (int I = 0; I < 4; ++I)

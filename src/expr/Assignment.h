@@ -70,6 +70,9 @@ uint64_t evaluate(ExprRef E, const Assignment &A);
 /// True when every array `E` reads is assigned by `A`.
 bool covers(const Assignment &A, ExprRef E);
 
+/// True when `A` assigns every array `Conds` read and satisfies each.
+bool satisfiesAll(const Assignment &A, const std::vector<ExprRef> &Conds);
+
 /// `A` as bytes that decodeAssignment reads back in another process:
 /// for each array in id order, its name's length, its name, its size and
 /// its value's length (each 4 bytes, little-endian), and the value.

@@ -155,11 +155,18 @@ static nlohmann::json workersJson(const ExplorationStats &S) {
     Idle += W.IdleSeconds;
   }
   double Busy = S.Seconds * static_cast<double>(S.Workers.size());
-  return {{"count", S.Workers.size()},
-          {"each", Each},
-          {"efficiency", Busy > 0 ? std::max(0.0, 1 - Idle / Busy) : 1.0},
-          {"listener_seconds", S.ListenerSeconds},
-          {"claims", S.Claims}};
+  nlohmann::json J = {
+      {"count", S.Workers.size()},
+      {"each", Each},
+      {"efficiency", Busy > 0 ? std::max(0.0, 1 - Idle / Busy) : 1.0},
+      {"listener_seconds", S.ListenerSeconds},
+      {"claims", S.Claims}};
+  if (S.Ranks.Exploring)
+    J["ranks"] = {{"exploring", S.Ranks.Exploring},
+                  {"failed", S.Ranks.Failed},
+                  {"work_run_again", S.Ranks.WorkRunAgain},
+                  {"paths_found_twice", S.Ranks.PathsFoundTwice}};
+  return J;
 }
 
 nlohmann::json summaryJson(const RunReport &R) {
@@ -442,9 +449,20 @@ static std::string workersText(const nlohmann::json &W) {
   for (const nlohmann::json &E : W.at("each"))
     Runs += (Runs.empty() ? "" : " + ") +
             std::to_string(E.at("runs").get<uint64_t>());
-  return fmt::format("{} (runs {}; efficiency {:.0f}%)",
-                     W.at("count").get<uint64_t>(), Runs,
-                     100 * W.at("efficiency").get<double>());
+  std::string Text = fmt::format("{} (runs {}; efficiency {:.0f}%)",
+                                 W.at("count").get<uint64_t>(), Runs,
+                                 100 * W.at("efficiency").get<double>());
+  if (!W.contains("ranks"))
+    return Text;
+  const nlohmann::json &R = W.at("ranks");
+  Text += fmt::format(" in {} exploring processes",
+                      R.at("exploring").get<uint64_t>());
+  if (uint64_t Failed = R.at("failed").get<uint64_t>())
+    Text += fmt::format(", {} failed: {} items of its work run again, {} "
+                        "paths found twice reported once",
+                        Failed, R.at("work_run_again").get<uint64_t>(),
+                        R.at("paths_found_twice").get<uint64_t>());
+  return Text;
 }
 
 void printSummary(std::FILE *Out, const nlohmann::json &J) {

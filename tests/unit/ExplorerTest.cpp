@@ -7,13 +7,18 @@
 #include "explore/Concolic.h"
 #include "explore/Fork.h"
 #include "explore/Parallel.h"
+#include "explore/Wire.h"
 #include "program/Program.h"
 
 #include <algorithm>
+#include <condition_variable>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <map>
+#include <mutex>
 #include <set>
+#include <thread>
 #include <unistd.h>
 
 namespace theseus {
@@ -194,6 +199,129 @@ TEST_P(ExplorerTest, WorkersOnThreadsFindWhatOneFinds) {
   for (const WorkerFigures &W : Together.Workers)
     Runs += W.Runs;
   EXPECT_EQ(Runs, Together.Runs);
+}
+
+/// Teams of workers as the processes of a --distributed=mpi run see each
+/// other, in this one: each team keeps its own claims, work travels
+/// between them as bytes through a WorkRouter (rank 0's), and what they
+/// find reaches a listener that decodes it for a program loaded apart.
+class RouterLink : public Upstream {
+public:
+  struct Shared {
+    std::mutex Use;
+    std::condition_variable Delivered;
+    WorkRouter Router{2};
+    std::map<unsigned, std::optional<std::string>> Mail;
+
+    void deliver(const std::vector<WorkRouter::Delivery> &Ds) {
+      for (const WorkRouter::Delivery &D : Ds)
+        Mail[D.To] = D.Work;
+      Delivered.notify_all();
+    }
+  };
+  RouterLink(Shared &S, unsigned Me) : S(S), Me(Me) {}
+  bool wanted() const override {
+    std::lock_guard<std::mutex> Lock(S.Use);
+    return S.Router.hungry();
+  }
+  void give(SharedWork W) override {
+    std::lock_guard<std::mutex> Lock(S.Use);
+    S.deliver(S.Router.give(WireFormat::encodeWork(W)));
+  }
+  std::optional<SharedWork> wait() override {
+    std::unique_lock<std::mutex> Lock(S.Use);
+    if (Waiting) {
+      ADD_FAILURE() << "two workers of one team ask at once";
+      return std::nullopt;
+    }
+    Waiting = true;
+    S.deliver(S.Router.idle(Me));
+    S.Delivered.wait(Lock, [&] { return S.Mail.count(Me) > 0; });
+    Waiting = false;
+    std::optional<std::string> Work = S.Mail[Me];
+    S.Mail.erase(Me);
+    if (!Work)
+      return std::nullopt;
+    ++Received;
+    return WireFormat::decodeWork(*Work);
+  }
+  void end() {
+    std::lock_guard<std::mutex> Lock(S.Use);
+    S.deliver(S.Router.ended(Me));
+  }
+  unsigned Received = 0;
+
+private:
+  Shared &S;
+  unsigned Me;
+  bool Waiting = false;
+};
+
+/// Decodes each path for another load of the program, as rank 0 does.
+struct DecodingListener : ExplorationListener {
+  DecodingListener(const Program &P) : Format(P, Ctx), Cov(P.module()) {}
+  void onNewPath(const PathResult &R) override {
+    std::lock_guard<std::mutex> Lock(Use);
+    std::unique_ptr<ReceivedPath> In = Format.decodePath(Format.encodePath(R));
+    EXPECT_EQ(In->Result.PathId, R.PathId);
+    EXPECT_EQ(In->Result.Explanation.decisions().size(),
+              R.Explanation.decisions().size());
+    if (!In->Result.VariantOf)
+      Ids.insert(In->Result.PathId);
+    Numbers.insert(In->Result.Index);
+    if (In->Result.Covered)
+      Cov.markPath(*In->Result.Covered);
+  }
+  std::mutex Use;
+  ExprContext Ctx;
+  WireFormat Format;
+  Coverage Cov;
+  std::set<uint64_t> Ids, Numbers;
+};
+
+TEST_P(ExplorerTest, TeamsThatShareOnlyWorkFindWhatOneFinds) {
+  ExploreOptions Opts;
+  Opts.Buffers.Elements = 6;
+  PathIds One;
+  std::unique_ptr<Explorer> Single = explorer("count_ones", Opts);
+  ExplorationStats Alone = Single->run(One);
+  ASSERT_TRUE(Alone.Complete);
+
+  CompileOptions Load;
+  Load.Sources = {(Dir / "classify.c").string()};
+  std::unique_ptr<Program> Rank0 = Program::load(Load);
+  DecodingListener Found(*Rank0);
+  RouterLink::Shared Router;
+  std::vector<std::unique_ptr<RouterLink>> Links;
+  std::vector<std::unique_ptr<Explorer>> Teams;
+  Prog->prepareForThreads();
+  for (unsigned T = 1; T <= 2; ++T) {
+    Links.push_back(std::make_unique<RouterLink>(Router, T));
+    Teams.push_back(std::make_unique<ParallelExplorer>(
+        *Prog, Prog->selectEntry("count_ones"), Opts, 2, GetParam(),
+        ProcessShare{2 * (T - 1), uint64_t(T) << 40, Links.back().get()}));
+  }
+  std::vector<ExplorationStats> Stats(2);
+  std::vector<std::thread> Running;
+  for (unsigned T = 0; T < 2; ++T)
+    Running.emplace_back([&, T] {
+      Stats[T] = Teams[T]->run(Found);
+      Links[T]->end();
+    });
+  for (std::thread &R : Running)
+    R.join();
+
+  EXPECT_EQ(Found.Ids, One.Ids);
+  EXPECT_EQ(Stats[0].Paths + Stats[1].Paths, Alone.Paths);
+  EXPECT_EQ(Stats[0].Divergences + Stats[1].Divergences, 0u);
+  EXPECT_GT(Links[1]->Received, 0u); // The second team ran handed work.
+  EXPECT_EQ(Router.Router.kept(), 0u);
+  EXPECT_TRUE(Stats[0].Complete && Stats[1].Complete);
+  // Numbers of one team each, never repeated.
+  EXPECT_EQ(Found.Numbers.size(), Stats[0].Tests + Stats[1].Tests);
+  // Coverage numbered alike in both loads of the program.
+  EXPECT_EQ(Found.Cov.branchesCovered(), Single->coverage().branchesCovered());
+  EXPECT_EQ(Found.Cov.linesCovered(), Single->coverage().linesCovered());
 }
 
 TEST_P(ExplorerTest, StoppingATeamStopsEveryWorker) {

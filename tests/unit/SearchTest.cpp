@@ -1,5 +1,6 @@
 //===- SearchTest.cpp - The order of waiting work -------------------------===//
 #include "explore/Search.h"
+#include "explore/Searchers.h"
 #include "program/Program.h"
 
 #include "llvm/IR/IRBuilder.h"
@@ -260,6 +261,28 @@ TEST(CoverageNew, SharesPicksAmongUncoveredCode) {
   EXPECT_LT(Picks, 100u);
   I.remove(&NearLive);
   EXPECT_EQ(I.next(), &NearDead); // A new round.
+}
+
+// Seeded execution: the items following a seed run first, newest first;
+// an item taken out otherwise (a hand-over, a drop) is forgotten, and once
+// none is left the strategy's own order goes on.
+TEST_F(SearchTest, SeededItemsRunFirstThenTheStrategysOrder) {
+  Frontier<int> F(std::make_unique<SeededFirst>(
+      makeSearcher({Strategy::BFS, 0, parentOf}, M, Cov)));
+  const Node *Root = node(nullptr);
+  std::vector<const Node *> Leaves;
+  for (int I = 0; I < 5; ++I) {
+    Leaves.push_back(node(Root));
+    F.push(Leaves.back(), Root, {}, I);
+  }
+  F.prefer(Leaves[1]);
+  F.prefer(Leaves[3]);
+  F.prefer(Leaves[0]);
+  EXPECT_EQ(F.pop(), 3);
+  EXPECT_EQ(F.popOldest(), 0); // Preferred, but taken out otherwise.
+  EXPECT_EQ(F.pop(), 1);
+  EXPECT_EQ(F.pop(), 2); // No seed left: breadth-first.
+  EXPECT_EQ(F.pop(), 4);
 }
 
 } // namespace

@@ -1,9 +1,13 @@
 //===- SharingTest.cpp - Workers of one run sharing a path tree -----------===//
 #include "explore/Sharing.h"
+#include "explore/Wire.h"
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <cmath>
 #include <thread>
+#include <vector>
 
 using namespace theseus;
 
@@ -95,6 +99,126 @@ TEST(CoordinatorTest, StopWakesTheWaitingAndKeepsWhatWasNotRun) {
   C.stop();
   EXPECT_FALSE(C.wait().has_value());
   EXPECT_EQ(C.unrun(), 1u);
+}
+
+TEST(CoordinatorTest, AllOutOfWorkAsksElsewhereOnceAndHandsOnWhatComes) {
+  struct Counting : Upstream {
+    bool wanted() const override { return false; }
+    void give(SharedWork W) override { Given.push_back(W.Input); }
+    std::optional<SharedWork> wait() override {
+      ++Asked;
+      if (Asked > 1)
+        return std::nullopt; // Nothing more anywhere.
+      SharedWork W;
+      W.Input = "from elsewhere";
+      return W;
+    }
+    std::vector<std::string> Given;
+    std::atomic<int> Asked = 0;
+  } Elsewhere;
+  Coordinator C(2, /*TestBase=*/5, &Elsewhere);
+  EXPECT_EQ(C.nextTest(), 6u);
+  // Nobody here waits: the work goes elsewhere.
+  SharedWork Mine;
+  Mine.Input = "mine";
+  C.give(Mine);
+  EXPECT_EQ(Elsewhere.Given, std::vector<std::string>{"mine"});
+  // The first idle worker waits here; the second, the last, asks
+  // elsewhere.
+  std::optional<SharedWork> First;
+  std::thread Idle([&] { First = C.wait(); });
+  while (!C.wanted())
+    std::this_thread::yield();
+  std::optional<SharedWork> Second = C.wait();
+  ASSERT_TRUE(Second.has_value());
+  EXPECT_EQ(Second->Input, "from elsewhere");
+  EXPECT_EQ(Elsewhere.Asked.load(), 1);
+  // Out of work again: asked once more, nothing comes, the run is over
+  // for both.
+  EXPECT_FALSE(C.wait().has_value());
+  Idle.join();
+  EXPECT_FALSE(First.has_value());
+  EXPECT_EQ(Elsewhere.Asked.load(), 2);
+}
+
+TEST(WorkRouterTest, WorkGoesToAWaitingProcessOrWaits) {
+  WorkRouter R(3);
+  EXPECT_TRUE(R.give("a").empty()); // Nobody waits: kept.
+  EXPECT_EQ(R.kept(), 1u);
+  auto D = R.idle(2); // Takes what was kept.
+  ASSERT_EQ(D.size(), 1u);
+  EXPECT_EQ(D[0].To, 2u);
+  EXPECT_EQ(D[0].Work, std::optional<std::string>("a"));
+  EXPECT_TRUE(R.idle(3).empty()); // Waits.
+  EXPECT_TRUE(R.hungry());
+  D = R.give("b");
+  ASSERT_EQ(D.size(), 1u);
+  EXPECT_EQ(D[0].To, 3u);
+  EXPECT_FALSE(R.hungry());
+}
+
+TEST(WorkRouterTest, TheRunIsOverWhenEveryRunningProcessWaits) {
+  WorkRouter R(3);
+  EXPECT_TRUE(R.idle(1).empty());
+  EXPECT_TRUE(R.idle(2).empty());
+  // Process 3 stops on its own (a budget): the other two had no more.
+  auto D = R.ended(3);
+  ASSERT_EQ(D.size(), 2u);
+  for (const WorkRouter::Delivery &Each : D)
+    EXPECT_FALSE(Each.Work.has_value());
+  EXPECT_FALSE(R.hungry());
+}
+
+TEST(WireTest, ValuesComeBackAsWrittenAndTruncationIsAnError) {
+  llvm::BitVector Bits(70);
+  Bits.set(3);
+  Bits.set(69);
+  WireWriter W;
+  W.u64(0).u64(~uint64_t(0)).f64(-0.0).str(std::string("a\0b", 3)).bits(Bits);
+  std::string Bytes = W.take();
+  WireReader R(Bytes);
+  EXPECT_EQ(R.u64(), 0u);
+  EXPECT_EQ(R.u64(), ~uint64_t(0));
+  double Zero = R.f64();
+  EXPECT_TRUE(Zero == 0.0 && std::signbit(Zero));
+  EXPECT_EQ(R.str(), std::string("a\0b", 3));
+  EXPECT_EQ(R.bits(), Bits);
+  EXPECT_TRUE(R.atEnd());
+  for (size_t Cut = 0; Cut < Bytes.size(); ++Cut) {
+    WireReader Short(std::string_view(Bytes).substr(0, Cut));
+    EXPECT_THROW(
+        {
+          Short.u64();
+          Short.u64();
+          Short.f64();
+          Short.str();
+          Short.bits();
+        },
+        WireError)
+        << "cut at " << Cut;
+  }
+}
+
+TEST(WireTest, WorkAndClosedSidesTravelWhole) {
+  SharedWork W;
+  W.Input = "input";
+  W.Side = TreeKey().then(3, 4, true);
+  W.Depth = 9;
+  W.NegatedTest = uint64_t(2) << 40 | 7;
+  W.NegatedDecision = 5;
+  SharedWork Back = WireFormat::decodeWork(WireFormat::encodeWork(W));
+  EXPECT_EQ(Back.Input, W.Input);
+  EXPECT_EQ(Back.Side, W.Side);
+  EXPECT_EQ(Back.Depth, W.Depth);
+  EXPECT_EQ(Back.NegatedTest, W.NegatedTest);
+  EXPECT_EQ(Back.NegatedDecision, W.NegatedDecision);
+  ClosedSide C{42, 3, true, SideState::Diverged};
+  ClosedSide CBack =
+      WireFormat::decodeClosedSide(WireFormat::encodeClosedSide(C));
+  EXPECT_EQ(CBack.Test, 42u);
+  EXPECT_EQ(CBack.Depth, 3u);
+  EXPECT_TRUE(CBack.Side);
+  EXPECT_EQ(CBack.State, SideState::Diverged);
 }
 
 } // namespace

@@ -3,9 +3,12 @@
 same paths, return values, infeasible sides, completeness, outcomes, bugs
 (kind, place, message, confirmation) and line and branch coverage in their
 summary.json. Used to compare a run split among workers or processes with
-one that was not."""
+one that was not.
+
+  same_summary.py [--except KEY ...] RUN_DIR RUN_DIR
+"""
+import argparse
 import json
-import sys
 
 SAME = ["paths", "return_values", "return_value_variants", "infeasible",
         "complete", "outcomes"]
@@ -17,8 +20,12 @@ def bugs(summary):
 
 
 def main():
-    a, b = (json.load(open(f"{d}/summary.json")) for d in sys.argv[1:3])
-    differ = [k for k in SAME if a[k] != b[k]]
+    p = argparse.ArgumentParser()
+    p.add_argument("--except", dest="skip", action="append", default=[])
+    p.add_argument("dirs", nargs=2)
+    args = p.parse_args()
+    a, b = (json.load(open(f"{d}/summary.json")) for d in args.dirs)
+    differ = [k for k in SAME if k not in args.skip and a[k] != b[k]]
     if bugs(a) != bugs(b):
         differ.append("bugs")
     differ += [k for k in ("lines", "branches")
@@ -32,4 +39,4 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    raise SystemExit(main())
