@@ -136,9 +136,16 @@ __attribute__((weak)) void theseus_assert(int c) {
     abort();
 }
 
-/* Weak: a program that defines one of these itself keeps its own. */
+/* The replay build weakens a program's own definitions of these (the engine
+ * takes their values as inputs all the same), so these win there; elsewhere
+ * (an exported suite's runtime) a program's own definition wins. */
+#ifdef __THESEUS_REPLAY__
+#define THESEUS_NONDET_LINKAGE
+#else
+#define THESEUS_NONDET_LINKAGE __attribute__((weak))
+#endif
 #define THESEUS_NONDET(T, suffix)                                              \
-  __attribute__((weak)) T __VERIFIER_nondet_##suffix(void) {                   \
+  THESEUS_NONDET_LINKAGE T __VERIFIER_nondet_##suffix(void) {                  \
     char base[64];                                                             \
     snprintf(base, sizeof base, "nondet_%s_%u", #suffix, ++nondet_count);      \
     T v;                                                                       \
@@ -150,7 +157,7 @@ typedef bool theseus_bool;
 #else
 typedef _Bool theseus_bool;
 #endif
-__attribute__((weak)) theseus_bool __VERIFIER_nondet_bool(void) {
+THESEUS_NONDET_LINKAGE theseus_bool __VERIFIER_nondet_bool(void) {
   char base[64];
   snprintf(base, sizeof base, "nondet_bool_%u", ++nondet_count);
   unsigned char b;
@@ -159,6 +166,7 @@ __attribute__((weak)) theseus_bool __VERIFIER_nondet_bool(void) {
 }
 #include "theseus_nondet.def"
 #undef THESEUS_NONDET
+#undef THESEUS_NONDET_LINKAGE
 
 /* SV-COMP's markers of atomic sections: a single-threaded run ignores them. */
 __attribute__((weak)) void __VERIFIER_atomic_begin(void) {}

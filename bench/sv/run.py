@@ -83,7 +83,10 @@ def outcome(e):
     s = e.summary
     # A run the apc decides before any search writes only its target.
     if any(b["kind"] == REACH for b in s.get("bugs", [])):
-        return "reached", ""
+        # theseus task gives no verdict on a reach its native run denies.
+        if (s.get("task") or {}).get("verdict", "false") == "false":
+            return "reached", ""
+        return "unknown", "reach unconfirmed"
     if s.get("complete"):
         return "proved", ""
     if (s.get("target") or {}).get("verdict") == "unreachable":

@@ -97,6 +97,10 @@ def harness():
         parse = "strtoll" if signed else "strtoull"
         out.append(f"{ctype} __VERIFIER_nondet_{name}(void) "
                    f"{{ return ({ctype}){parse}(next(), 0, 0); }}\n")
+    # strtof and strtod read decimals exactly, and nan, -nan, inf, -inf.
+    for ctype, parse in (("float", "strtof"), ("double", "strtod")):
+        out.append(f"{ctype} __VERIFIER_nondet_{ctype}(void) "
+                   f"{{ return {parse}(next(), 0); }}\n")
     return "".join(out)
 
 
@@ -136,10 +140,15 @@ def compile_program(program, model, tmp):
     obj = os.path.join(tmp, "program.o")
     clang = os.environ.get("THESEUS_CLANG", "clang-19")
     arch = ["-m32"] if model == "ILP32" else []
+    objcopy = os.environ.get("THESEUS_OBJCOPY", "llvm-objcopy-19")
+    # A __VERIFIER_nondet_* the program defines itself gives way to the
+    # harness's, as in Theseus' replay.
     steps = [[clang, "-c", "-w", "-O0", "-finstrument-functions",
               "-Wno-error=implicit-function-declaration",
               "-Wno-error=implicit-int", "-Wno-error=int-conversion",
               program, "-o", obj] + arch,
+             [objcopy, "--wildcard", "--weaken-symbol=__VERIFIER_nondet_*",
+              obj],
              [clang, "-w", "-O0", obj, src, "-o", exe] + arch]
     for cmd in steps:
         r = subprocess.run(cmd, capture_output=True, text=True)
@@ -176,19 +185,22 @@ CUT_SHORT = {"interrupted", "step-limit", "bound-reached", "unsupported",
 
 def expected_reaches(args, tests):
     """The testcases that must reach reach_error() (the others must not),
-    whether that is known for all, and those of paths the run cut short
+    whether that is known for all, those of paths the run cut short
     (stopped, instruction limit, unsupported, ...): they claim nothing about
     how the program goes on, and their values may be a prefix of what it
-    reads."""
-    reach, cut = set(args.expect_reach), set()
+    reads, and those of other bugs (abort(), a failed assertion, ...),
+    which end by a signal."""
+    reach, cut, bugs = set(args.expect_reach), set(), set()
     if not args.run:
-        return reach, False, cut
+        return reach, False, cut, bugs
     for name in tests:
         test = os.path.join(args.run, name[:-4] + ".json")
         if os.path.exists(test):
             outcome = json.load(open(test)).get("outcome", {})
             if outcome.get("bug") == "reach-error":
                 reach.add(name)
+            elif outcome.get("kind") == "bug":
+                bugs.add(name)
             if outcome.get("kind") in CUT_SHORT:
                 cut.add(name)
     summary = os.path.join(args.run, "summary.json")
@@ -196,7 +208,7 @@ def expected_reaches(args, tests):
         summary) else {}
     if task.get("test"):
         reach.add(task["test"][:-5] + ".xml")
-    return reach, True, cut
+    return reach, True, cut, bugs - reach
 
 
 def main():
@@ -215,7 +227,7 @@ def main():
         digest = hashlib.sha256(open(program, "rb").read()).hexdigest()
         if meta.findtext("programhash") != digest:
             differ.append(f"metadata.xml: programhash is not {digest}")
-        reach, all_known, cut = expected_reaches(args, tests)
+        reach, all_known, cut, bugs = expected_reaches(args, tests)
         missing = sorted(reach - set(tests))
         differ += [f"{m}: not in the suite" for m in missing]
         exe = compile_program(program, model, tmp)
@@ -224,9 +236,11 @@ def main():
             # A path cut short makes no claim to check.
             got = ("not run (the run cut its path short)" if name in cut
                    else run_test(exe, values, tmp))
-            want = "reach_error" if name in reach else "normal"
+            want = ("reach_error" if name in reach else
+                    "a signal" if name in bugs else "normal")
             ok = (got == want or (not all_known and got == "reach_error") or
-                  name in cut)
+                  name in cut or
+                  (want == "a signal" and got.startswith("signal")))
             if args.verbose:
                 print(f"{name}: {len(values)} values, {got}")
             if not ok:

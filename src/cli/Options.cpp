@@ -357,16 +357,19 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
   App.add_option_function<std::vector<std::string>>(
          "--check",
          [&O](const std::vector<std::string> &Checks) {
+           SanitizerChecks &S = O.CheckUndefinedBehavior;
            for (const std::string &C : Checks)
-             (C == "ub" ? O.CheckUndefinedBehavior.UndefinedBehavior
-                        : O.CheckUndefinedBehavior.FloatDivideByZero) = true;
+             (C == "ub"               ? S.UndefinedBehavior
+              : C == "float-div-zero" ? S.FloatDivideByZero
+                                      : S.NanIndex) = true;
          },
          "ub: also report undefined behaviour (signed overflow, "
          "shifts, ...) through UndefinedBehaviorSanitizer checks; "
          "float-div-zero: a float division by zero (defined by IEEE-754) "
-         "is a bug")
+         "is a bug; nan-index: a NaN converted to an integer that is used "
+         "as an index is a bug")
       ->delimiter(',')
-      ->check(CLI::IsMember({"ub", "float-div-zero"}));
+      ->check(CLI::IsMember({"ub", "float-div-zero", "nan-index"}));
   addChoice(App, "--externals", O.Explore.Exec.Externals,
             {{"safe", ExternalPolicy::Safe},
              {"allow-all", ExternalPolicy::AllowAll},

@@ -71,6 +71,7 @@ void settle(RunOptions &O) {
       static_cast<unsigned>(std::max(0.0, O.SolverTimeout) * 1000);
   O.Explore.KeepLeafModels = O.SelfCheck;
   O.Explore.Exec.FloatDivideByZero = O.CheckUndefinedBehavior.FloatDivideByZero;
+  O.Explore.Exec.NanIndex = O.CheckUndefinedBehavior.NanIndex;
   if (O.Jobs == 0)
     O.Jobs = std::max(1u, std::thread::hardware_concurrency());
 }

@@ -42,8 +42,8 @@ struct RunOptions {
   ExploreMode Mode = ExploreMode::Concolic;
   std::vector<std::string> Native;
   std::vector<std::string> CFlags;
-  /// --check: ub (UndefinedBehaviorSanitizer checks compiled in) and
-  /// float-div-zero.
+  /// --check: ub (UndefinedBehaviorSanitizer checks compiled in),
+  /// float-div-zero and nan-index.
   SanitizerChecks CheckUndefinedBehavior;
   /// The C data model the program is compiled for: LP64 or ILP32.
   DataModel Model = DataModel::LP64;

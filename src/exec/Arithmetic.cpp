@@ -172,8 +172,25 @@ void Interpreter::Run::cast(const DecodedInst &D) {
   case Instruction::AddrSpaceCast:
     return set(I, V);
   default:
+    if (D.Indexes && !checkNanIndex(I, V))
+      return;
     return floatCast(I, V);
   }
+}
+
+bool Interpreter::Run::checkNanIndex(const llvm::CastInst &I,
+                                     const ConcolicValue &V) {
+  constexpr unsigned Nans = 0x3; // llvm.is.fpclass's signalling and quiet.
+  std::optional<FloatFormat> Fmt = floatFormat(I.getSrcTy());
+  if (!Fmt)
+    return true;
+  bool IsNan = floatIsClass(*Fmt, V.Bits, Nans);
+  if (V.Sym)
+    decide(Ctx.floatIsClass(V.Sym, Nans), IsNan, BranchKind::Check, I);
+  if (!IsNan)
+    return true;
+  bug("nan-index", "NaN converted to an integer used as an index", I);
+  return false;
 }
 
 void Interpreter::Run::floatCast(const llvm::CastInst &I, ConcolicValue V) {

@@ -11,6 +11,39 @@ uint8_t fastWidth(const llvm::Type *T) {
   return W <= 64 ? static_cast<uint8_t>(W) : 0;
 }
 
+/// Whether the value `From` computes becomes an index of a getelementptr,
+/// through casts, integer arithmetic, phis, selects and local variables
+/// (a store to an alloca, then its loads: how -O0 code keeps `int i`).
+bool flowsIntoIndex(const llvm::Instruction &From) {
+  std::vector<const llvm::Value *> Work{&From};
+  llvm::SmallPtrSet<const llvm::Value *, 16> Seen{&From};
+  auto Visit = [&](const llvm::Value *V) {
+    if (Seen.insert(V).second)
+      Work.push_back(V);
+  };
+  while (!Work.empty()) {
+    const llvm::Value *V = Work.back();
+    Work.pop_back();
+    for (const llvm::User *U : V->users()) {
+      if (auto *Gep = llvm::dyn_cast<llvm::GetElementPtrInst>(U)) {
+        if (Gep->getPointerOperand() != V)
+          return true;
+      } else if (auto *St = llvm::dyn_cast<llvm::StoreInst>(U)) {
+        auto *Local = llvm::dyn_cast<llvm::AllocaInst>(St->getPointerOperand());
+        if (St->getValueOperand() == V && Local)
+          for (const llvm::User *L : Local->users())
+            if (llvm::isa<llvm::LoadInst>(L))
+              Visit(L);
+      } else if (llvm::isa<llvm::CastInst, llvm::BinaryOperator, llvm::PHINode,
+                           llvm::SelectInst>(U) &&
+                 U->getType()->isIntegerTy()) {
+        Visit(U);
+      }
+    }
+  }
+  return false;
+}
+
 } // namespace
 
 Operand Interpreter::operandOf(const DecodedFunction &D, const llvm::Value *V) {
@@ -102,6 +135,9 @@ void Interpreter::decodeInstruction(DecodedFunction &D, DecodedInst &DI) {
       DI.Width = 0;
     DI.Kind = static_cast<uint8_t>(C->getOpcode());
     DI.Ops[0] = Op(0);
+    DI.Indexes = Opts.NanIndex &&
+                 llvm::isa<llvm::FPToSIInst, llvm::FPToUIInst>(C) &&
+                 flowsIntoIndex(*C);
   } else if (auto *S = llvm::dyn_cast<llvm::SelectInst>(&I)) {
     DI.Op = DecodedOp::Select;
     if (!S->getCondition()->getType()->isVectorTy())

@@ -62,7 +62,10 @@ struct DecodedInst {
   uint8_t Kind = 0;      ///< Binary, ICmp: an ExprKind. Cast: the opcode.
   bool Swap = false;     ///< ICmp: compare the operands swapped,
   bool Negate = false;   ///< and negate the result.
-  uint32_t Result = 0;   ///< The slot of the value computed.
+  /// Cast (fptosi, fptoui) with --check=nan-index: the result flows into
+  /// an address's index (flowsIntoIndex).
+  bool Indexes = false;
+  uint32_t Result = 0; ///< The slot of the value computed.
   Operand Ops[3];
   /// Load, Store: bytes accessed. Jump, CondBranch: the successors' block
   /// indices. GetElementPtr: its variable terms [Aux0, Aux1) in GepTerms.

@@ -180,6 +180,9 @@ struct ExecOptions {
   /// A float division by zero (of either sign) is a bug
   /// (--check=float-div-zero).
   bool FloatDivideByZero = false;
+  /// A NaN converted to an integer (fptosi, fptoui) that flows into an
+  /// index is a bug (--check=nan-index).
+  bool NanIndex = false;
   /// Tell the observer about each new source statement (onStatement).
   bool ReportStatements = false;
   /// Which functions without a body run natively (--externals).

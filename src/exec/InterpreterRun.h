@@ -247,6 +247,9 @@ private:
   void cast(const DecodedInst &D);
   /// Casts from or to floating point.
   void floatCast(const llvm::CastInst &I, ConcolicValue V);
+  /// --check=nan-index: a NaN `V` converted by `I` into an index is a bug;
+  /// a symbolic one is a Check decision. False when it is one.
+  bool checkNanIndex(const llvm::CastInst &I, const ConcolicValue &V);
   void select(const DecodedInst &D);
   void branch(const DecodedInst &D);
   void switchInst(const llvm::SwitchInst &I);

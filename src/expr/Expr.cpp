@@ -264,6 +264,9 @@ ExprRef ExprContext::intern(Expr &&Proto) {
   if (It != Table.end())
     return *It;
   Proto.Id = static_cast<uint32_t>(Nodes.size());
+  Proto.Float = isFloatKind(Proto.Kind);
+  for (unsigned I = 0; I < Proto.NumOps; ++I)
+    Proto.Float |= Proto.Ops[I]->Float;
   Nodes.push_back(Proto);
   const Expr *N = &Nodes.back();
   Table.insert(N);

@@ -131,11 +131,15 @@ public:
   bool isFalse() const { return isConst() && Width == 1 && Value == 0; }
   /// True when the expression reads no input (only for Const after folding).
   bool isConcrete() const { return isConst(); }
+  /// Whether a node of the expression is a float operation (isFloatKind):
+  /// the solver then needs the floating-point theory for it.
+  bool hasFloat() const { return Float; }
 
 private:
   friend class ExprContext;
   ExprKind Kind;
   uint8_t NumOps = 0;
+  bool Float = false; // Derived from the operands: not part of the identity.
   uint32_t Width;
   uint64_t Value = 0;
   const Array *Arr = nullptr;

@@ -3,6 +3,7 @@
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Program.h"
 
 #include <fmt/format.h>
 #include <fstream>
@@ -139,8 +140,15 @@ std::vector<std::string> undefinedBehaviorFlags(const SanitizerChecks &Checks) {
     Flags.push_back(undefinedBehaviorSanitizeFlag());
   if (Checks.FloatDivideByZero)
     Flags.push_back("-fsanitize=float-divide-by-zero");
+  bool CastReports = Checks.NanIndex && !Checks.UndefinedBehavior;
+  if (CastReports)
+    Flags.push_back("-fsanitize=float-cast-overflow");
   if (Checks.any())
     Flags.push_back("-fno-sanitize-recover=all");
+  // Only a conversion whose result becomes an index is the engine's bug:
+  // the others report and go on, as the engine does.
+  if (CastReports)
+    Flags.push_back("-fsanitize-recover=float-cast-overflow");
   return Flags;
 }
 
@@ -275,6 +283,26 @@ std::string fuzzCallSource(const NativeEntry &E,
       C.Declaration, Decode, C.Decode, C.Args);
 }
 
+namespace {
+
+/// The engine takes every `__VERIFIER_nondet_*` call's value as an input,
+/// also of a function the program defines itself (SV-COMP gives them no
+/// other meaning; such a body often returns an uninitialised local). Its
+/// definitions in `Obj` become weak, so that the replay runtime's serve
+/// the test's values natively too.
+void weakenNondetDefinitions(const std::string &Obj) {
+  auto Objcopy = llvm::sys::findProgramByName("llvm-objcopy-19");
+  if (!Objcopy)
+    Objcopy = llvm::sys::findProgramByName("llvm-objcopy");
+  if (!Objcopy)
+    throw InputError{"replay: cannot find llvm-objcopy-19"};
+  if (runProgram({*Objcopy, "--wildcard", "--weaken-symbol=__VERIFIER_nondet_*",
+                  Obj}) != 0)
+    throw InputError{fmt::format("replay: llvm-objcopy failed on {}", Obj)};
+}
+
+} // namespace
+
 std::string buildReplayBinary(const NativeProgram &P,
                               const std::string &DriverSource,
                               const std::string &Dir, unsigned Index,
@@ -311,6 +339,8 @@ std::string buildReplayBinary(const NativeProgram &P,
     Argv.insert(Argv.end(), {Src, "-o", Obj});
     if (runProgram(Argv) != 0)
       throw InputError{fmt::format("replay: cannot compile {}", Src)};
+    if (K == Kind::User)
+      weakenNondetDefinitions(Obj);
     Objects.push_back(Obj);
   };
   for (const std::string &S : P.Sources)

@@ -42,7 +42,13 @@ struct SanitizerChecks {
   /// checks it itself; native builds compile UBSan's float-divide-by-zero
   /// check, which confirms it.
   bool FloatDivideByZero = false;
-  bool any() const { return UndefinedBehavior || FloatDivideByZero; }
+  /// --check=nan-index: a NaN converted to an integer that flows into an
+  /// index is a bug. The engine checks it at the conversion; native builds
+  /// compile UBSan's float-cast-overflow check, which confirms it there.
+  bool NanIndex = false;
+  bool any() const {
+    return UndefinedBehavior || FloatDivideByZero || NanIndex;
+  }
 };
 
 struct CompileOptions {

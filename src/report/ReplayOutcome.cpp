@@ -11,31 +11,33 @@ namespace theseus {
 namespace {
 
 /// What the native run did, in words: "returned 3", "exited with code 1",
-/// "killed by signal 6 (Aborted)", "reported runtime error: ...".
+/// "killed by signal 6 (Aborted)", "reported runtime error: ...". A run
+/// that returned went on after any report (a recoverable check's).
 std::string describe(const ProcessResult &R) {
   if (R.TimedOut || R.Signal)
     return describeExit(R);
-  if (size_t Pos = R.Stderr.find("runtime error: "); Pos != std::string::npos)
-    return "reported " + R.Stderr.substr(Pos, R.Stderr.find('\n', Pos) - Pos);
   auto Pos = R.Stdout.rfind("THESEUS_RETURN ");
   if (R.Exited && R.Code == 0 && Pos != std::string::npos) {
     std::string V = R.Stdout.substr(Pos + 15);
     return "returned " + V.substr(0, V.find('\n'));
   }
+  if (size_t Pos = R.Stderr.find("runtime error: "); Pos != std::string::npos)
+    return "reported " + R.Stderr.substr(Pos, R.Stderr.find('\n', Pos) - Pos);
   return describeExit(R);
 }
 
-/// Did UndefinedBehaviorSanitizer report an error at the bug's line?
-bool sanitizerReportAt(const RecordedOutcome &Outcome, const ProcessResult &N) {
+/// UndefinedBehaviorSanitizer's report at the bug's line, from "runtime
+/// error:" on, or "" when there is none.
+std::string sanitizerReportAt(const RecordedOutcome &Outcome,
+                              const ProcessResult &N) {
   std::string Where = fmt::format("{}:{}:", Outcome.File, Outcome.Line);
   for (size_t Pos = N.Stderr.find(Where); Pos != std::string::npos;
        Pos = N.Stderr.find(Where, Pos + 1)) {
-    size_t End = N.Stderr.find('\n', Pos);
-    if (N.Stderr.substr(Pos, End - Pos).find("runtime error:") !=
-        std::string::npos)
-      return true;
+    std::string Line = N.Stderr.substr(Pos, N.Stderr.find('\n', Pos) - Pos);
+    if (size_t At = Line.find("runtime error:"); At != std::string::npos)
+      return Line.substr(At);
   }
-  return false;
+  return "";
 }
 
 /// Does the native run end the way the engine said? Sets `Skip` for
@@ -64,7 +66,7 @@ bool matches(const RecordedOutcome &Outcome, const ProcessResult &N,
   }
   std::string UBSanReport = fmt::format(
       "an UndefinedBehaviorSanitizer report at line {}", Outcome.Line);
-  if (Kind == "bug" && CheckedUB && sanitizerReportAt(Outcome, N)) {
+  if (Kind == "bug" && CheckedUB && !sanitizerReportAt(Outcome, N).empty()) {
     Expected = UBSanReport;
     return true;
   }
@@ -98,11 +100,13 @@ bool isMemoryBug(const std::string &Kind) {
 
 bool isUndefinedBehaviorBug(const std::string &Kind) {
   static const std::set<std::string> Kinds = {
-      "signed-overflow",       "shift-out-of-bounds", "index-out-of-bounds",
-      "invalid-value",         "invalid-builtin",     "builtin-unreachable",
-      "missing-return",        "vla-bound",           "float-cast-overflow",
-      "nonnull-argument",      "nonnull-return",      "undefined-behavior",
-      "float-division-by-zero"};
+      "signed-overflow",        "shift-out-of-bounds",
+      "index-out-of-bounds",    "invalid-value",
+      "invalid-builtin",        "builtin-unreachable",
+      "missing-return",         "vla-bound",
+      "float-cast-overflow",    "nonnull-argument",
+      "nonnull-return",         "undefined-behavior",
+      "float-division-by-zero", "nan-index"};
   return Kinds.count(Kind) != 0;
 }
 
@@ -124,7 +128,11 @@ TestReplay judgeReplay(const RecordedOutcome &Outcome, const ProcessResult &N,
   R.Verdict = Skip ? ReplayVerdict::Skipped
               : Ok ? ReplayVerdict::Match
                    : ReplayVerdict::Mismatch;
-  R.Native = describe(N);
+  // A run that went on after the report (a recoverable check) is told by it.
+  std::string Report = Ok && CheckedUB && Outcome.Kind == "bug"
+                           ? sanitizerReportAt(Outcome, N)
+                           : "";
+  R.Native = Report.empty() ? describe(N) : "reported " + Report;
   return R;
 }
 

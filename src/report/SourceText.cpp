@@ -278,6 +278,11 @@ std::string decisionCondition(const PathDecision &D, bool Overflow,
     Reversed = true; // The check records the fault.
     return divisionCheck(D.Inst, Line, L.Column, Overflow);
   }
+  if (D.Kind == BranchKind::Check &&
+      llvm::isa<llvm::FPToSIInst, llvm::FPToUIInst>(D.Inst)) {
+    Reversed = true; // --check=nan-index's check records the fault.
+    return "converted value is not NaN";
+  }
   if (D.Kind == BranchKind::Check)
     return checkCondition(D.Inst, Line, L.Column);
   if (!Line)

@@ -265,7 +265,12 @@ nlohmann::json summaryJson(const RunReport &R) {
         {"unknown", S.Solver.Unknowns},
         {"validated", S.Solver.Validated},
         {"constraints_before_slicing", S.Solver.ConstraintsIn},
-        {"constraints_after_slicing", S.Solver.ConstraintsOut}}}};
+        {"constraints_after_slicing", S.Solver.ConstraintsOut},
+        {"float",
+         {{"queries", S.Solver.FloatQueries},
+          {"stage_answers", S.Solver.FloatStageAnswers},
+          {"z3_calls", S.Solver.FloatBackendCalls},
+          {"seconds", S.Solver.FloatSeconds}}}}}};
   if (!S.Workers.empty())
     J["workers"] = workersJson(S);
   if (R.Progress) {

@@ -93,6 +93,20 @@ bool isInteger(llvm::StringRef Json) {
   return !Json.empty() && llvm::all_of(Json, llvm::isDigit);
 }
 
+/// The text of a nondet input's value in a testcase: an integer as it
+/// is; a float or double as the decimal the test records (a JSON string),
+/// which scanf's %f reads back exactly, or nan, -nan, inf, -inf (a NaN's
+/// payload is lost).
+std::optional<std::string> testcaseValue(const TestInput &In) {
+  llvm::StringRef V = *In.Value;
+  if (isInteger(V))
+    return V.str();
+  bool Float = In.CType == "float" || In.CType == "double";
+  if (Float && V.size() > 2 && V.front() == '"' && V.back() == '"')
+    return V.drop_front().drop_back().str();
+  return std::nullopt;
+}
+
 bool hasTestFiles(const std::string &RunDir) {
   std::error_code EC;
   for (llvm::sys::fs::directory_iterator It(RunDir, EC), End; It != End && !EC;
@@ -167,11 +181,15 @@ std::string testcaseXml(const TestRecord &Test) {
       CoversError ? " coversError=\"true\"" : "");
   // Only __VERIFIER_nondet_* calls read a suite's values; other created
   // inputs (klee_make_symbolic, stdin) and parameters have no place in it.
-  for (const TestInput &In : Test.Inputs)
-    if (In.Created && llvm::StringRef(In.Name).starts_with("nondet_") &&
-        In.Value && isInteger(*In.Value))
+  for (const TestInput &In : Test.Inputs) {
+    if (!In.Created || !llvm::StringRef(In.Name).starts_with("nondet_") ||
+        !In.Value)
+      continue;
+    std::optional<std::string> Value = testcaseValue(In);
+    if (Value)
       Xml += fmt::format("  <input type=\"{}\">{}</input>\n",
-                         escapeHtml(In.CType), *In.Value);
+                         escapeHtml(In.CType), *Value);
+  }
   return Xml + "</testcase>\n";
 }
 

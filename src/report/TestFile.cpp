@@ -68,6 +68,8 @@ nlohmann::json checkNames(const SanitizerChecks &C) {
     Names.push_back("ub");
   if (C.FloatDivideByZero)
     Names.push_back("float-div-zero");
+  if (C.NanIndex)
+    Names.push_back("nan-index");
   return Names;
 }
 
@@ -99,7 +101,8 @@ ProgramDescription ProgramDescription::fromJson(const nlohmann::json &J) {
   auto Has = [&](const char *Name) {
     return std::find(Checks.begin(), Checks.end(), Name) != Checks.end();
   };
-  P.UndefinedBehaviorChecks = {Has("ub"), Has("float-div-zero")};
+  P.UndefinedBehaviorChecks = {Has("ub"), Has("float-div-zero"),
+                               Has("nan-index")};
   std::string Model = J.value("data_model", "LP64");
   if (std::optional<DataModel> M = parseDataModel(Model))
     P.Model = *M;

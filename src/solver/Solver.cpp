@@ -154,6 +154,7 @@ Solver::Solver(std::unique_ptr<SolverBackend> Backend,
     Chain = std::make_unique<CexCacheStage>(std::move(Chain), Stats);
   if (Opts.Cache)
     Chain = std::make_unique<CacheStage>(std::move(Chain), Stats);
+  Chain = std::make_unique<FloatCountingStage>(std::move(Chain), Stats);
   if (Opts.Slicing)
     Chain = std::make_unique<SlicingStage>(std::move(Chain), Stats);
   if (Opts.Validate)

@@ -75,6 +75,13 @@ struct SolverStats {
   uint64_t ConstraintsOut = 0; ///< Total constraints after slicing.
   double Seconds = 0;          ///< Wall time inside solve().
   double BackendSeconds = 0;   ///< Wall time inside the backend.
+  /// The queries that reach the stages after slicing with a float
+  /// operation in them (Expr::hasFloat), so that their cost can be told
+  /// from the rest (FloatCountingStage).
+  uint64_t FloatQueries = 0;
+  uint64_t FloatStageAnswers = 0; ///< Answered by a stage before the backend.
+  uint64_t FloatBackendCalls = 0;
+  double FloatSeconds = 0; ///< Their wall time in the stages.
 };
 
 /// The cone of influence of `Goal` within `Prefix`: the constraints that

@@ -1,11 +1,12 @@
 //===- SolverStages.h - The stages of the solver chain --------------------===//
 //
 // In the order Solver builds the chain (each optional but the backend):
-//   validating -> slicing -> cache -> counterexample cache -> model reuse
-//     -> single-byte enumeration -> backend.
+//   validating -> slicing -> float counting -> cache -> counterexample cache
+//     -> model reuse -> single-byte enumeration -> backend.
 // QuantifiedQuery's chain (Quantified.h) for the apc's queries:
 //   validating -> cache -> quantified.
-// The stages that answer count their answers in the chain's SolverStats;
+// Float counting is always there; the stages that answer count their
+// answers in the chain's SolverStats;
 // each is defined in its own file.
 //
 //===----------------------------------------------------------------------===//
@@ -30,6 +31,22 @@ namespace theseus {
 class SlicingStage : public SolverStage {
 public:
   SlicingStage(std::unique_ptr<SolverStage> Next, SolverStats &Stats)
+      : SolverStage(std::move(Next)), Stats(Stats) {}
+  StageAnswer solve(const SolverQuery &Q) override;
+
+private:
+  SolverStats &Stats;
+};
+
+//===----------------------------------------------------------------------===//
+// Float counting (FloatCountingStage.cpp): the queries with a float operation
+// in their (sliced) constraints, their time, and whether a stage before the
+// backend answered them (SolverStats::Float*). Answers nothing itself.
+//===----------------------------------------------------------------------===//
+
+class FloatCountingStage : public SolverStage {
+public:
+  FloatCountingStage(std::unique_ptr<SolverStage> Next, SolverStats &Stats)
       : SolverStage(std::move(Next)), Stats(Stats) {}
   StageAnswer solve(const SolverQuery &Q) override;
 

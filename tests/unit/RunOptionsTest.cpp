@@ -211,15 +211,18 @@ TEST(RunOptionsTest, SettleDerivesWhatFollows) {
   O.Explore.LoopBound = 2;
   O.SelfCheck = true;
   O.CheckUndefinedBehavior.FloatDivideByZero = true;
+  O.CheckUndefinedBehavior.NanIndex = true;
   settle(O);
   EXPECT_EQ(O.Explore.SolverTimeoutMs, 2500u);
   EXPECT_FALSE(O.Explore.Exec.NativeLoops) << "loops are counted edge by edge";
   EXPECT_TRUE(O.Explore.KeepLeafModels) << "the self-check reruns leaves";
   EXPECT_TRUE(O.Explore.Exec.FloatDivideByZero) << "the interpreter checks it";
+  EXPECT_TRUE(O.Explore.Exec.NanIndex);
   RunOptions Plain = valid();
   settle(Plain);
   EXPECT_TRUE(Plain.Explore.Exec.NativeLoops);
   EXPECT_FALSE(Plain.Explore.Exec.FloatDivideByZero);
+  EXPECT_FALSE(Plain.Explore.Exec.NanIndex);
 }
 
 } // namespace

@@ -136,6 +136,26 @@ TEST_F(SolverChainTest, CacheAnswersTheSameSetWithoutTheNextStage) {
   EXPECT_EQ(Stats.CacheHits, 2u);
 }
 
+TEST_F(SolverChainTest, FloatCountingCountsOnlyQueriesWithFloatOperations) {
+  auto S = stage<FloatCountingStage>(Stats);
+  ExprRef X = var("x");
+  ExprRef Big = Ctx.floatCompare(2, X, Ctx.constant(0x42c80000, 32)); // 100.0f
+  ExprRef Small = Ctx.slt(var("y"), c(3));
+  S->solve(query({Small}));
+  EXPECT_EQ(Stats.FloatQueries, 0u);
+  S->solve(query({Small, Big}));
+  Fake->Source = AnswerSource::Cache;
+  S->solve(query({Big}));
+  EXPECT_EQ(Fake->Seen.size(), 3u);
+  EXPECT_EQ(Stats.FloatQueries, 2u);
+  EXPECT_EQ(Stats.FloatBackendCalls, 1u);
+  EXPECT_EQ(Stats.FloatStageAnswers, 1u);
+  EXPECT_GT(Stats.FloatSeconds, 0.0);
+  // Bit operations on a float's encoding (fneg) need no float theory.
+  EXPECT_FALSE(Ctx.floatNegate(X)->hasFloat());
+  EXPECT_TRUE(Ctx.logicalNot(Big)->hasFloat());
+}
+
 TEST_F(SolverChainTest, CacheStartsOverPastItsBound) {
   auto S = stage<CacheStage>(Stats, 2);
   ExprRef X = var("x");

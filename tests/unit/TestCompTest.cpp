@@ -21,21 +21,25 @@ TestInput input(bool Created, const std::string &Name, const std::string &Type,
 } // namespace
 
 // Only __VERIFIER_nondet_* values go into a testcase, in creation order,
-// each with its type; parameters, other created inputs and values that are
-// no integer do not.
+// each with its type, a float's as its exact decimal; parameters, other
+// created inputs and values that are no number do not.
 TEST(TestCompTest, TestcaseHoldsNondetValuesInOrder) {
   TestRecord Test;
   Test.Outcome.Kind = "return";
   Test.Inputs = {input(false, "n", "int", "3"),
                  input(true, "nondet_uint_1", "unsigned int", "4294967295"),
                  input(true, "buf", "char[4]", "7"),
-                 input(true, "nondet_float_3", "float", "1.5"),
+                 input(true, "nondet_float_3", "float", "\"1.5\""),
                  input(true, "nondet_long_4", "long", std::nullopt),
-                 input(true, "nondet_char_2", "char", "-5")};
+                 input(true, "nondet_char_2", "char", "-5"),
+                 input(true, "nondet_double_5", "double", "\"-nan\""),
+                 input(true, "nondet_int_6", "int", "\"7\"")};
   EXPECT_EQ(testcaseXml(Test).substr(testcaseXml(Test).find("<testcase")),
             "<testcase>\n"
             "  <input type=\"unsigned int\">4294967295</input>\n"
+            "  <input type=\"float\">1.5</input>\n"
             "  <input type=\"char\">-5</input>\n"
+            "  <input type=\"double\">-nan</input>\n"
             "</testcase>\n");
 }
 
