@@ -8,10 +8,15 @@ int main(void) {
   float c = __VERIFIER_nondet_float(), d = __VERIFIER_nondet_float();
   int k = __VERIFIER_nondet_int();
   int n = 0;
-  if (a > 1.5f) n++;
-  if (b < -2.0f) n++;
-  if (c * 2.0f > 3.0f) n++;
-  if (d + 1.0f < 0.0f) n++;
-  if (k > 10) n++;
+  if (a > 1.5f)
+    n++;
+  if (b < -2.0f)
+    n++;
+  if (c * 2.0f > 3.0f)
+    n++;
+  if (d + 1.0f < 0.0f)
+    n++;
+  if (k > 10)
+    n++;
   return n;
 }

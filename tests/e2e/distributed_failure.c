@@ -8,7 +8,7 @@
 // REQUIRES: mpi
 // RUN: rm -rf %t.one %t.mpi
 // RUN: not %theseus %S/parallel.c -o %t.one -q > /dev/null
-// RUN: %python %S/tools/kill_rank.py 1 %t.mpi 100 %mpirun --enable-recovery -np 3 %theseus %S/parallel.c -o %t.mpi -q --distributed=mpi --rank-timeout 5 > %t.out
+// RUN: %python %S/tools/kill_rank.py 1 %t.mpi 100 %mpirun --enable-recovery -np 3 %theseus %S/parallel.c -o %t.mpi -q --distributed=mpi --rank-timeout 10 > %t.out
 // RUN: FileCheck %s < %t.out
 // CHECK: stopped: exhausted
 // CHECK: complete yes
