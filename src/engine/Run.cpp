@@ -169,6 +169,24 @@ template <typename T> T &keepUntilExit(std::unique_ptr<T> Object) {
   return Ref;
 }
 
+/// --self-check of a forking run made by `Team` (one worker, or -j's):
+/// the result goes into `Summary` and to the console; false when the
+/// engine disagreed with concrete execution.
+bool checkEngine(const RunOptions &O, const ExplorationStats &Stats,
+                 llvm::ArrayRef<ForkExplorer *> Team, nlohmann::json &Summary) {
+  // Random inputs must each land in a leaf when the search ran out of
+  // states and none were dropped, left undecided, pinned away or pruned.
+  bool Exhaustive =
+      (Stats.StopReason == "exhausted" || Stats.StopReason == "bounded") &&
+      !Stats.StatesDropped && !Stats.MemoryDropped && !Stats.SolverUnknown &&
+      !Stats.Pinned && !Stats.ApcPruned;
+  SelfCheckReport R =
+      selfCheck(Team, Exhaustive, O.SelfCheckSamples, O.Explore.Seed);
+  Summary["self_check"] = selfCheckJson(R);
+  printSelfCheck(stdout, Summary["self_check"]);
+  return R.passed();
+}
+
 /// Runs either driver, writing tests as they come and the reports at the
 /// end; `AfterRun` adds what only one mode has to the summary, and returns
 /// false when the engine checked itself and failed.
@@ -341,7 +359,9 @@ static int explore(RunOptions &O, const MpiJob *Job) {
                            const TestWriter &Writer) {
                          if (Race)
                            Race->report(Stats, Writer, Summary);
-                         return true;
+                         return !O.SelfCheck ||
+                                checkEngine(O, Stats, Team.forkWorkers(),
+                                            Summary);
                        });
   }
   if (O.Mode == ExploreMode::Fork) {
@@ -371,21 +391,8 @@ static int explore(RunOptions &O, const MpiJob *Job) {
                 "are written up to --tree-max-nodes=%zu\n",
                 Explorer.tree().size(), O.TreeMaxNodes);
           Summary["tree_nodes"] = Explorer.tree().size();
-          if (!O.SelfCheck)
-            return true;
-          // Random inputs must each land in a leaf when the search ran out
-          // of states and none were dropped, left undecided, pinned away or
-          // pruned.
-          bool Exhaustive = (Stats.StopReason == "exhausted" ||
-                             Stats.StopReason == "bounded") &&
-                            !Stats.StatesDropped && !Stats.MemoryDropped &&
-                            !Stats.SolverUnknown && !Stats.Pinned &&
-                            !Stats.ApcPruned;
-          SelfCheckReport R = selfCheck(Explorer, Exhaustive,
-                                        O.SelfCheckSamples, O.Explore.Seed);
-          Summary["self_check"] = selfCheckJson(R);
-          printSelfCheck(stdout, Summary["self_check"]);
-          return R.passed();
+          return !O.SelfCheck ||
+                 checkEngine(O, Stats, {&Explorer}, Summary);
         });
   }
   ConcolicExplorer *Single = nullptr;

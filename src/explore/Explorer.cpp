@@ -73,11 +73,9 @@ void Explorer::start(ExplorationListener &L, const ResumePoint *From) {
   if (!From)
     return begin();
   Budget.countRunsAfter(From->Runs);
-  if (!From->Tests.empty()) { // Else nothing ran to its end yet.
-    Budget.holdTime(true);
-    Restored = restore(*From);
-    Budget.holdTime(false);
-  }
+  Budget.holdTime(true);
+  Restored = restore(*From);
+  Budget.holdTime(false);
   // Numbering goes on after the earlier parts' tests and runs.
   Stats.Tests = std::max(Stats.Tests, From->LastTest);
   Stats.Runs = From->Runs;

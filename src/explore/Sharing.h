@@ -19,6 +19,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
@@ -139,6 +140,8 @@ public:
   bool claimSide(unsigned Worker, const TreeKey &Side) override;
   bool claimPath(const TreeKey &Leaf) override;
   uint64_t nextTest() override { return ++LastTest; }
+  /// Resuming: test numbers go on after `Test`.
+  void continueAfter(uint64_t Test) { LastTest = std::max(LastTest.load(), Test); }
   bool wanted() const override {
     return Hungry.load() > 0 || (Elsewhere && Elsewhere->wanted());
   }
