@@ -51,15 +51,26 @@ WorkSharing::~WorkSharing() = default;
 Upstream::~Upstream() = default;
 
 bool Coordinator::claimSide(unsigned Worker, const TreeKey &Side) {
-  ++Claims;
-  std::lock_guard<std::mutex> Lock(ClaimUse);
-  return Sides.try_emplace(Side, Worker).first->second == Worker;
+  ClaimShard &S = shardOf(Side);
+  std::lock_guard<std::mutex> Lock(S.Use);
+  ++S.Claims;
+  return S.Sides.try_emplace(Side, Worker).first->second == Worker;
 }
 
 bool Coordinator::claimPath(const TreeKey &Leaf) {
-  ++Claims;
-  std::lock_guard<std::mutex> Lock(ClaimUse);
-  return Paths.insert(Leaf).second;
+  ClaimShard &S = shardOf(Leaf);
+  std::lock_guard<std::mutex> Lock(S.Use);
+  ++S.Claims;
+  return S.Paths.insert(Leaf).second;
+}
+
+uint64_t Coordinator::claims() {
+  uint64_t Sum = 0;
+  for (ClaimShard &S : Shards) {
+    std::lock_guard<std::mutex> Lock(S.Use);
+    Sum += S.Claims;
+  }
+  return Sum;
 }
 
 void Coordinator::give(SharedWork W) {

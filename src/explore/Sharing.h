@@ -18,8 +18,10 @@
 #include "expr/Expr.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
@@ -27,8 +29,6 @@
 #include <mutex>
 #include <optional>
 #include <string>
-#include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 namespace llvm {
@@ -53,6 +53,25 @@ struct TreeKey {
     return High == O.High && Low == O.Low;
   }
 };
+
+} // namespace theseus
+
+namespace llvm {
+/// Keys are hashes already: their low half is the table's hash. The two
+/// reserved keys stand for no real key as long as no key collides.
+template <> struct DenseMapInfo<theseus::TreeKey> {
+  static theseus::TreeKey getEmptyKey() { return {~0ULL, ~0ULL}; }
+  static theseus::TreeKey getTombstoneKey() { return {~0ULL, ~0ULL - 1}; }
+  static unsigned getHashValue(const theseus::TreeKey &K) {
+    return static_cast<unsigned>(K.Low);
+  }
+  static bool isEqual(const theseus::TreeKey &A, const theseus::TreeKey &B) {
+    return A == B;
+  }
+};
+} // namespace llvm
+
+namespace theseus {
 
 /// What of a decision's condition takes part in its key: the kind and
 /// width of the condition and of its operands, and the values of constant
@@ -156,18 +175,25 @@ public:
   /// Inputs handed over that no worker ran (the run ended first).
   size_t unrun() const;
   /// Claims of sides and paths made so far.
-  uint64_t claims() const { return Claims.load(); }
+  uint64_t claims();
 
 private:
-  struct KeyHash {
-    size_t operator()(const TreeKey &K) const { return K.Low; }
+  /// The claims whose keys fall in one range, under a lock of their own:
+  /// workers rarely wait for each other, and a table that grows rehashes
+  /// one shard at a time.
+  struct alignas(64) ClaimShard {
+    std::mutex Use;
+    llvm::DenseMap<TreeKey, unsigned> Sides; ///< Side -> worker.
+    llvm::DenseSet<TreeKey> Paths;
+    uint64_t Claims = 0;
   };
+  static constexpr unsigned ShardBits = 6;
+  ClaimShard &shardOf(const TreeKey &K) {
+    return Shards[K.High >> (64 - ShardBits)];
+  }
 
-  std::mutex ClaimUse;
-  std::unordered_map<TreeKey, unsigned, KeyHash> Sides; ///< Side -> worker.
-  std::unordered_set<TreeKey, KeyHash> Paths;
+  std::array<ClaimShard, 1u << ShardBits> Shards;
   std::atomic<uint64_t> LastTest = 0;
-  std::atomic<uint64_t> Claims = 0;
 
   mutable std::mutex QueueUse;
   std::condition_variable Arrived;
