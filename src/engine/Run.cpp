@@ -312,8 +312,19 @@ static int explore(RunOptions &O, const MpiJob *Job) {
   if (Job && Job->Rank > 0) {
     // An exploring rank: rank 0 writes every result and says how it went.
     Prog->prepareForThreads();
+    std::unique_ptr<TargetRace> Guiding;
+    if (!O.Targets.empty()) {
+      Guiding = std::make_unique<TargetRace>(O, *Prog, Entry,
+                                             std::move(ApcQueriesAhead));
+      if (!Guiding->needsSearch())
+        return NoBug; // Rank 0 gives the verdict.
+    }
     exploreForRank0(*Prog, Entry, O.Explore, O.Jobs,
-                    O.Mode == ExploreMode::Fork, *Job, ModuleHash);
+                    O.Mode == ExploreMode::Fork, *Job, ModuleHash,
+                    [&](Explorer &Team) {
+                      if (Guiding)
+                        Guiding->guideOnly(Team);
+                    });
     return NoBug;
   }
   if (O.Resume)
@@ -342,9 +353,16 @@ static int explore(RunOptions &O, const MpiJob *Job) {
     // No rank holds the whole tree: none is written.
     Explorer &Ranks = keepUntilExit(coordinateRanks(
         *Prog, Entry, O.Explore, *Job, ModuleHash, O.RankTimeout));
+    if (std::optional<int> Done = StartRace(Ranks))
+      return *Done;
     return runExplorer(O, Desc, ModuleHash, Ranks,
-                       [](nlohmann::json &, const ExplorationStats &,
-                          const TestWriter &) { return true; });
+                       [&](nlohmann::json &Summary,
+                           const ExplorationStats &Stats,
+                           const TestWriter &Writer) {
+                         if (Race)
+                           Race->report(Stats, Writer, Summary);
+                         return true;
+                       });
   }
   if (O.Mode == ExploreMode::Fork && O.Jobs > 1) {
     // Each worker holds a part of the tree: none is written.

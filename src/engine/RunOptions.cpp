@@ -35,9 +35,9 @@ void validate(const RunOptions &O) {
   if (O.Jobs > MaxJobs)
     Refuse(fmt::format("-j: at most {} workers", MaxJobs));
   if (O.DistributedMpi &&
-      (O.Resume || O.SelfCheck || HasTarget || O.Fuzz || O.ApcOnly))
+      (O.Resume || O.SelfCheck || O.Fuzz || O.ApcOnly || O.ApcFirst))
     Refuse("--distributed=mpi does not take --resume, --self-check, "
-           "--target, --apc-only or --fuzz");
+           "--fuzz, --apc-only or --apc-first");
   if (!Fork && O.SelfCheck)
     Refuse("--self-check needs --mode=fork");
   if (O.SymStdin && !O.StdinFile.empty())

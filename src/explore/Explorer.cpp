@@ -38,7 +38,7 @@ void Explorer::guide(const TargetGuide &G) {
   if (Opts.SolverChain.Validate)
     Watch->validateChecks();
   searcher().setTargets(targetBlocks(&G));
-  if (G.Later)
+  if (G.Later && G.EndsRunWhenUnreachable)
     Budget.haltWhen(&G.Later->unreachable());
   Watch->takeAnswer(Ctx); // Decided already with --apc-first.
 }

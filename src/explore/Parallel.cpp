@@ -51,7 +51,8 @@ ParallelExplorer::ParallelExplorer(const Program &P,
                                    const ExploreOptions &Opts, unsigned Workers,
                                    bool Forking, const ProcessShare &Part)
     : Explorer(P, Entry, Opts), Coord(std::make_unique<Coordinator>(
-                                    Workers, Part.TestBase, Part.Elsewhere)),
+                                    Workers, Part.TestBase, Part.Elsewhere,
+                                    Part.FirstWorker)),
       Forking(Forking), Figures(Workers), Last(Workers),
       CoverageLearned(Workers), MaxIterations(Opts.MaxIterations),
       Unused(makeSearcher({Opts.Strat, Opts.Seed, nullptr}, P.module(), Cov)) {

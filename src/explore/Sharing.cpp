@@ -73,9 +73,18 @@ uint64_t Coordinator::claims() {
   return Sum;
 }
 
+std::optional<bool> Coordinator::partAt(const TreeKey &Side) const {
+  std::lock_guard<std::mutex> Lock(QueueUse);
+  auto It = Parts.find(Side);
+  if (It == Parts.end())
+    return std::nullopt;
+  return It->second;
+}
+
 void Coordinator::give(SharedWork W) {
   std::unique_lock<std::mutex> Lock(QueueUse);
   if (Elsewhere && Hungry.load() <= 0) {
+    Parts[W.Side] = false;
     Lock.unlock();
     return Elsewhere->give(std::move(W));
   }
@@ -108,6 +117,8 @@ std::optional<SharedWork> Coordinator::wait() {
         W = Elsewhere->wait();
         Lock.lock();
         AskingElsewhere = false;
+        if (W)
+          Parts[W->Side] = true;
       }
       if (W && !Over) {
         --Idle;

@@ -130,6 +130,19 @@ public:
   virtual bool wanted() const = 0;
   /// Hands `W` to a waiting worker.
   virtual void give(SharedWork W) = 0;
+  /// A run that spans processes: whether `Side`'s part of the tree is
+  /// this process's to explore (true: it took that part over), another's
+  /// (false: it handed the part away), or as the side above it (none).
+  /// A run from the entry that may cross parts (an apc seed's) reports
+  /// only what lies in this process's parts.
+  virtual std::optional<bool> partAt(const TreeKey &Side) const {
+    return std::nullopt;
+  }
+  /// Whether the tree's root is in this process's part.
+  virtual bool holdsRoot() const { return true; }
+  /// Whether `Worker` is the first of its process (which runs the apc's
+  /// seeds there).
+  virtual bool firstHere(unsigned Worker) const { return Worker == 0; }
 };
 
 /// The rest of a run that spans processes (--distributed=mpi), as the
@@ -152,9 +165,12 @@ class Coordinator : public WorkSharing {
 public:
   /// Test numbers start after `TestBase`; `Elsewhere`, if given, is the
   /// part of the run outside this process.
+  /// Its workers' indices start at `FirstWorker`; the first of a run
+  /// explores the tree from its root.
   explicit Coordinator(unsigned Workers, uint64_t TestBase = 0,
-                       Upstream *Elsewhere = nullptr)
-      : LastTest(TestBase), Workers(Workers), Elsewhere(Elsewhere) {}
+                       Upstream *Elsewhere = nullptr, unsigned FirstWorker = 0)
+      : LastTest(TestBase), Workers(Workers), Elsewhere(Elsewhere),
+        FirstWorker(FirstWorker) {}
 
   bool claimSide(unsigned Worker, const TreeKey &Side) override;
   bool claimPath(const TreeKey &Leaf) override;
@@ -165,6 +181,11 @@ public:
     return Hungry.load() > 0 || (Elsewhere && Elsewhere->wanted());
   }
   void give(SharedWork W) override;
+  std::optional<bool> partAt(const TreeKey &Side) const override;
+  bool holdsRoot() const override { return FirstWorker == 0; }
+  bool firstHere(unsigned Worker) const override {
+    return Worker == FirstWorker;
+  }
 
   /// A worker out of work waits here: for the next input handed over, or
   /// none once every worker is out of work and none comes from elsewhere
@@ -202,6 +223,10 @@ private:
   Upstream *const Elsewhere;
   unsigned Idle = 0;
   bool AskingElsewhere = false; ///< A worker waits in Elsewhere->wait().
+  const unsigned FirstWorker;
+  /// The sides whose parts went to other processes (false) or came from
+  /// them (true).
+  llvm::DenseMap<TreeKey, bool> Parts;
   bool Over = false;
   /// Idle workers less the inputs waiting for them (read without the
   /// lock).
