@@ -8,7 +8,10 @@
 //                    the looping condition, array cells (section 4);
 //   LoopExit.cpp     the exit test fixing a loop's counters (section 3.2);
 //   InnerCounts.cpp  inner loop counts as artificial variables, inferred by
-//                    the solver (section 3.3, Heavyweight.h).
+//                    the solver (section 3.3, Heavyweight.h);
+//   Calls.cpp        calls of summarised functions (Flowgraph.h): a builder
+//                    of the function's own flowgraph summarises its returns
+//                    once per call context, each call an instance of it.
 // The instructions themselves are IrToExpr's, the paths Backbones'.
 //
 //===----------------------------------------------------------------------===//
@@ -51,6 +54,35 @@ struct InnerCount {
   ExprRef Facts; ///< sigma and delta, over the outer loop's entry state.
 };
 
+/// A summarised function in one call context: the condition of its return
+/// over variables for its parameters (integers, and the offsets of pointers
+/// bound to a buffer or table) and for its result. Null Formula: no summary
+/// could be built (Why says why), and a call's result is unknown.
+struct FunctionSummary {
+  ExprRef Formula = nullptr;
+  std::vector<ExprRef> Params;  ///< Per parameter; null for none.
+  std::vector<ExprRef> Offsets; ///< Per parameter; null for none.
+  ExprRef Result = nullptr;     ///< Null when the result is not modelled.
+  std::string Why;
+};
+
+/// A summarised function and what each of its pointer parameters points
+/// into (buffer, table), the offsets aside.
+using CallContext =
+    std::pair<const llvm::Function *,
+              std::vector<std::pair<const Array *, const llvm::Value *>>>;
+
+/// What the builders of one apc share: the flowgraphs of summarised
+/// functions, their summaries by call context, and the numbering of
+/// counters and fresh variables, so that no two builders name one alike.
+struct CallSummaries {
+  std::map<const llvm::Function *, std::unique_ptr<Flowgraph>> Graphs;
+  std::map<CallContext, FunctionSummary> Summaries;
+  unsigned NextCounter = 0;
+  unsigned NextFresh = 0;
+  uint64_t Validated = 0; ///< By the builders of summaries.
+};
+
 /// Thrown out of a computation whose ApcOptions::Stop was set, or that
 /// ran past its deadline.
 struct Abandoned {};
@@ -59,12 +91,18 @@ struct OutOfTime {};
 class ApcBuilder {
 public:
   ApcBuilder(ExprContext &Ctx, const Flowgraph &G, const ApcOptions &Opts,
-             Apc &Out)
-      : Ctx(Ctx), G(G), Opts(Opts), Out(Out), Ir(Ctx, G, Opts.Sizes, Out),
-        Enumerator(G, Opts.MaxBackbones) {}
+             Apc &Out);
+  /// The builder of a summarised function's flowgraph (Flowgraph::toReturns)
+  /// in the call context `Params`; `Result` is its result's variable.
+  ApcBuilder(ExprContext &Ctx, const Flowgraph &G, const ApcOptions &Opts,
+             Apc &Out, const CalleeBinding &Params, CallSummaries &Calls,
+             ExprRef Result);
 
   /// The apc of the whole flowgraph.
   ExprRef top();
+  /// Of a summarised function's flowgraph: the condition of a return, its
+  /// value the result's; null when there are too many backbones.
+  ExprRef returns();
   /// Answers of the builder's own queries re-checked (ApcOptions::Validate).
   uint64_t validated() const;
 
@@ -85,6 +123,15 @@ private:
                  std::vector<ExprRef> &Closed,
                  std::vector<InnerLoopVisit> *Inner);
   const Summary &processLoop(const std::vector<bool> &C, unsigned V);
+  /// What the target instruction at the end of a backbone adds in `S`.
+  ExprRef atTarget(const State &S, unsigned Last);
+
+  // Calls.cpp
+  ExprRef callValue(const State &S, const llvm::CallBase &Call, ExprRef &Apc);
+  const FunctionSummary &summaryOf(const llvm::Function &F,
+                                   const std::vector<PointerArg> &Pointers);
+  /// `F` with each bound variable renamed afresh: an instance of a summary.
+  ExprRef renameBound(ExprRef F);
 
   // LoopSummary.cpp
   Summary summarize(const std::vector<bool> &C, unsigned V);
@@ -126,7 +173,14 @@ private:
   Backbones Enumerator;
   std::unordered_map<ExprRef, bool> AllCounters;
   std::map<std::pair<unsigned, std::vector<bool>>, Summary> Summaries;
-  unsigned NextCounter = 0;
+  std::unique_ptr<CallSummaries> OwnCalls;
+  CallSummaries &Calls;
+  unsigned &NextCounter;
+  /// Of a summarised function's builder: its result's variable.
+  ExprRef ReturnValue = nullptr;
+  /// The variables the backbone being executed closes at its end, for the
+  /// results of the calls on it.
+  std::vector<ExprRef> *CallResults = nullptr;
   /// How many loops summarize() is inside (1: an outermost loop).
   unsigned LoopDepth = 0;
   /// Of backbones (see mayHold()), once a loop has more than one.
