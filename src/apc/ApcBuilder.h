@@ -27,6 +27,8 @@
 
 #include <map>
 #include <memory>
+#include <optional>
+#include <tuple>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -56,8 +58,9 @@ struct InnerCount {
 
 /// A summarised function in one call context: the condition of its return
 /// over variables for its parameters (integers, and the offsets of pointers
-/// bound to a buffer or table) and for its result. Null Formula: no summary
-/// could be built (Why says why), and a call's result is unknown.
+/// bound to a buffer or table, unless constant) and for its result. Null
+/// Formula: no summary could be built (Why says why), and a call's result is
+/// unknown.
 struct FunctionSummary {
   ExprRef Formula = nullptr;
   std::vector<ExprRef> Params;  ///< Per parameter; null for none.
@@ -67,10 +70,11 @@ struct FunctionSummary {
 };
 
 /// A summarised function and what each of its pointer parameters points
-/// into (buffer, table), the offsets aside.
+/// into (buffer, table) at which offset, when it is a constant.
 using CallContext =
     std::pair<const llvm::Function *,
-              std::vector<std::pair<const Array *, const llvm::Value *>>>;
+              std::vector<std::tuple<const Array *, const llvm::Value *,
+                                     std::optional<uint64_t>>>>;
 
 /// What the builders of one apc share: the flowgraphs of summarised
 /// functions, their summaries by call context, and the numbering of

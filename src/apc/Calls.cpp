@@ -101,7 +101,10 @@ ApcBuilder::summaryOf(const llvm::Function &F,
                       const std::vector<PointerArg> &Pointers) {
   CallContext Key{&F, {}};
   for (const PointerArg &P : Pointers)
-    Key.second.push_back({P.Buffer, P.Table});
+    Key.second.push_back({P.Buffer, P.Table,
+                          P.known() && P.Off->isConst()
+                              ? std::optional(P.Off->value())
+                              : std::nullopt});
   if (auto It = Calls.Summaries.find(Key); It != Calls.Summaries.end())
     return It->second;
   std::unique_ptr<Flowgraph> &Graph = Calls.Graphs[&F];
@@ -120,11 +123,13 @@ ApcBuilder::summaryOf(const llvm::Function &F,
         isModelledInteger(A->getType())
             ? Var(fmt::format("arg{}", I), A->getType()->getIntegerBitWidth())
             : nullptr);
-    Sum.Offsets.push_back(Pointers[I].known() ? Var(fmt::format("off{}", I), 64)
-                                              : nullptr);
+    const PointerArg &P = Pointers[I];
+    bool Variable = P.known() && !P.Off->isConst();
+    Sum.Offsets.push_back(Variable ? Var(fmt::format("off{}", I), 64)
+                                   : nullptr);
     Params.Values.push_back(Sum.Params.back());
     Params.Pointers.push_back(
-        {Pointers[I].Buffer, Pointers[I].Table, Sum.Offsets.back()});
+        {P.Buffer, P.Table, Variable ? Sum.Offsets.back() : P.Off});
   }
   if (isModelledInteger(F.getReturnType()))
     Sum.Result = Var("ret", F.getReturnType()->getIntegerBitWidth());

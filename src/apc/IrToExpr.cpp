@@ -289,7 +289,12 @@ bool IrToExpr::addressOf(const State &S, const llvm::Value *Ptr, uint64_t Size,
     }
   }
   if (auto It = BoundPointers.find(Ptr); It != BoundPointers.end()) {
-    AddTerm(It->second.Off, 1);
+    // A constant offset keeps its alignment; a variable one is a byte's.
+    ExprRef Bound = It->second.Off;
+    if (Bound->isConst())
+      AddTerm(Ctx.constant(1, 64), Bound->value());
+    else
+      AddTerm(Bound, 1);
     if (It->second.Table)
       Ptr = It->second.Table;
   }

@@ -56,7 +56,7 @@ struct PointerArg {
 
 /// A summarised function's parameters in one call context: each integer
 /// parameter is a variable, each pointer parameter points into what the
-/// context says at a variable offset (Off of its PointerArg).
+/// context says at the offset of its PointerArg (a constant or a variable).
 struct CalleeBinding {
   std::vector<ExprRef> Values;      ///< Per parameter; null for none.
   std::vector<PointerArg> Pointers; ///< Per parameter.
