@@ -83,9 +83,9 @@ ApcBuilder::executeBackbone(const Region &R, const std::vector<unsigned> &Path,
   checkStop();
   State S;
   ExprRef Apc = Ctx.trueExpr();
-  std::vector<ExprRef> Closed;
+  std::vector<ExprRef> Closed, Results;
   auto *OuterResults = CallResults;
-  CallResults = &Closed;
+  CallResults = &Results;
   for (size_t I = 0; I + 1 < Path.size(); ++I) {
     checkStop();
     const llvm::BasicBlock *From = G.block(Path[I]);
@@ -108,6 +108,9 @@ ApcBuilder::executeBackbone(const Region &R, const std::vector<unsigned> &Path,
     Apc = Ctx.logicalAnd(Apc, atTarget(S, Last));
   }
   CallResults = OuterResults;
+  if (R.Induced)
+    forgetCallResults(Results, S, Inner);
+  Closed.insert(Closed.end(), Results.begin(), Results.end());
   // Counters are 64-bit unsigned, so kappa >= 0 needs no constraint.
   for (auto It = Closed.rbegin(); It != Closed.rend(); ++It)
     Apc = Ctx.exists(*It, Apc);

@@ -134,6 +134,11 @@ private:
   ExprRef callValue(const State &S, const llvm::CallBase &Call, ExprRef &Apc);
   const FunctionSummary &summaryOf(const llvm::Function &F,
                                    const std::vector<PointerArg> &Pointers);
+  /// At the end of a loop's backbone: what depends on the results of its
+  /// calls (`Results`) is unknown in the iterated state `S` and in the
+  /// inner loops' visits.
+  void forgetCallResults(const std::vector<ExprRef> &Results, State &S,
+                         std::vector<InnerLoopVisit> *Inner);
   /// `F` with each bound variable renamed afresh: an instance of a summary.
   ExprRef renameBound(ExprRef F);
 
@@ -182,8 +187,8 @@ private:
   unsigned &NextCounter;
   /// Of a summarised function's builder: its result's variable.
   ExprRef ReturnValue = nullptr;
-  /// The variables the backbone being executed closes at its end, for the
-  /// results of the calls on it.
+  /// The results of the calls on the backbone being executed, which it
+  /// closes at its end.
   std::vector<ExprRef> *CallResults = nullptr;
   /// How many loops summarize() is inside (1: an outermost loop).
   unsigned LoopDepth = 0;

@@ -7,8 +7,10 @@
 // conjoins an instance of it, with its bound variables renamed, the
 // parameters replaced by the arguments and the result by a variable the
 // backbone closes. The function writes no memory its callers see, so the
-// call changes nothing else. Where a summary cannot be built, or a call is
-// inside a loop being summarised (its result differs per iteration), the
+// call changes nothing else. In a loop's backbone the result differs per
+// iteration: the backbone's condition closes it (under the looping
+// condition's universal, one per iteration), and the values that depend on
+// it are unknown after the iteration. Where a summary cannot be built, the
 // result is unknown and the call adds nothing: the apc only gets weaker
 // there, and keeps what the rest of the program says.
 //
@@ -65,8 +67,8 @@ ExprRef ApcBuilder::returns() {
 
 ExprRef ApcBuilder::callValue(const State &S, const llvm::CallBase &Call,
                               ExprRef &Apc) {
-  if (LoopDepth > 0 || !CallResults)
-    return Ir.unknown(Call, "the result of a summarised call inside a loop");
+  if (!CallResults)
+    return Ir.unknown(Call, "the result of a summarised call");
   const llvm::Function &F = *Call.getCalledFunction();
   std::vector<PointerArg> Pointers(F.arg_size());
   for (unsigned I = 0; I < F.arg_size() && I < Call.arg_size(); ++I)
@@ -94,6 +96,29 @@ ExprRef ApcBuilder::callValue(const State &S, const llvm::CallBase &Call,
   Apc = Ctx.logicalAnd(Apc,
                        substituteFormula(Ctx, renameBound(Sum.Formula), Sub));
   return Result;
+}
+
+void ApcBuilder::forgetCallResults(const std::vector<ExprRef> &Results,
+                                   State &S,
+                                   std::vector<InnerLoopVisit> *Inner) {
+  std::unordered_map<ExprRef, bool> Vars;
+  for (ExprRef R : Results)
+    Vars[R] = true;
+  if (Vars.empty())
+    return;
+  auto Forget = [&](ExprRef &E) {
+    if (E && mentionsAny(E, Vars))
+      E = nullptr;
+  };
+  for (auto &[V, E] : S)
+    Forget(E);
+  if (!Inner)
+    return;
+  for (InnerLoopVisit &V : *Inner) {
+    for (auto &[X, E] : V.Before)
+      Forget(E);
+    Forget(V.Exit);
+  }
 }
 
 const FunctionSummary &

@@ -102,14 +102,18 @@ bool hasLoop(const llvm::Function &F) {
 /// Which functions may write memory their callers see: through a store, an
 /// atomic or a memory intrinsic whose address is not one of their own
 /// allocas, or a call of a function that may (a declaration may unless it
-/// only reads memory; a recursive function is assumed to).
+/// only reads memory or gives a nondeterministic value; a recursive function
+/// is assumed to).
 class MemoryWriters {
 public:
   bool mayWrite(const llvm::Function &F) {
     auto [It, New] = Memo.try_emplace(&F, true);
     if (!New)
       return It->second;
-    bool Writes = F.isDeclaration() ? !F.onlyReadsMemory() : writesIn(F);
+    bool Writes = F.isDeclaration()
+                      ? !F.onlyReadsMemory() &&
+                            !F.getName().starts_with("__VERIFIER_nondet")
+                      : writesIn(F);
     Memo[&F] = Writes;
     return Writes;
   }
