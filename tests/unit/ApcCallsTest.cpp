@@ -9,6 +9,8 @@
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <map>
+#include <set>
 #include <unistd.h>
 
 using namespace theseus;
@@ -96,6 +98,30 @@ TEST_F(ApcCallsTest, OneSummaryPerCallContextWithEarlyExits) {
   Str = Str.substr(0, Str.find('\0'));
   EXPECT_NE(Str.find("Yo"), std::string::npos) << Str;
   EXPECT_NE(Str.find("Hi"), std::string::npos) << Str;
+}
+
+// Each instance of a summary binds variables of its own: the fixed-counter
+// search fixes an outermost existential by its variable, and a shared one
+// would give both calls the same counters.
+TEST_F(ApcCallsTest, InstancesBindVariablesOfTheirOwn) {
+  compute(std::string(Find) +
+          "void f(const char *a, int n) {"
+          "  if (find(a + (n & 3), \"Hi\") && find(a + (n & 7), \"Hi\"))"
+          "    reach_error(); }");
+  ASSERT_EQ(Result.Loops, 2u);
+  // Bound variables by the name they had in the summary.
+  std::map<std::string, std::set<ExprRef>> Renamed;
+  anyNode(Result.Formula, [&](ExprRef X) {
+    if (X->kind() == ExprKind::Forall || X->kind() == ExprKind::Exists) {
+      const std::string &Name = X->operand(0)->variable()->Name;
+      Renamed[Name.substr(0, Name.find('~'))].insert(X->operand(0));
+    }
+    return false;
+  });
+  ASSERT_FALSE(Renamed.empty());
+  for (const auto &[Name, Vars] : Renamed)
+    if (Name.find(".ret") == std::string::npos)
+      EXPECT_GE(Vars.size(), 2u) << Name;
 }
 
 // The summary says the search returns 1 only past a non-empty prefix: an
