@@ -85,7 +85,9 @@ struct Apc {
   /// Backbones of loops whose conditions are unsatisfiable even without
   /// their quantifiers: left out of the loops' summaries.
   unsigned NeverTaken = 0;
-  unsigned Loops = 0;                     ///< Loop summaries computed.
+  unsigned Loops = 0; ///< Loop summaries computed.
+  /// Summaries of functions computed, one per call context.
+  unsigned Functions = 0;
   std::vector<LoopSummaryInfo> Summaries; ///< In the order computed.
   /// What was modelled as unknown, by reason, with a count: what a proof
   /// of unreachability does not rely on.

@@ -161,6 +161,7 @@ ApcBuilder::summaryOf(const llvm::Function &F,
   ApcBuilder Callee(Ctx, *Graph, Opts, Out, Params, Calls, Sum.Result);
   Sum.Formula = Callee.returns();
   Calls.Validated += Callee.validated();
+  ++Out.Functions;
   if (!Sum.Formula) {
     Sum.Why = fmt::format("the result of a call of {}, a function with too "
                           "many backbones",

@@ -6,9 +6,10 @@
 // reaches the target in both modes, with a test that replays natively.
 // RUN: rm -rf %t.a %t.c %t.f %t.u
 // RUN: %theseus %s --max-strlen 12 --target reach_error --apc-only --apc-timeout 120 -o %t.a | FileCheck %s
-// RUN: %check-summary %t.a "target['verdict'] == 'apc satisfiable'" "target['backbones'] == 1" "target['loop_summaries'] == 8"
+// RUN: %check-summary %t.a "target['verdict'] == 'apc satisfiable'" "target['backbones'] == 1" "target['loop_summaries'] == 8" "target['function_summaries'] == 4"
 // CHECK: target reach_error in apc_calls: apc satisfiable
 // CHECK: rests on the program's integer semantics only; the input buffers {{.*}} read in bounds
+// CHECK: backbones 1, loop summaries 8, loop backbones never taken {{[0-9]+}}, function summaries 4
 // RUN: not %theseus %s --max-strlen 12 --target reach_error --apc-first --apc-timeout 120 -o %t.c | FileCheck --check-prefix=SEARCH %s
 // RUN: %check-summary %t.c "target['verdict'] == 'reached'" "target['seeded_inputs'] >= 1"
 // RUN: %theseus replay %t.c | FileCheck --check-prefix=REPLAY %s

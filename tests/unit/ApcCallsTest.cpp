@@ -78,6 +78,7 @@ TEST_F(ApcCallsTest, CallsOfALoopBearingFunctionDoNotMultiplyBackbones) {
   EXPECT_FALSE(Result.TooManyBackbones);
   EXPECT_EQ(Result.Backbones, 1u);
   EXPECT_EQ(Result.Loops, 8u);
+  EXPECT_EQ(Result.Functions, 4u);
   EXPECT_TRUE(Result.Unknowns.empty()) << Result.Unknowns.begin()->first;
 }
 
@@ -90,6 +91,7 @@ TEST_F(ApcCallsTest, OneSummaryPerCallContextWithEarlyExits) {
           "  if (find(a + (n & 3), \"Hi\") && find(a + (n & 7), \"Hi\") &&"
           "      find(a, \"Yo\")) reach_error(); }");
   EXPECT_EQ(Result.Loops, 4u);
+  EXPECT_EQ(Result.Functions, 2u);
   ApcAnswer A = decide();
   ASSERT_EQ(A.K, ApcAnswer::Satisfiable) << toString(Result.Formula);
   const std::vector<uint8_t> *S = A.Model.get(Ctx.array("a", 0));
