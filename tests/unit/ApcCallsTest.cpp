@@ -181,20 +181,29 @@ TEST_F(ApcCallsTest, ValuesOfCallsInALoopAreUnknownAfterIt) {
 }
 
 // A loop-bearing function that writes memory its caller sees is inlined as
-// before; one that writes only its own locals is summarised.
+// before; one that writes only its own locals, or takes nondeterministic
+// values, is summarised.
 TEST_F(ApcCallsTest, FunctionsWritingTheCallersMemoryAreInlined) {
   compute("static void fill(int *p, int n) {"
           "  for (int i = 0; i < n; ++i) p[i] = i; }\n"
           "static int local(int n) { int t[4] = {0}; int s = 0;"
           "  for (int i = 0; i < n && i < 4; ++i) { t[i] = i; s += t[i]; }"
           "  return s; }\n"
+          "int __VERIFIER_nondet_int(void);\n"
+          "static int guess(int n) { int s = 0;"
+          "  for (int i = 0; i < n; ++i) s += __VERIFIER_nondet_int();"
+          "  return s; }\n"
           "void f(int n) { int q[4]; fill(q, 4);"
-          "  if (q[n & 3] == 3 && local(n) == 3) reach_error(); }");
+          "  if (q[n & 3] == 3 && local(n) == 3 && guess(n) == 2)"
+          "    reach_error(); }");
   const llvm::Function *Fill = copyOf("fill");
   const llvm::Function *Local = copyOf("local");
   EXPECT_TRUE(!Fill || !Flowgraph::isSummarised(*Fill));
   ASSERT_NE(Local, nullptr);
   EXPECT_TRUE(Flowgraph::isSummarised(*Local));
+  // A nondeterministic value is no write.
+  ASSERT_NE(copyOf("guess"), nullptr);
+  EXPECT_TRUE(Flowgraph::isSummarised(*copyOf("guess")));
   EXPECT_NE(decide().K, ApcAnswer::Unreachable);
 }
 
