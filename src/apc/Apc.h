@@ -84,7 +84,11 @@ struct Apc {
   /// Backbones of loops whose conditions are unsatisfiable even without
   /// their quantifiers: left out of the loops' summaries.
   unsigned NeverTaken = 0;
-  unsigned Loops = 0;                     ///< Loop summaries computed.
+  unsigned Loops = 0; ///< Loop summaries computed.
+  /// Loop invariants conjoined after loops (each checked inductively),
+  /// and the solver queries that checked candidates.
+  unsigned Invariants = 0;
+  unsigned InvariantQueries = 0;
   std::vector<LoopSummaryInfo> Summaries; ///< In the order computed.
   /// What was modelled as unknown, by reason, with a count: what a proof
   /// of unreachability does not rely on.

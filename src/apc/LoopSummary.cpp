@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "apc/ApcBuilder.h"
 #include "apc/Arrays.h"
+#include "apc/ClosedForms.h"
 #include "apc/Solve.h"
 #include "solver/Quantified.h"
 
@@ -121,6 +122,8 @@ Summary ApcBuilder::summarize(const std::vector<bool> &C, unsigned V) {
     Sum.Iterated[Ir.symbol(X)] = Sum.Theta[X];
   Sum.Phi = loopingCondition(Sum.Apcs, Sum.Iterated, Sum.Counters);
   summarizeCells(Vars, Thetas, Sum);
+  Sum.Steps = std::move(Thetas);
+  Sum.Entry = G.block(V);
   return Sum;
 }
 
@@ -279,18 +282,22 @@ ExprRef ApcBuilder::inferValue(const llvm::Instruction *X,
     ExprRef E = substituteValue(Ctx, D, Known);
     return E && !hasCounter(E, Except) ? E : nullptr;
   };
-  unsigned W = Sym->width();
-  // 2. x + d_i on the changing backbones, each d_i invariant: x + sum d_i k_i.
+  // 2. x + d_i on the changing backbones, each d_i invariant: x + sum d_i k_i;
+  // or a polynomial in k_i alone, whatever the order of the backbones: x
+  // plus the sum of d_i(t) over t < k_i (ClosedForms.h).
   ExprRef Sum = Sym;
+  auto NoCounter = [this](ExprRef E) { return !hasCounter(E); };
   for (unsigned I : Changed) {
     ExprRef Step = stepOf(Ctx, Values[I], Sym);
     if (Step)
-      Step = Invariant(Step, nullptr);
+      Step = Invariant(Step, K.Kappa[I]);
+    if (Step)
+      Step = sumOverCounter(Ctx, Step, K.Kappa[I], NoCounter);
     if (!Step) {
       Sum = nullptr;
       break;
     }
-    Sum = Ctx.add(Sum, Ctx.mul(Step, Ctx.resize(K.Kappa[I], W, false)));
+    Sum = Ctx.add(Sum, Step);
   }
   if (Sum)
     return Sum;
