@@ -28,10 +28,18 @@ def expr_small(r):
 
 def update(r, var, depth, counter):
     kind = r.choice(["add", "sub", "set", "cond", "cond_set", "nested",
-                     "nested", "store", "load"]
-                    if depth == 0 else ["add", "sub", "set", "cond"])
+                     "nested", "store", "load", "poly", "poly"]
+                    if depth == 0 else ["add", "sub", "set", "cond", "poly"])
     if kind == "add":
         return f"{var} += {r.randint(1, 4)};"
+    if kind == "poly":
+        # A step polynomial in the counter: a closed form of degree 2 or 3.
+        return r.choice([f"{var} += {r.randint(1, 3)} * {counter} + "
+                         f"{r.randint(-2, 2)};",
+                         f"{var} += {counter};",
+                         f"{var} -= {counter} * {counter};",
+                         f"{var} += ({counter} + {expr_small(r)}) * "
+                         f"{counter};"])
     if kind == "sub":
         return f"{var} -= {r.randint(1, 3)};"
     if kind == "set":
@@ -63,6 +71,24 @@ def update(r, var, depth, counter):
     return f"{var} = {counter}; while ({var} < n) ++{var};"
 
 
+def related(r, counter):
+    """Two counters of one loop in a relation its transitions keep: y steps
+    only where x does (pairs of a letter and the letter), or after it."""
+    big, small = r.sample(["x", "y"], 2)
+    first = f"p[{counter} % 6] > {r.randint(-1, 6)}"
+    then = f"p[({counter} + 1) % 6] {r.choice(['>', '==', '<'])} " \
+           f"{r.randint(-1, 6)}"
+    step = r.choice([1, 1, 2])
+    shape = r.random()
+    if shape < 0.5:
+        return (f"if ({first}) {{ {big} += {step}; "
+                f"if ({then}) {small} += 1; }}")
+    if shape < 0.8:
+        return f"{big} += {step}; if ({then}) {small} += 1;"
+    # Not a relation: small may overtake big.
+    return f"if ({first}) {big} += 1; else {small} += {step};"
+
+
 def program(r, idx):
     lines = ["void reach_error(void);",
              f"void f{idx}(int a, int b, int c, int *p) {{",
@@ -74,13 +100,22 @@ def program(r, idx):
         i = f"i{loop}"
         bound = r.choice(["n", "m", "n + m", "5"])
         step = r.choice([1, 1, 2, 3])
-        body = [update(r, v, 0, i)
-                for v in r.sample(["x", "y"], r.randint(1, 2))]
+        if r.random() < 0.25:
+            body = [related(r, i)]
+        else:
+            body = [update(r, v, 0, i)
+                    for v in r.sample(["x", "y"], r.randint(1, 2))]
         lines.append(f"  for (int {i} = 0; {i} < {bound}; {i} += {step}) {{")
         lines += ["    " + b for b in body]
         lines.append("  }")
     cmp1 = r.choice(["==", ">", "<", "!="])
-    cond = f"x {cmp1} {r.randint(-4, 14)}"
+    shape = r.random()
+    if shape < 0.2:
+        cond = f"y > x + {r.randint(-3, 3)}"
+    elif shape < 0.35:
+        cond = f"x == {r.choice([4, 9, 16, 25, 36, 49, r.randint(-4, 60)])}"
+    else:
+        cond = f"x {cmp1} {r.randint(-4, 14)}"
     if r.random() < 0.6:
         cond += f" && y {r.choice(['==', '>=', '<'])} {r.randint(-4, 14)}"
     if r.random() < 0.3:
