@@ -124,7 +124,7 @@ private:
   /// enterLoop() conjoins.
   ExprRef invariantAfter(const Summary &L, const Substitution &Entry,
                          const State &After, ExprRef Apc);
-  std::vector<ExprRef> invariantCandidates(const Summary &L);
+  const std::vector<ExprRef> &invariantCandidates(const Summary &L);
   std::vector<bool> houdini(const Summary &L,
                             const std::vector<ExprRef> &Candidates,
                             std::vector<bool> Kept);
@@ -158,7 +158,9 @@ private:
   /// Of invariants: their checks at entry and their inductiveness.
   std::unique_ptr<QuantifiedQuery> InvariantQuery;
   double InvariantSeconds = 0;
-  /// Houdini's fixpoint by loop and candidates holding at entry.
+  /// Each loop's candidate invariants, and Houdini's fixpoint by loop and
+  /// candidates holding at entry.
+  std::unordered_map<const Summary *, std::vector<ExprRef>> Candidates;
   std::map<std::pair<const Summary *, std::vector<bool>>, std::vector<bool>>
       Inductive;
 };

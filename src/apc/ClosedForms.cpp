@@ -91,6 +91,16 @@ uint64_t inverseOfThree(unsigned Width) {
 
 } // namespace
 
+ExprRef stepOf(ExprContext &Ctx, ExprRef D, ExprRef X) {
+  if (D->kind() == ExprKind::Sub && D->operand(0) == X)
+    return Ctx.sub(Ctx.constant(0, X->width()), D->operand(1));
+  if (D->kind() == ExprKind::Add && D->operand(0) == X)
+    return D->operand(1);
+  if (D->kind() == ExprKind::Add && D->operand(1) == X)
+    return D->operand(0);
+  return nullptr;
+}
+
 ExprRef binomial(ExprContext &Ctx, ExprRef Kappa, unsigned M, unsigned Width) {
   // kappa (kappa - 1) ... (kappa - M + 1) / M!: the factors are the
   // integers they stand for whenever kappa >= M, and for kappa < M one of

@@ -19,6 +19,9 @@
 
 namespace theseus {
 
+/// `D - X` when `D` is `X + d`, `d + X` or `X - d`; null otherwise.
+ExprRef stepOf(ExprContext &Ctx, ExprRef D, ExprRef X);
+
 /// Whether an expression is constant over the loop (mentions no counter).
 using InvariantFn = std::function<bool(ExprRef)>;
 

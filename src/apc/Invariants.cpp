@@ -7,8 +7,10 @@
 // satisfiable once they wrap around. A relational invariant keeps what the
 // loop's own transitions preserve.
 //
-// Candidates are templates over the loop's carried values: x >= 0, x <= 0
-// and x <= y (signed, for values of one width). Where a backbone enters
+// Candidates are templates over the loop's carried values that every step
+// moves by a constant: x >= 0 where no step decreases x, x <= 0 where
+// none increases it, and x <= y (signed, one width) where no step moves x
+// further than y. Where a backbone enters
 // the loop, those that hold in the entry state are kept (valid under the
 // path's condition so far), and Houdini's fixpoint drops every candidate
 // that some backbone of the loop does not preserve, assuming the others
@@ -19,12 +21,16 @@
 //
 //===----------------------------------------------------------------------===//
 #include "apc/ApcBuilder.h"
+#include "apc/ClosedForms.h"
 #include "apc/Solve.h"
+#include "expr/Rewrite.h"
 
 #include "llvm/IR/Instructions.h"
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
+#include <optional>
 
 namespace theseus {
 
@@ -32,15 +38,9 @@ namespace {
 
 /// At most this many carried values take part (x <= y is quadratic).
 constexpr unsigned MaxValues = 8;
-constexpr unsigned QueryTimeoutMs = 250;
+constexpr unsigned QueryTimeoutMs = 100;
 /// For all of the apc's invariant queries: past it, nothing more is proved.
-constexpr double BudgetSeconds = 3;
-
-bool hasQuantifier(ExprRef E) {
-  return anyNode(E, [](ExprRef X) {
-    return X->kind() == ExprKind::Forall || X->kind() == ExprKind::Exists;
-  });
-}
+constexpr double BudgetSeconds = 0.5;
 
 } // namespace
 
@@ -68,31 +68,73 @@ bool ApcBuilder::provedValid(ExprRef Assumption, ExprRef Claim) {
   return Valid;
 }
 
-std::vector<ExprRef> ApcBuilder::invariantCandidates(const Summary &L) {
-  std::vector<ExprRef> Values;
+/// The constant `d` of `x' = x + d` on every step of `L`, 0 where a step
+/// leaves x alone; none where a step does something else.
+static std::optional<std::vector<int64_t>>
+constantDeltas(ExprContext &Ctx, IrToExpr &Ir, const Summary &L,
+               const llvm::PHINode *X) {
+  ExprRef Sym = Ir.symbol(X);
+  std::vector<int64_t> Deltas;
+  for (const State &Step : L.Steps) {
+    auto It = Step.find(X);
+    ExprRef Next = It == Step.end() ? Sym : It->second;
+    if (Next == Sym) {
+      Deltas.push_back(0);
+      continue;
+    }
+    ExprRef D = Next ? stepOf(Ctx, Next, Sym) : nullptr;
+    if (!D || D->kind() != ExprKind::Const)
+      return std::nullopt;
+    Deltas.push_back(signExtend(D->value(), D->width()));
+  }
+  return Deltas;
+}
+
+const std::vector<ExprRef> &ApcBuilder::invariantCandidates(const Summary &L) {
+  auto [It, New] = Candidates.try_emplace(&L);
+  if (!New)
+    return It->second;
+  // The carried values each step moves by a constant, by name, so that the
+  // candidates and their order do not depend on pointers.
+  std::vector<std::pair<ExprRef, std::vector<int64_t>>> Values;
   for (auto &[X, E] : L.Theta) {
     const auto *Phi = llvm::dyn_cast<llvm::PHINode>(X);
-    if (E && Phi && Phi->getParent() == L.Entry &&
-        Phi->getType()->getIntegerBitWidth() > 1)
-      Values.push_back(Ir.symbol(Phi));
+    if (!E || !Phi || Phi->getParent() != L.Entry ||
+        Phi->getType()->getIntegerBitWidth() < 2)
+      continue;
+    if (std::optional<std::vector<int64_t>> D = constantDeltas(Ctx, Ir, L, Phi))
+      Values.emplace_back(Ir.symbol(Phi), std::move(*D));
   }
-  // By name, so that the candidates and their order do not depend on
-  // pointers.
-  std::sort(Values.begin(), Values.end(), [](ExprRef A, ExprRef B) {
-    return A->variable()->Name < B->variable()->Name;
+  std::sort(Values.begin(), Values.end(), [](const auto &A, const auto &B) {
+    return A.first->variable()->Name < B.first->variable()->Name;
   });
   if (Values.size() > MaxValues)
     Values.resize(MaxValues);
-  std::vector<ExprRef> Candidates;
-  for (ExprRef X : Values) {
+  // Only templates the deltas keep (a bound in the direction the value
+  // moves, x <= y where x never moves ahead of y): any other has a
+  // counterexample to induction away from the wrap-around.
+  auto All = [](const std::vector<int64_t> &A, const std::vector<int64_t> &B,
+                auto Holds) {
+    for (unsigned I = 0; I < A.size(); ++I)
+      if (!Holds(A[I], B[I]))
+        return false;
+    return true;
+  };
+  std::vector<int64_t> Zeros(L.Steps.size(), 0);
+  for (auto &[X, DX] : Values) {
+    if (DX == Zeros)
+      continue; // x does not change: its value after is its value before.
     ExprRef Zero = Ctx.constant(0, X->width());
-    Candidates.push_back(Ctx.sle(Zero, X));
-    Candidates.push_back(Ctx.sle(X, Zero));
-    for (ExprRef Y : Values)
-      if (X != Y && X->width() == Y->width())
-        Candidates.push_back(Ctx.sle(X, Y));
+    if (All(DX, Zeros, std::greater_equal<int64_t>()))
+      It->second.push_back(Ctx.sle(Zero, X));
+    if (All(DX, Zeros, std::less_equal<int64_t>()))
+      It->second.push_back(Ctx.sle(X, Zero));
+    for (auto &[Y, DY] : Values)
+      if (X != Y && X->width() == Y->width() &&
+          All(DX, DY, std::less_equal<int64_t>()))
+        It->second.push_back(Ctx.sle(X, Y));
   }
-  return Candidates;
+  return It->second;
 }
 
 std::vector<bool> ApcBuilder::houdini(const Summary &L,
@@ -128,13 +170,19 @@ std::vector<bool> ApcBuilder::houdini(const Summary &L,
 
 ExprRef ApcBuilder::invariantAfter(const Summary &L, const Substitution &Entry,
                                    const State &After, ExprRef Apc) {
-  std::vector<ExprRef> Candidates = invariantCandidates(L);
+  const std::vector<ExprRef> &Candidates = invariantCandidates(L);
   if (Candidates.empty())
     return Ctx.trueExpr();
-  ExprRef Before = weakAssumption(Apc);
+  ExprRef Before = nullptr; // Made once a candidate needs the solver.
   std::vector<bool> AtEntry(Candidates.size());
   for (unsigned C = 0; C < Candidates.size(); ++C) {
     ExprRef E = substituteValue(Ctx, Candidates[C], Entry);
+    // A claim over a product of non-constants (a polynomial closed form
+    // of an earlier loop) is a hard query and rarely valid.
+    if (E && hasNonlinear(E))
+      E = nullptr;
+    if (E && E->kind() != ExprKind::Const && !Before)
+      Before = weakAssumption(Apc);
     AtEntry[C] = E && provedValid(Before, E);
   }
   auto Key = std::make_pair(&L, AtEntry);

@@ -22,17 +22,6 @@
 
 namespace theseus {
 
-/// `D - X` when `D` is `X + d`, `d + X` or `X - d`; null otherwise.
-static ExprRef stepOf(ExprContext &Ctx, ExprRef D, ExprRef X) {
-  if (D->kind() == ExprKind::Sub && D->operand(0) == X)
-    return Ctx.sub(Ctx.constant(0, X->width()), D->operand(1));
-  if (D->kind() == ExprKind::Add && D->operand(0) == X)
-    return D->operand(1);
-  if (D->kind() == ExprKind::Add && D->operand(1) == X)
-    return D->operand(0);
-  return nullptr;
-}
-
 /// False only when no iteration can follow the loop's backbone whose
 /// condition is `BackboneApc`: its quantifier-free weakening (apc^0:
 /// universals dropped, existentials as free variables; buffers read as
@@ -51,9 +40,7 @@ bool ApcBuilder::mayHold(ExprRef BackboneApc) {
   if (FeasibilitySeconds > BudgetSeconds)
     return true;
   ExprRef Weak = unfoldApc(Ctx, BackboneApc, 0, Opts.Stop);
-  if (!Weak || anyNode(Weak, [](ExprRef X) {
-        return X->kind() == ExprKind::Forall || X->kind() == ExprKind::Exists;
-      }))
+  if (!Weak || hasQuantifier(Weak))
     return true;
   auto Start = std::chrono::steady_clock::now();
   QuantifiedQuery &Q =

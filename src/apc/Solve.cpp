@@ -1,6 +1,7 @@
 //===- Solve.cpp - Deciding an apc: the formula and its unfolding raced --===//
 #include "apc/Solve.h"
 
+#include "expr/Rewrite.h"
 #include "expr/Substitute.h"
 #include "expr/Transfer.h"
 #include "solver/Quantified.h"
@@ -228,6 +229,12 @@ SolverResponse searchWithFixedCounters(ExprContext &Ctx, ExprRef Apc,
   return {};
 }
 
+bool hasQuantifier(ExprRef E) {
+  return anyNode(E, [](ExprRef X) {
+    return X->kind() == ExprKind::Forall || X->kind() == ExprKind::Exists;
+  });
+}
+
 ExprRef unfoldApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
                   const std::atomic<bool> *Stop) {
   try {
@@ -330,28 +337,47 @@ ApcAnswer solveApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
     // time (Hello: 0.1 s at K = 2, unknown after 10 s at K = 25). A larger
     // K gives a candidate closer to a real input; its answer replaces the
     // smaller one's.
+    //
+    // An apc with products of non-constants (polynomial closed forms) is
+    // first unfolded with them as free variables: a weaker formula, so its
+    // unsat is as much a proof, decided without multiplier circuits, as
+    // fast as an apc whose polynomial values were unknown. Only its proofs
+    // count; then the apc^K themselves.
     double UnfoldSeconds = 0, SolveSeconds = 0;
-    for (unsigned Step : unfoldingSteps(K)) {
-      Clock::time_point T = Clock::now();
-      ExprRef U = unfoldApc(Ctx, Apc, Step, &StopUnfolding);
-      UnfoldSeconds += secondsSince(T);
-      T = Clock::now();
-      SolverResponse R;
-      if (U)
-        R = UnfoldedQ.check(U, 0);
-      SolveSeconds += secondsSince(T);
-      std::lock_guard<std::mutex> Lock(Mu);
-      A.UnfoldSeconds = UnfoldSeconds;
-      if (R.Result != SatResult::Unknown || !A.UnfoldedApc) {
-        A.UnfoldedApc = U;
-        A.UnfoldedK = Step;
-        A.Unfolded = {R.Result, SolveSeconds};
-        UnfoldedR = std::move(R);
+    for (bool Weakened : {true, false}) {
+      for (unsigned Step : unfoldingSteps(K)) {
+        Clock::time_point T = Clock::now();
+        ExprRef U = unfoldApc(Ctx, Apc, Step, &StopUnfolding);
+        UnfoldSeconds += secondsSince(T);
+        if (Weakened && (!U || !hasNonlinear(U) || hasQuantifier(U)))
+          break;
+        T = Clock::now();
+        SolverResponse R;
+        if (U)
+          R = UnfoldedQ.check(
+              Weakened ? abstractNonlinear(Ctx, U, "nonlinear#") : U, 0);
+        SolveSeconds += secondsSince(T);
+        std::lock_guard<std::mutex> Lock(Mu);
+        A.UnfoldSeconds = UnfoldSeconds;
+        if (Weakened && R.Result != SatResult::Unsat) {
+          if (StopUnfolding)
+            break;
+          continue;
+        }
+        if (R.Result != SatResult::Unknown || !A.UnfoldedApc) {
+          A.UnfoldedApc = U;
+          A.UnfoldedK = Step;
+          A.Unfolded = {R.Result, SolveSeconds};
+          UnfoldedR = std::move(R);
+        }
+        // With a taker of candidates, the first one goes to it and the CPU
+        // to the apc.
+        if (UnfoldedR.Result == SatResult::Unsat ||
+            (UnfoldedR.Result == SatResult::Sat && OnCandidate) ||
+            StopUnfolding)
+          break;
       }
-      // With a taker of candidates, the first one goes to it and the CPU
-      // to the apc.
-      if (UnfoldedR.Result == SatResult::Unsat ||
-          (UnfoldedR.Result == SatResult::Sat && OnCandidate) || StopUnfolding)
+      if (UnfoldedR.Result == SatResult::Unsat || StopUnfolding)
         break;
     }
     std::lock_guard<std::mutex> Lock(Mu);
