@@ -4,6 +4,7 @@
 #include "apc/Heavyweight.h"
 #include "apc/Solve.h"
 #include "expr/Printer.h"
+#include "expr/Rewrite.h"
 #include "expr/Substitute.h"
 #include "expr/Transfer.h"
 #include "solver/Quantified.h"
@@ -808,4 +809,26 @@ TEST_F(ApcRuleTest, InvariantThatMayFailAtTheEntryIsNotUsed) {
           "f");
   EXPECT_GT(Result.InvariantQueries, 0u);
   EXPECT_EQ(decide(), ApcAnswer::Satisfiable);
+}
+
+// apc^K with its products as free variables: weaker (x * y == 7 with
+// x = y = 1 becomes satisfiable), but one product is one variable, so
+// x * y == 3 && x * y == 4 stays unsatisfiable; linear terms stay.
+TEST(ApcNonlinearTest, AbstractedProductsAreOneVariableEach) {
+  ExprContext Ctx;
+  ExprRef X = Ctx.var(Ctx.variable("x", 32));
+  ExprRef Y = Ctx.var(Ctx.variable("y", 32));
+  auto C = [&](uint64_t V) { return Ctx.constant(V, 32); };
+  ExprRef XY = Ctx.mul(X, Y);
+  ExprRef Ones = Ctx.logicalAnd(Ctx.eq(X, C(1)), Ctx.eq(Y, C(1)));
+  QuantifiedQuery Q;
+  ExprRef Weak =
+      abstractNonlinear(Ctx, Ctx.logicalAnd(Ones, Ctx.eq(XY, C(7))), "nl#");
+  EXPECT_FALSE(hasNonlinear(Weak));
+  EXPECT_EQ(Q.check(Weak, 0).Result, SatResult::Sat);
+  ExprRef Both = Ctx.logicalAnd(Ctx.eq(XY, C(3)), Ctx.eq(XY, C(4)));
+  EXPECT_EQ(Q.check(abstractNonlinear(Ctx, Both, "nl#"), 0).Result,
+            SatResult::Unsat);
+  ExprRef Twice = Ctx.logicalAnd(Ctx.eq(Ctx.mul(C(2), X), C(3)), Ones);
+  EXPECT_EQ(abstractNonlinear(Ctx, Twice, "nl#"), Twice);
 }
