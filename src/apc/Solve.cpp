@@ -338,46 +338,38 @@ ApcAnswer solveApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
     // K gives a candidate closer to a real input; its answer replaces the
     // smaller one's.
     //
-    // An apc with products of non-constants (polynomial closed forms) is
-    // first unfolded with them as free variables: a weaker formula, so its
+    // An apc^K with products of non-constants (polynomial closed forms) is
+    // first decided with them as free variables: a weaker formula, so its
     // unsat is as much a proof, decided without multiplier circuits, as
     // fast as an apc whose polynomial values were unknown. Only its proofs
-    // count; then the apc^K themselves.
+    // count.
     double UnfoldSeconds = 0, SolveSeconds = 0;
-    for (bool Weakened : {true, false}) {
-      for (unsigned Step : unfoldingSteps(K)) {
-        Clock::time_point T = Clock::now();
-        ExprRef U = unfoldApc(Ctx, Apc, Step, &StopUnfolding);
-        UnfoldSeconds += secondsSince(T);
-        if (Weakened && (!U || !hasNonlinear(U) || hasQuantifier(U)))
-          break;
-        T = Clock::now();
-        SolverResponse R;
-        if (U)
-          R = UnfoldedQ.check(
-              Weakened ? abstractNonlinear(Ctx, U, "nonlinear#") : U, 0);
-        SolveSeconds += secondsSince(T);
-        std::lock_guard<std::mutex> Lock(Mu);
-        A.UnfoldSeconds = UnfoldSeconds;
-        if (Weakened && R.Result != SatResult::Unsat) {
-          if (StopUnfolding)
-            break;
-          continue;
-        }
-        if (R.Result != SatResult::Unknown || !A.UnfoldedApc) {
-          A.UnfoldedApc = U;
-          A.UnfoldedK = Step;
-          A.Unfolded = {R.Result, SolveSeconds};
-          UnfoldedR = std::move(R);
-        }
-        // With a taker of candidates, the first one goes to it and the CPU
-        // to the apc.
-        if (UnfoldedR.Result == SatResult::Unsat ||
-            (UnfoldedR.Result == SatResult::Sat && OnCandidate) ||
-            StopUnfolding)
-          break;
+    for (unsigned Step : unfoldingSteps(K)) {
+      Clock::time_point T = Clock::now();
+      ExprRef U = unfoldApc(Ctx, Apc, Step, &StopUnfolding);
+      UnfoldSeconds += secondsSince(T);
+      T = Clock::now();
+      SolverResponse R;
+      if (U && hasNonlinear(U) && !hasQuantifier(U)) {
+        R = UnfoldedQ.check(abstractNonlinear(Ctx, U, "nonlinear#"), 0);
+        if (R.Result != SatResult::Unsat)
+          R = SolverResponse(); // Its model is no model of apc^K.
       }
-      if (UnfoldedR.Result == SatResult::Unsat || StopUnfolding)
+      if (U && R.Result != SatResult::Unsat && !StopUnfolding)
+        R = UnfoldedQ.check(U, 0);
+      SolveSeconds += secondsSince(T);
+      std::lock_guard<std::mutex> Lock(Mu);
+      A.UnfoldSeconds = UnfoldSeconds;
+      if (R.Result != SatResult::Unknown || !A.UnfoldedApc) {
+        A.UnfoldedApc = U;
+        A.UnfoldedK = Step;
+        A.Unfolded = {R.Result, SolveSeconds};
+        UnfoldedR = std::move(R);
+      }
+      // With a taker of candidates, the first one goes to it and the CPU
+      // to the apc.
+      if (UnfoldedR.Result == SatResult::Unsat ||
+          (UnfoldedR.Result == SatResult::Sat && OnCandidate) || StopUnfolding)
         break;
     }
     std::lock_guard<std::mutex> Lock(Mu);

@@ -151,7 +151,7 @@ int main(void) {
 """
 
 
-def check(theseus, clang, work, idx, src, extra):
+def check(theseus, clang, work, idx, src, extra, timeout):
     c = os.path.join(work, f"p{idx}.c")
     with open(c, "w") as f:
         f.write(src)
@@ -162,7 +162,7 @@ def check(theseus, clang, work, idx, src, extra):
                               timeout=30, check=True).stdout)
     out = os.path.join(work, f"p{idx}.out")
     subprocess.run([theseus, c, "--entry", f"f{idx}", "--target",
-                    "reach_error", "--apc-only", "--apc-timeout", "1",
+                    "reach_error", "--apc-only", "--apc-timeout", str(timeout),
                     "--max-len", "6",
                     "-o", out] + extra, capture_output=True, text=True, check=True)
     with open(os.path.join(out, "summary.json")) as f:
@@ -178,6 +178,8 @@ def main():
     ap.add_argument("--programs", type=int, default=100)
     ap.add_argument("--seed", type=int, default=2011)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--apc-timeout", type=float, default=1,
+                    help="seconds per apc (building and deciding it)")
     ap.add_argument("--heavyweight", action="store_true",
                     help="summarize nested loops with --apc-heavyweight")
     a = ap.parse_args()
@@ -187,7 +189,8 @@ def main():
     extra = ["--apc-heavyweight"] if a.heavyweight else []
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
         results = list(pool.map(
-            lambda p: check(a.theseus, a.clang, a.work, *p, extra),
+            lambda p: check(a.theseus, a.clang, a.work, *p, extra,
+                           a.apc_timeout),
             enumerate(srcs)))
     reached = [x for x in results if x[2] > 0]
     violations = [x for x in reached if x[3] == "unreachable"]
