@@ -1,7 +1,7 @@
 // The sum of the first n odd numbers is n^2: the apc sums the step 2k + 1
 // over the loop's counter in closed form (s = n^2 modulo 2^32, no square
 // being 2000 modulo 2^32 either), and proves s == 2000 unreachable, as
-// neither the search nor the linear rules could.
+// the linear rules alone could not.
 // (--apc-timeout 120: room for a busy machine.)
 // RUN: rm -rf %t.u %t.r %t.f
 // RUN: %theseus %s --target reach_error --apc-only --apc-timeout 120 -o %t.u | FileCheck %s
