@@ -10,14 +10,14 @@
 // Candidates are templates over the loop's carried values that every step
 // moves by a constant: x >= 0 where no step decreases x, x <= 0 where
 // none increases it, and x <= y (signed, one width) where no step moves x
-// further than y. Where a backbone enters
-// the loop, those that hold in the entry state are kept (valid under the
-// path's condition so far), and Houdini's fixpoint drops every candidate
-// that some backbone of the loop does not preserve, assuming the others
-// and the backbone's condition: what remains is inductive, checked by the
-// solver, and holds in every state at the loop's entry node, in particular
-// after the iterations the summary counts. Only then is it conjoined, over
-// the iterated state. A query without an unsat answer drops its candidate.
+// further than y. Where a backbone enters the loop, those that hold in the
+// entry state are kept (valid under the path's condition so far), and
+// Houdini's fixpoint drops every candidate that some backbone of the loop
+// does not preserve, assuming the others and the backbone's condition:
+// what remains is inductive, checked by the solver, and holds in every
+// state at the loop's entry node, in particular after the iterations the
+// summary counts. Only then is it conjoined, over the iterated state. A
+// query without an unsat answer drops its candidate.
 //
 //===----------------------------------------------------------------------===//
 #include "apc/ApcBuilder.h"
