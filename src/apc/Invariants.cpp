@@ -38,9 +38,9 @@ namespace {
 
 /// At most this many carried values take part (x <= y is quadratic).
 constexpr unsigned MaxValues = 8;
-constexpr unsigned QueryTimeoutMs = 100;
+constexpr unsigned QueryTimeoutMs = 500;
 /// For all of the apc's invariant queries: past it, nothing more is proved.
-constexpr double BudgetSeconds = 0.5;
+constexpr double BudgetSeconds = 2;
 
 } // namespace
 
