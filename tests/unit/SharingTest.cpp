@@ -141,6 +141,41 @@ TEST(CoordinatorTest, AllOutOfWorkAsksElsewhereOnceAndHandsOnWhatComes) {
   EXPECT_EQ(Elsewhere.Asked.load(), 2);
 }
 
+TEST(CoordinatorTest, KnowsWhichPartsOfTheTreeAreItsProcesss) {
+  struct OneItem : Upstream {
+    bool wanted() const override { return false; }
+    void give(SharedWork) override {}
+    std::optional<SharedWork> wait() override {
+      if (Sent)
+        return std::nullopt;
+      Sent = true;
+      SharedWork W;
+      W.Side = TreeKey().then(7, 1, true);
+      return W;
+    }
+    bool Sent = false;
+  } Elsewhere;
+  TreeKey Away = TreeKey().then(3, 1, false);
+  TreeKey Came = TreeKey().then(7, 1, true);
+  // The first process holds the root, and gives a part away.
+  Coordinator First(1, 0, &Elsewhere, /*FirstWorker=*/0);
+  EXPECT_TRUE(First.holdsRoot());
+  EXPECT_TRUE(First.firstHere(0));
+  SharedWork W;
+  W.Side = Away;
+  First.give(W);
+  EXPECT_EQ(First.partAt(Away), std::optional<bool>(false));
+  EXPECT_EQ(First.partAt(Came), std::nullopt);
+  // Another takes a part over, and does not hold the root.
+  Coordinator Other(1, 0, &Elsewhere, /*FirstWorker=*/3);
+  EXPECT_FALSE(Other.holdsRoot());
+  EXPECT_TRUE(Other.firstHere(3));
+  EXPECT_FALSE(Other.firstHere(4));
+  ASSERT_TRUE(Other.wait().has_value()); // Its only worker asks elsewhere.
+  EXPECT_EQ(Other.partAt(Came), std::optional<bool>(true));
+  EXPECT_EQ(Other.partAt(Away), std::nullopt);
+}
+
 TEST(WorkRouterTest, WorkGoesToAWaitingProcessOrWaits) {
   WorkRouter R(3);
   EXPECT_TRUE(R.give("a").empty()); // Nobody waits: kept.
