@@ -56,10 +56,10 @@ TEST(CoordinatorTest, APathIsNewOnce) {
   EXPECT_FALSE(C.claimPath(Leaf));
 }
 
-TEST(CoordinatorTest, TestNumbersAreDense) {
+TEST(CoordinatorTest, TestNumbersAreTagsForTheTeamToNumber) {
   Coordinator C(2);
-  EXPECT_EQ(C.nextTest(), 1u);
-  EXPECT_EQ(C.nextTest(), 2u);
+  EXPECT_EQ(C.nextTest(), WorkerTest | 1);
+  EXPECT_EQ(C.nextTest(), WorkerTest | 2);
 }
 
 TEST(CoordinatorTest, AnIdleWorkerGetsWhatAnotherHandsOver) {
@@ -116,8 +116,7 @@ TEST(CoordinatorTest, AllOutOfWorkAsksElsewhereOnceAndHandsOnWhatComes) {
     std::vector<std::string> Given;
     std::atomic<int> Asked = 0;
   } Elsewhere;
-  Coordinator C(2, /*TestBase=*/5, &Elsewhere);
-  EXPECT_EQ(C.nextTest(), 6u);
+  Coordinator C(2, &Elsewhere);
   // Nobody here waits: the work goes elsewhere.
   SharedWork Mine;
   Mine.Input = "mine";
@@ -158,7 +157,7 @@ TEST(CoordinatorTest, KnowsWhichPartsOfTheTreeAreItsProcesss) {
   TreeKey Away = TreeKey().then(3, 1, false);
   TreeKey Came = TreeKey().then(7, 1, true);
   // The first process holds the root, and gives a part away.
-  Coordinator First(1, 0, &Elsewhere, /*FirstWorker=*/0);
+  Coordinator First(1, &Elsewhere, /*FirstWorker=*/0);
   EXPECT_TRUE(First.holdsRoot());
   EXPECT_TRUE(First.firstHere(0));
   SharedWork W;
@@ -167,7 +166,7 @@ TEST(CoordinatorTest, KnowsWhichPartsOfTheTreeAreItsProcesss) {
   EXPECT_EQ(First.partAt(Away), std::optional<bool>(false));
   EXPECT_EQ(First.partAt(Came), std::nullopt);
   // Another takes a part over, and does not hold the root.
-  Coordinator Other(1, 0, &Elsewhere, /*FirstWorker=*/3);
+  Coordinator Other(1, &Elsewhere, /*FirstWorker=*/3);
   EXPECT_FALSE(Other.holdsRoot());
   EXPECT_TRUE(Other.firstHere(3));
   EXPECT_FALSE(Other.firstHere(4));
