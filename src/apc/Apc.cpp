@@ -71,7 +71,7 @@ QuantifiedQuery &ApcBuilder::ownQuery(std::unique_ptr<QuantifiedQuery> &Own) {
 
 uint64_t ApcBuilder::validated() const {
   uint64_t N = OwnCalls ? OwnCalls->Validated : 0;
-  for (const auto *Own : {&OwnFeasibility, &CountQuery})
+  for (const auto *Own : {&OwnFeasibility, &CountQuery, &InvariantQuery})
     if (*Own)
       N += (*Own)->stats().Validated;
   return N;
@@ -143,6 +143,7 @@ void ApcBuilder::enterLoop(const Region &R, const std::vector<unsigned> &Path,
   for (auto &[V, E] : L.Theta)
     After[V] = E ? substituteValue(Ctx, E, Theta) : nullptr;
   S = std::move(After);
+  Apc = Ctx.logicalAnd(Apc, invariantAfter(L, Theta, S, Apc));
   if (I + 1 < Path.size() && (Path[I + 1] == InducedEnd || !C[Path[I + 1]])) {
     unsigned Exit = Path[I + 1];
     const llvm::BasicBlock *ExitBlock =

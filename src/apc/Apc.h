@@ -88,6 +88,10 @@ struct Apc {
   unsigned Loops = 0; ///< Loop summaries computed.
   /// Summaries of functions computed, one per call context.
   unsigned Functions = 0;
+  /// Loop invariants conjoined after loops (each checked inductively),
+  /// and the solver queries that checked candidates.
+  unsigned Invariants = 0;
+  unsigned InvariantQueries = 0;
   std::vector<LoopSummaryInfo> Summaries; ///< In the order computed.
   /// What was modelled as unknown, by reason, with a count: what a proof
   /// of unreachability does not rely on.

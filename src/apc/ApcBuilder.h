@@ -11,7 +11,9 @@
 //                    the solver (section 3.3, Heavyweight.h);
 //   Calls.cpp        calls of summarised functions (Flowgraph.h): a builder
 //                    of the function's own flowgraph summarises its returns
-//                    once per call context, each call an instance of it.
+//                    once per call context, each call an instance of it;
+//   Invariants.cpp   relational invariants of a loop, checked inductively.
+// Steps that are polynomials in a counter are summed in ClosedForms.h.
 // The instructions themselves are IrToExpr's, the paths Backbones'.
 //
 //===----------------------------------------------------------------------===//
@@ -47,6 +49,10 @@ struct Summary {
   /// describes: free variables its facts (in Phi) constrain, closed with
   /// the counters.
   std::vector<ExprRef> Witnesses;
+  /// Each backbone's state after one iteration, as Apcs: the transitions
+  /// an invariant must be preserved by.
+  std::vector<State> Steps;
+  const llvm::BasicBlock *Entry = nullptr;
 };
 
 /// An artificial variable of Algorithm 2: the count of an inner loop in one
@@ -167,6 +173,21 @@ private:
                            const llvm::BasicBlock *Entry,
                            const llvm::BasicBlock *Exit);
 
+  // Invariants.cpp
+  /// The loop invariants of `L` that hold in the state `Entry` (given the
+  /// path's condition `Apc` so far) and that every backbone of the loop
+  /// preserves, over the state `After` its iterations: what the hook in
+  /// enterLoop() conjoins.
+  ExprRef invariantAfter(const Summary &L, const Substitution &Entry,
+                         const State &After, ExprRef Apc);
+  const std::vector<ExprRef> &invariantCandidates(const Summary &L);
+  std::vector<bool> houdini(const Summary &L,
+                            const std::vector<ExprRef> &Candidates,
+                            std::vector<bool> Kept);
+  ExprRef weakAssumption(ExprRef F);
+  /// Whether the solver proves `Assumption` implies `Claim`.
+  bool provedValid(ExprRef Assumption, ExprRef Claim);
+
   // InnerCounts.cpp
   void introduceCounts(State &Theta, const std::vector<InnerLoopVisit> &Inner,
                        std::vector<InnerCount> &Counts);
@@ -197,6 +218,14 @@ private:
   /// Of inner loops' counts (Heavyweight.h), once there is one.
   std::unique_ptr<QuantifiedQuery> CountQuery;
   double FeasibilitySeconds = 0;
+  /// Of invariants: their checks at entry and their inductiveness.
+  std::unique_ptr<QuantifiedQuery> InvariantQuery;
+  double InvariantSeconds = 0;
+  /// Each loop's candidate invariants, and Houdini's fixpoint by loop and
+  /// candidates holding at entry.
+  std::unordered_map<const Summary *, std::vector<ExprRef>> Candidates;
+  std::map<std::pair<const Summary *, std::vector<bool>>, std::vector<bool>>
+      Inductive;
 };
 
 } // namespace theseus

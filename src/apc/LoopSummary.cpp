@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "apc/ApcBuilder.h"
 #include "apc/Arrays.h"
+#include "apc/ClosedForms.h"
 #include "apc/Solve.h"
 #include "solver/Quantified.h"
 
@@ -20,17 +21,6 @@
 #include <set>
 
 namespace theseus {
-
-/// `D - X` when `D` is `X + d`, `d + X` or `X - d`; null otherwise.
-static ExprRef stepOf(ExprContext &Ctx, ExprRef D, ExprRef X) {
-  if (D->kind() == ExprKind::Sub && D->operand(0) == X)
-    return Ctx.sub(Ctx.constant(0, X->width()), D->operand(1));
-  if (D->kind() == ExprKind::Add && D->operand(0) == X)
-    return D->operand(1);
-  if (D->kind() == ExprKind::Add && D->operand(1) == X)
-    return D->operand(0);
-  return nullptr;
-}
 
 /// False only when no iteration can follow the loop's backbone whose
 /// condition is `BackboneApc`: its quantifier-free weakening (apc^0:
@@ -50,9 +40,7 @@ bool ApcBuilder::mayHold(ExprRef BackboneApc) {
   if (FeasibilitySeconds > BudgetSeconds)
     return true;
   ExprRef Weak = unfoldApc(Ctx, BackboneApc, 0, Opts.Stop);
-  if (!Weak || anyNode(Weak, [](ExprRef X) {
-        return X->kind() == ExprKind::Forall || X->kind() == ExprKind::Exists;
-      }))
+  if (!Weak || hasQuantifier(Weak))
     return true;
   auto Start = std::chrono::steady_clock::now();
   QuantifiedQuery &Q =
@@ -121,6 +109,8 @@ Summary ApcBuilder::summarize(const std::vector<bool> &C, unsigned V) {
     Sum.Iterated[Ir.symbol(X)] = Sum.Theta[X];
   Sum.Phi = loopingCondition(Sum.Apcs, Sum.Iterated, Sum.Counters);
   summarizeCells(Vars, Thetas, Sum);
+  Sum.Steps = std::move(Thetas);
+  Sum.Entry = G.block(V);
   return Sum;
 }
 
@@ -279,18 +269,22 @@ ExprRef ApcBuilder::inferValue(const llvm::Instruction *X,
     ExprRef E = substituteValue(Ctx, D, Known);
     return E && !hasCounter(E, Except) ? E : nullptr;
   };
-  unsigned W = Sym->width();
-  // 2. x + d_i on the changing backbones, each d_i invariant: x + sum d_i k_i.
+  // 2. x + d_i on the changing backbones, each d_i invariant: x + sum d_i k_i;
+  // or a polynomial in k_i alone, whatever the order of the backbones: x
+  // plus the sum of d_i(t) over t < k_i (ClosedForms.h).
   ExprRef Sum = Sym;
+  auto NoCounter = [this](ExprRef E) { return !hasCounter(E); };
   for (unsigned I : Changed) {
     ExprRef Step = stepOf(Ctx, Values[I], Sym);
     if (Step)
-      Step = Invariant(Step, nullptr);
+      Step = Invariant(Step, K.Kappa[I]);
+    if (Step)
+      Step = sumOverCounter(Ctx, Step, K.Kappa[I], NoCounter);
     if (!Step) {
       Sum = nullptr;
       break;
     }
-    Sum = Ctx.add(Sum, Ctx.mul(Step, Ctx.resize(K.Kappa[I], W, false)));
+    Sum = Ctx.add(Sum, Step);
   }
   if (Sum)
     return Sum;

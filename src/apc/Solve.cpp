@@ -1,6 +1,7 @@
 //===- Solve.cpp - Deciding an apc: the formula and its unfolding raced --===//
 #include "apc/Solve.h"
 
+#include "expr/Rewrite.h"
 #include "expr/Substitute.h"
 #include "expr/Transfer.h"
 #include "solver/Quantified.h"
@@ -228,6 +229,12 @@ SolverResponse searchWithFixedCounters(ExprContext &Ctx, ExprRef Apc,
   return {};
 }
 
+bool hasQuantifier(ExprRef E) {
+  return anyNode(E, [](ExprRef X) {
+    return X->kind() == ExprKind::Forall || X->kind() == ExprKind::Exists;
+  });
+}
+
 ExprRef unfoldApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
                   const std::atomic<bool> *Stop) {
   try {
@@ -330,6 +337,12 @@ ApcAnswer solveApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
     // time (Hello: 0.1 s at K = 2, unknown after 10 s at K = 25). A larger
     // K gives a candidate closer to a real input; its answer replaces the
     // smaller one's.
+    //
+    // An apc^K with products of non-constants (polynomial closed forms) is
+    // first decided with them as free variables: a weaker formula, so its
+    // unsat is as much a proof, decided without multiplier circuits, as
+    // fast as an apc whose polynomial values were unknown. Only its proofs
+    // count.
     double UnfoldSeconds = 0, SolveSeconds = 0;
     for (unsigned Step : unfoldingSteps(K)) {
       Clock::time_point T = Clock::now();
@@ -337,7 +350,12 @@ ApcAnswer solveApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
       UnfoldSeconds += secondsSince(T);
       T = Clock::now();
       SolverResponse R;
-      if (U)
+      if (U && hasNonlinear(U) && !hasQuantifier(U)) {
+        R = UnfoldedQ.check(abstractNonlinear(Ctx, U, "nonlinear#"), 0);
+        if (R.Result != SatResult::Unsat)
+          R = SolverResponse(); // Its model is no model of apc^K.
+      }
+      if (U && R.Result != SatResult::Unsat && !StopUnfolding)
         R = UnfoldedQ.check(U, 0);
       SolveSeconds += secondsSince(T);
       std::lock_guard<std::mutex> Lock(Mu);

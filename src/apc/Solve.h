@@ -7,6 +7,9 @@
 // weaker than it), so an unsatisfiable apc^K proves the apc unsatisfiable too;
 // a model of apc^K is only a candidate. The unfolding side tries growing K (2,
 // 6, then K): an answer at a small K comes fast and is as much a proof.
+// Each apc^K with products of non-constants (polynomial closed forms) is
+// first decided with those products as free variables: a weaker formula
+// without multiplier circuits, whose unsat is as much a proof.
 //
 // A third thread strengthens the apc instead: its outermost counters fixed
 // at values a model of apc^0 allows (0 where it can), the range of every
@@ -35,6 +38,9 @@ namespace theseus {
 /// instances, so the unfolding gives up (null) as soon as `Stop` is set.
 ExprRef unfoldApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
                   const std::atomic<bool> *Stop = nullptr);
+
+/// Whether `E` has a Forall or Exists node.
+bool hasQuantifier(ExprRef E);
 
 /// A model of the apc itself, searched for by strengthening it into a
 /// quantifier-free formula: its outermost counters (existentials outside

@@ -1,6 +1,8 @@
 //===- Rewrite.cpp - Expression transformations ---------------------------===//
 #include "expr/Rewrite.h"
 
+#include <functional>
+#include <string>
 #include <unordered_map>
 
 namespace theseus {
@@ -24,10 +26,11 @@ bool isNonlinearNode(ExprRef E) {
   }
 }
 
-class NonlinearConcretizer {
+/// Rebuilds an expression with each non-linear node replaced.
+class NonlinearReplacer {
 public:
-  NonlinearConcretizer(ExprContext &Ctx, const Assignment &A)
-      : Ctx(Ctx), A(A) {}
+  NonlinearReplacer(ExprContext &Ctx, std::function<ExprRef(ExprRef)> Replace)
+      : Ctx(Ctx), Replace(std::move(Replace)) {}
 
   ExprRef visit(ExprRef E) {
     if (E->isConst() || E->kind() == ExprKind::Read)
@@ -46,7 +49,7 @@ private:
   ExprRef rebuild(ExprRef E) {
     if (isNonlinearNode(E)) {
       ++Replaced;
-      return Ctx.constant(evaluate(E, A), E->width());
+      return Replace(E);
     }
     ExprRef Op[3] = {nullptr, nullptr, nullptr};
     bool Changed = false;
@@ -60,7 +63,7 @@ private:
   }
 
   ExprContext &Ctx;
-  const Assignment &A;
+  std::function<ExprRef(ExprRef)> Replace;
   std::unordered_map<ExprRef, ExprRef> Memo;
 };
 
@@ -86,10 +89,20 @@ bool hasNonlinear(ExprRef E) {
 
 ExprRef concretizeNonlinear(ExprContext &Ctx, ExprRef E, const Assignment &A,
                             unsigned &Replaced) {
-  NonlinearConcretizer C(Ctx, A);
+  NonlinearReplacer C(
+      Ctx, [&](ExprRef X) { return Ctx.constant(evaluate(X, A), X->width()); });
   ExprRef R = C.visit(E);
   Replaced += C.Replaced;
   return R;
+}
+
+ExprRef abstractNonlinear(ExprContext &Ctx, ExprRef E,
+                          const std::string &Prefix) {
+  unsigned Fresh = 0;
+  NonlinearReplacer C(Ctx, [&](ExprRef X) {
+    return Ctx.var(Ctx.variable(Prefix + std::to_string(Fresh++), X->width()));
+  });
+  return C.visit(E);
 }
 
 } // namespace theseus

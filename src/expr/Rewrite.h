@@ -5,6 +5,8 @@
 #include "expr/Assignment.h"
 #include "expr/Expr.h"
 
+#include <string>
+
 namespace theseus {
 
 /// True when `E` multiplies, divides or takes the remainder of two
@@ -16,6 +18,13 @@ bool hasNonlinear(ExprRef E);
 /// `Replaced` counts the sub-expressions replaced.
 ExprRef concretizeNonlinear(ExprContext &Ctx, ExprRef E, const Assignment &A,
                             unsigned &Replaced);
+
+/// Replaces every non-linear sub-expression of the quantifier-free `E` by a
+/// fresh variable (`Prefix` and a number; one per distinct sub-expression):
+/// a weaker formula, satisfiable whenever `E` is, which a solver decides
+/// without multiplier circuits.
+ExprRef abstractNonlinear(ExprContext &Ctx, ExprRef E,
+                          const std::string &Prefix);
 
 } // namespace theseus
 

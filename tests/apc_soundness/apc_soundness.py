@@ -64,8 +64,9 @@ def call(r, idx, counter="a"):
 
 def update(r, var, depth, counter, idx):
     kind = r.choice(["add", "sub", "set", "cond", "cond_set", "nested",
-                     "nested", "store", "load", "break", "return", "call"]
-                    if depth == 0 else ["add", "sub", "set", "cond"])
+                     "nested", "store", "load", "break", "return", "call",
+                     "poly", "poly"]
+                    if depth == 0 else ["add", "sub", "set", "cond", "poly"])
     if kind == "break":
         return f"if ({var} > {r.randint(0, 8)}) break;"
     if kind == "return":
@@ -74,6 +75,14 @@ def update(r, var, depth, counter, idx):
         return f"{var} += {call(r, idx, counter)};"
     if kind == "add":
         return f"{var} += {r.randint(1, 4)};"
+    if kind == "poly":
+        # A step polynomial in the counter: a closed form of degree 2 or 3.
+        return r.choice([f"{var} += {r.randint(1, 3)} * {counter} + "
+                         f"{r.randint(-2, 2)};",
+                         f"{var} += {counter};",
+                         f"{var} -= {counter} * {counter};",
+                         f"{var} += ({counter} + {expr_small(r)}) * "
+                         f"{counter};"])
     if kind == "sub":
         return f"{var} -= {r.randint(1, 3)};"
     if kind == "set":
@@ -105,6 +114,24 @@ def update(r, var, depth, counter, idx):
     return f"{var} = {counter}; while ({var} < n) ++{var};"
 
 
+def related(r, counter):
+    """Two counters of one loop in a relation its transitions keep: y steps
+    only where x does (pairs of a letter and the letter), or after it."""
+    big, small = r.sample(["x", "y"], 2)
+    first = f"p[{counter} % 6] > {r.randint(-1, 6)}"
+    then = f"p[({counter} + 1) % 6] {r.choice(['>', '==', '<'])} " \
+           f"{r.randint(-1, 6)}"
+    step = r.choice([1, 1, 2])
+    shape = r.random()
+    if shape < 0.5:
+        return (f"if ({first}) {{ {big} += {step}; "
+                f"if ({then}) {small} += 1; }}")
+    if shape < 0.8:
+        return f"{big} += {step}; if ({then}) {small} += 1;"
+    # Not a relation: small may overtake big.
+    return f"if ({first}) {big} += 1; else {small} += {step};"
+
+
 def program(r, idx):
     lines = ["void reach_error(void);", helper(r, idx),
              f"void f{idx}(int a, int b, int c, int *p) {{",
@@ -118,13 +145,22 @@ def program(r, idx):
         i = f"i{loop}"
         bound = r.choice(["n", "m", "n + m", "5"])
         step = r.choice([1, 1, 2, 3])
-        body = [update(r, v, 0, i, idx)
-                for v in r.sample(["x", "y"], r.randint(1, 2))]
+        if r.random() < 0.25:
+            body = [related(r, i)]
+        else:
+            body = [update(r, v, 0, i, idx)
+                    for v in r.sample(["x", "y"], r.randint(1, 2))]
         lines.append(f"  for (int {i} = 0; {i} < {bound}; {i} += {step}) {{")
         lines += ["    " + b for b in body]
         lines.append("  }")
     cmp1 = r.choice(["==", ">", "<", "!="])
-    cond = f"x {cmp1} {r.randint(-4, 14)}"
+    shape = r.random()
+    if shape < 0.2:
+        cond = f"y > x + {r.randint(-3, 3)}"
+    elif shape < 0.35:
+        cond = f"x == {r.choice([4, 9, 16, 25, 36, 49, r.randint(-4, 60)])}"
+    else:
+        cond = f"x {cmp1} {r.randint(-4, 14)}"
     if r.random() < 0.6:
         cond += f" && y {r.choice(['==', '>=', '<'])} {r.randint(-4, 14)}"
     if r.random() < 0.3:
@@ -160,7 +196,7 @@ int main(void) {
 """
 
 
-def check(theseus, clang, work, idx, src, extra):
+def check(theseus, clang, work, idx, src, extra, timeout):
     c = os.path.join(work, f"p{idx}.c")
     with open(c, "w") as f:
         f.write(src)
@@ -171,7 +207,7 @@ def check(theseus, clang, work, idx, src, extra):
                               timeout=30, check=True).stdout)
     out = os.path.join(work, f"p{idx}.out")
     subprocess.run([theseus, c, "--entry", f"f{idx}", "--target",
-                    "reach_error", "--apc-only", "--apc-timeout", "1",
+                    "reach_error", "--apc-only", "--apc-timeout", str(timeout),
                     "--max-len", "6",
                     "-o", out] + extra, capture_output=True, text=True, check=True)
     with open(os.path.join(out, "summary.json")) as f:
@@ -187,6 +223,8 @@ def main():
     ap.add_argument("--programs", type=int, default=100)
     ap.add_argument("--seed", type=int, default=2011)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--apc-timeout", type=float, default=1,
+                    help="seconds per apc (building and deciding it)")
     ap.add_argument("--heavyweight", action="store_true",
                     help="summarize nested loops with --apc-heavyweight")
     a = ap.parse_args()
@@ -196,7 +234,8 @@ def main():
     extra = ["--apc-heavyweight"] if a.heavyweight else []
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
         results = list(pool.map(
-            lambda p: check(a.theseus, a.clang, a.work, *p, extra),
+            lambda p: check(a.theseus, a.clang, a.work, *p, extra,
+                           a.apc_timeout),
             enumerate(srcs)))
     reached = [x for x in results if x[2] > 0]
     violations = [x for x in reached if x[3] == "unreachable"]

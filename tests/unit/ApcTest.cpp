@@ -1,8 +1,10 @@
 //===- ApcTest.cpp - Loop summaries, unfolding and deciding an apc --------===//
 #include "apc/Apc.h"
+#include "apc/ClosedForms.h"
 #include "apc/Heavyweight.h"
 #include "apc/Solve.h"
 #include "expr/Printer.h"
+#include "expr/Rewrite.h"
 #include "expr/Substitute.h"
 #include "expr/Transfer.h"
 #include "solver/Quantified.h"
@@ -673,3 +675,160 @@ TEST(ApcVerdictTest, ASatisfiableUnfoldingIsNotASatisfiableApc) {
   EXPECT_STREQ(verdictOf(A), "unreachable");
 }
 } // namespace
+
+// C(kappa, m) modulo 2^w, exactly: against the integers where kappa^3
+// fits in 128 bits, and Pascal's rule C(k+1, m) = C(k, m) + C(k, m-1)
+// where the products wrap around 64 bits.
+TEST(ApcClosedFormTest, BinomialsAreExactModuloTheWidth) {
+  ExprContext Ctx;
+  Evaluator E{Assignment()};
+  auto At = [&](uint64_t Kappa, unsigned M, unsigned W) {
+    return M == 0 ? 1 : E.eval(binomial(Ctx, Ctx.constant(Kappa, 64), M, W));
+  };
+  const uint64_t Small[] = {
+      0, 1, 2, 3, 4, 5, 6, 7, 100, 65537, 4294967295u, (uint64_t(1) << 40) + 3};
+  for (unsigned W : {8u, 32u, 64u})
+    for (uint64_t K : Small) {
+      unsigned __int128 N = K;
+      unsigned __int128 Exact[] = {N, N * (N - (N > 0)) / 2,
+                                   N < 2 ? 0 : N * (N - 1) * (N - 2) / 6};
+      for (unsigned M = 1; M <= 3; ++M)
+        EXPECT_EQ(At(K, M, W), truncBits(uint64_t(Exact[M - 1]), W))
+            << "C(" << K << ", " << M << ") mod 2^" << W;
+    }
+  const uint64_t Huge[] = {uint64_t(1) << 63, (uint64_t(1) << 63) + 7,
+                           ~uint64_t(0) - 1, 0x9e3779b97f4a7c15u};
+  for (unsigned W : {16u, 64u})
+    for (uint64_t K : Huge)
+      for (unsigned M = 1; M <= 3; ++M)
+        EXPECT_EQ(At(K + 1, M, W), truncBits(At(K, M, W) + At(K, M - 1, W), W))
+            << "C(" << K << " + 1, " << M << ") mod 2^" << W;
+}
+
+// The sum of a step polynomial in the counter equals the iterations' sum,
+// wrapping as 32-bit additions do; other shapes have no closed form.
+TEST(ApcClosedFormTest, SumsOfPolynomialStepsMatchTheIterations) {
+  ExprContext Ctx;
+  ExprRef Kappa = Ctx.var(Ctx.variable("k", 64));
+  ExprRef Other = Ctx.var(Ctx.variable("k2", 64));
+  ExprRef K0 = Ctx.var(Ctx.variable("k0", 32));
+  auto NoCounter = [&](ExprRef X) {
+    return !mentionsAny(X, {{Kappa, true}, {Other, true}});
+  };
+  ExprRef T = Ctx.add(K0, Ctx.resize(Kappa, 32, false));
+  auto C = [&](uint64_t V) { return Ctx.constant(V, 32); };
+  // 2 * k + 1 (the odd numbers), k * k - 3 * k, and (k << 2) - 7.
+  ExprRef Steps[] = {Ctx.add(Ctx.mul(C(2), T), C(1)),
+                     Ctx.sub(Ctx.mul(T, T), Ctx.mul(C(3), T)),
+                     Ctx.sub(Ctx.binary(ExprKind::Shl, T, C(2)), C(7))};
+  for (ExprRef Step : Steps) {
+    ExprRef Sum = sumOverCounter(Ctx, Step, Kappa, NoCounter);
+    ASSERT_NE(Sum, nullptr) << toString(Step);
+    for (uint64_t Start : {uint64_t(0), uint64_t(5), uint64_t(0xfffffff0)}) {
+      uint32_t Expected = 0;
+      for (uint64_t N = 0; N < 70; ++N) {
+        Substitution At{{Kappa, Ctx.constant(N, 64)}, {K0, C(Start)}};
+        Evaluator E{Assignment()};
+        ASSERT_EQ(E.eval(substituteValue(Ctx, Sum, At)), Expected)
+            << toString(Step) << " at k0 = " << Start << ", kappa = " << N;
+        Substitution Now{{Kappa, Ctx.constant(N, 64)}, {K0, C(Start)}};
+        Expected += uint32_t(E.eval(substituteValue(Ctx, Step, Now)));
+      }
+    }
+  }
+  // Cubic, another counter, a division: no closed form.
+  EXPECT_EQ(sumOverCounter(Ctx, Ctx.mul(T, Ctx.mul(T, T)), Kappa, NoCounter),
+            nullptr);
+  EXPECT_EQ(sumOverCounter(Ctx, Ctx.add(T, Ctx.resize(Other, 32, false)), Kappa,
+                           NoCounter),
+            nullptr);
+  EXPECT_EQ(sumOverCounter(Ctx, Ctx.binary(ExprKind::UDiv, T, C(2)), Kappa,
+                           NoCounter),
+            nullptr);
+}
+
+// s += 2 * k + 1: theta(s) = s + 2 k kappa + kappa^2, so the sum of the
+// first n odd numbers is never 2000 (no square is 2000 modulo 2^32 either)
+// but is 2025 for n = 45.
+TEST_F(ApcRuleTest, PolynomialStepHasAClosedForm) {
+  compute("void f(int n) { int s = 0;"
+          "  for (int k = 0; k < n; k++) s += 2 * k + 1;"
+          "  if (s == 2000) reach_error(); }",
+          "f");
+  const LoopSummaryInfo &L = summaryAt("for.cond");
+  ASSERT_EQ(L.Counters.Kappa.size(), 1u);
+  ExprRef Kappa = counter(L.Counters.Kappa[0], 32);
+  const auto &K = value(L, "k.");
+  const auto &S = value(L, "s.");
+  ExprRef Expected =
+      Ctx.add(S.Initial,
+              Ctx.add(Ctx.mul(Ctx.mul(Ctx.constant(2, 32), K.Initial), Kappa),
+                      Ctx.mul(Kappa, Kappa)));
+  EXPECT_TRUE(equivalent(S.Iterated, Expected)) << text(S);
+  EXPECT_EQ(decide(), ApcAnswer::Unreachable);
+  compute("void f(int n) { int s = 0;"
+          "  for (int k = 0; k < n; k++) s += 2 * k + 1;"
+          "  if (s == 2025) reach_error(); }",
+          "f");
+  EXPECT_EQ(decide(), ApcAnswer::Satisfiable);
+}
+
+// Occurrences of a letter and of adjacent pairs of it: pairs <= letters is
+// inductive (with 0 <= pairs and letters <= i, which the in-bounds reads
+// bound), so pairs > letters is unreachable.
+TEST_F(ApcRuleTest, RelationalInvariantBetweenTwoCountersOfOneLoop) {
+  compute("void f(const char *s) { int letters = 0, pairs = 0;"
+          "  for (int i = 0; s[i]; i++) if (s[i] == 'a') { letters++;"
+          "    if (s[i + 1] == 'a') pairs++; }"
+          "  if (pairs > letters) reach_error(); }",
+          "f");
+  EXPECT_GT(Result.Invariants, 0u);
+  EXPECT_EQ(decide(), ApcAnswer::Unreachable);
+}
+
+// x >= 0 holds at the entry and no step decreases x, but x++ wraps
+// around at INT_MAX where nothing bounds the loop: not inductive, so not
+// used, and x < 0 stays satisfiable (n = 2^31).
+TEST_F(ApcRuleTest, InvariantBrokenByWrapAroundIsNotUsed) {
+  compute("void f(unsigned n) { int x = 0;"
+          "  for (unsigned i = 0; i < n; i++) x++;"
+          "  if (x < 0) reach_error(); }",
+          "f");
+  EXPECT_GT(Result.InvariantQueries, 0u);
+  EXPECT_EQ(decide(), ApcAnswer::Satisfiable);
+}
+
+// y <= x is preserved (y steps only where x does) but need not hold at
+// the entry, where y is a parameter: it is not used, and y > x stays
+// satisfiable.
+TEST_F(ApcRuleTest, InvariantThatMayFailAtTheEntryIsNotUsed) {
+  compute("void f(const char *s, int y) { int x = 0;"
+          "  for (int i = 0; s[i]; i++) if (s[i] == 'a') { x++;"
+          "    if (s[i + 1] == 'b') y++; }"
+          "  if (y > x) reach_error(); }",
+          "f");
+  EXPECT_GT(Result.InvariantQueries, 0u);
+  EXPECT_EQ(decide(), ApcAnswer::Satisfiable);
+}
+
+// apc^K with its products as free variables: weaker (x * y == 7 with
+// x = y = 1 becomes satisfiable), but one product is one variable, so
+// x * y == 3 && x * y == 4 stays unsatisfiable; linear terms stay.
+TEST(ApcNonlinearTest, AbstractedProductsAreOneVariableEach) {
+  ExprContext Ctx;
+  ExprRef X = Ctx.var(Ctx.variable("x", 32));
+  ExprRef Y = Ctx.var(Ctx.variable("y", 32));
+  auto C = [&](uint64_t V) { return Ctx.constant(V, 32); };
+  ExprRef XY = Ctx.mul(X, Y);
+  ExprRef Ones = Ctx.logicalAnd(Ctx.eq(X, C(1)), Ctx.eq(Y, C(1)));
+  QuantifiedQuery Q;
+  ExprRef Weak =
+      abstractNonlinear(Ctx, Ctx.logicalAnd(Ones, Ctx.eq(XY, C(7))), "nl#");
+  EXPECT_FALSE(hasNonlinear(Weak));
+  EXPECT_EQ(Q.check(Weak, 0).Result, SatResult::Sat);
+  ExprRef Both = Ctx.logicalAnd(Ctx.eq(XY, C(3)), Ctx.eq(XY, C(4)));
+  EXPECT_EQ(Q.check(abstractNonlinear(Ctx, Both, "nl#"), 0).Result,
+            SatResult::Unsat);
+  ExprRef Twice = Ctx.logicalAnd(Ctx.eq(Ctx.mul(C(2), X), C(3)), Ones);
+  EXPECT_EQ(abstractNonlinear(Ctx, Twice, "nl#"), Twice);
+}
