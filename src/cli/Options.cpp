@@ -94,8 +94,9 @@ int usageError(const std::string &Message) {
 }
 
 /// The options `theseus --resume DIR` may give anew.
-constexpr const char *ResumeOverrides[] = {
-    "--resume", "--max-time", "--max-iterations", "--max-memory", "--quiet"};
+constexpr const char *ResumeOverrides[] = {"--resume",       "--max-time",
+                                           "--max-iterations", "--max-memory",
+                                           "--quiet",          "--jobs"};
 
 /// The command line of the run in `Dir`, and the directory it ran in.
 std::pair<std::vector<std::string>, std::string>
@@ -126,8 +127,8 @@ std::optional<int> resumedOptions(const CLI::App &App,
     if (Opt->count() && !llvm::is_contained(ResumeOverrides, Opt->get_name()))
       return usageError(fmt::format(
           "--resume takes the options of the run it resumes; {} cannot be "
-          "given with it (only --max-time, --max-iterations, --max-memory "
-          "and -q)",
+          "given with it (only --max-time, --max-iterations, --max-memory, "
+          "-j and -q)",
           Opt->get_name().empty() ? "a file" : Opt->get_name()));
   if (!O.ProgramArgs.empty())
     return usageError("--resume takes the program's command line of the run "
@@ -166,6 +167,8 @@ std::optional<int> resumedOptions(const CLI::App &App,
     Earlier.Explore.MaxIterations = O.Explore.MaxIterations;
   if (Given("--max-memory"))
     Earlier.Explore.MaxMemoryMB = O.Explore.MaxMemoryMB;
+  if (Given("--jobs"))
+    Earlier.Jobs = O.Jobs;
   Earlier.Quiet |= O.Quiet;
   Earlier.OutDir = std::string(Dir);
   Earlier.CommandLine = O.CommandLine;
@@ -481,8 +484,8 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
                      "Go on with the concolic run in this run directory "
                      "where it stopped (a budget, Ctrl-C, a kill), with its "
                      "options and program; only --max-time, "
-                     "--max-iterations, --max-memory and -q may be given "
-                     "anew (each budget counts this part of the run)")
+                     "--max-iterations, --max-memory, -j and -q may be "
+                     "given anew (each budget counts this part of the run)")
           ->type_name("DIR");
   App.footer("Command-line programs: theseus prog.c [options] -- ARGS, "
              "where ARGS are concrete arguments, --sym-arg N (a symbolic "

@@ -19,6 +19,8 @@
 
 #include "explore/Explorer.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <memory>
 #include <string>
 
@@ -58,9 +60,11 @@ coordinateRanks(const Program &P, const llvm::Function &Entry,
 
 /// Every other rank: explores with `Workers` threads (forking ones if
 /// `Forking`) as part of the run rank 0 coordinates, until it ends.
+/// `Guide` is given the rank's team before it starts (--target).
 void exploreForRank0(const Program &P, const llvm::Function &Entry,
                      const ExploreOptions &Opts, unsigned Workers, bool Forking,
-                     const MpiJob &Job, const std::string &ModuleHash);
+                     const MpiJob &Job, const std::string &ModuleHash,
+                     llvm::function_ref<void(Explorer &)> Guide);
 
 } // namespace theseus
 

@@ -350,8 +350,9 @@ private:
   /// Gives a failed rank's `Work` to a rank still running, to run again.
   void runAgain(const std::optional<std::string> &Work);
   /// Whether the path was found before (only after a rank failed can it
-  /// be).
-  bool foundTwice(const PathResult &R);
+  /// be); `First` is then where the first one's number goes, or else
+  /// where this one's does.
+  bool foundTwice(const PathResult &R, uint64_t *&First);
   /// Counts a path passed on to the listener.
   void countReported(const PathResult &R);
   /// Sends what the router says, and whether a rank waits for work.
@@ -365,6 +366,12 @@ private:
   uint64_t testNumber(uint64_t Tagged);
   uint64_t knownTest(uint64_t Tagged) const {
     return Tagged ? Tests.lookup(Tagged) : 0;
+  }
+  /// knownTest, or the first test of a path found twice whose second one
+  /// settles its return values.
+  uint64_t settlingTest(uint64_t Tagged) const {
+    auto It = Standins.find(Tagged);
+    return It != Standins.end() ? It->second : knownTest(Tagged);
   }
 
   WireFormat Format;
@@ -383,8 +390,14 @@ private:
   ExplorationStats::RankFigures Figures;
   /// Paths by path id and end, once a rank failed: its work is run again,
   /// and some of its paths were reported already.
-  llvm::DenseSet<std::pair<uint64_t, uint64_t>> Found;
+  llvm::DenseMap<std::pair<uint64_t, uint64_t>, uint64_t> Found;
   llvm::DenseSet<uint64_t> Dropped; ///< Rank tests found twice.
+  /// The tests whose return values were settled (enumerated or not).
+  llvm::DenseSet<uint64_t> Settled;
+  /// A rank test found twice whose first one's rank failed before it
+  /// settled that path's return values: the second one's settling and
+  /// further values stand in for the first's, by its number.
+  llvm::DenseMap<uint64_t, uint64_t> Standins;
   uint64_t Unrecovered = 0;         ///< Failed work no running rank could take.
   /// The paths and tests passed on, by how they ended: the ranks' own
   /// counts miss a failed rank's, and count twice what was run again.
@@ -399,6 +412,7 @@ private:
   double LastProgress = 0;
   double ListenerSeconds = 0;
   std::unique_ptr<Searcher> Unused; ///< Rank 0 picks no work itself.
+  uint64_t TargetTest = 0; ///< The first test that reached the target.
 };
 
 void RankCoordinator::begin() {
@@ -421,8 +435,10 @@ void RankCoordinator::begin() {
 bool RankCoordinator::step() {
   if (FirstStop.empty()) {
     std::string Reason;
-    if (!Budget.left(runs(), Reason, /*CheckMemory=*/true))
-      stopAll(Reason);
+    if (TargetTest && !Watch->guide().KeepGoing)
+      stopAll("target-reached");
+    else if (!Budget.left(runs(), Reason, /*CheckMemory=*/true))
+      stopAll(Reason); // Also rank 0's unsatisfiable apc: apc-unreachable.
   }
   // Each message at once, but the budget looked at now and then.
   constexpr unsigned Batch = 1024;
@@ -467,9 +483,9 @@ void RankCoordinator::handle(Message &M) {
   }
   case ReturnValuesSettled: {
     WireReader R(M.Bytes);
-    uint64_t Test = knownTest(R.u64());
+    uint64_t Test = settlingTest(R.u64());
     auto How = static_cast<ReturnValueSet>(R.u64());
-    if (Test)
+    if (Test && Settled.insert(Test).second)
       Listener->onReturnValuesSettled(Test, How);
     return;
   }
@@ -504,7 +520,7 @@ void RankCoordinator::countReported(const PathResult &R) {
   Reported.Paths += R.Outcome->End != PathEnd::Interrupted;
 }
 
-bool RankCoordinator::foundTwice(const PathResult &R) {
+bool RankCoordinator::foundTwice(const PathResult &R, uint64_t *&First) {
   if (R.VariantOf)
     return Dropped.contains(R.VariantOf);
   if (R.Outcome->End == PathEnd::Interrupted)
@@ -512,26 +528,37 @@ bool RankCoordinator::foundTwice(const PathResult &R) {
   const PathOutcome &O = *R.Outcome;
   uint64_t End = std::hash<std::string>()(O.BugKind) * 31 + O.Loc.Line;
   End = End * 31 + static_cast<uint64_t>(O.End);
-  bool New = Found.insert({R.PathId, End}).second;
+  auto [It, New] = Found.try_emplace({R.PathId, End}, 0);
+  First = &It->second;
   return !New && Figures.Failed;
 }
 
 void RankCoordinator::onPath(const std::string &Bytes) {
   std::unique_ptr<ReceivedPath> P = Format.decodePath(Bytes);
   PathResult &R = P->Result;
-  if (foundTwice(R)) {
-    Dropped.insert(R.Index);
+  uint64_t *First = nullptr;
+  if (foundTwice(R, First)) {
     Figures.PathsFoundTwice += !R.VariantOf;
+    // A failed rank may have reported the path, but not its further
+    // return values: this one's stand in for them.
+    if (First && !Settled.contains(*First))
+      Standins[R.Index] = *First;
+    else
+      Dropped.insert(R.Index);
     return;
   }
   R.Index = testNumber(R.Index);
+  if (First)
+    *First = R.Index;
   countReported(R);
   R.NegatedTest = knownTest(R.NegatedTest);
-  R.VariantOf = knownTest(R.VariantOf);
+  R.VariantOf = settlingTest(R.VariantOf);
   // New to the run, not only to the rank.
   R.NewCoverage = R.Covered && Cov.markPath(*R.Covered) > 0;
   R.Seconds = Budget.elapsed();
   R.PathsDone = Reported.Tests - Reported.ReturnVariants;
+  if (R.ReachedTarget && !TargetTest)
+    TargetTest = R.Index;
   Listener->onNewPath(R);
   ListenerSeconds += Budget.elapsed() - R.Seconds;
 }
@@ -635,7 +662,7 @@ ExplorationStats RankCoordinator::summed() const {
     Sum.Claims += Last[Rank].Claims;
     Sum.PeakRssMB = std::max(Sum.PeakRssMB, Last[Rank].PeakRssMB);
   }
-  Sum.TargetTest = knownTest(Sum.TargetTest);
+  Sum.TargetTest = TargetTest;
   Sum.Ranks = Figures;
   Sum.Ranks.Exploring = static_cast<uint64_t>(Job.Ranks - 1);
   for (uint64_t ExplorationStats::*Count :
@@ -709,7 +736,8 @@ coordinateRanks(const Program &P, const llvm::Function &Entry,
 
 void exploreForRank0(const Program &P, const llvm::Function &Entry,
                      const ExploreOptions &Opts, unsigned Workers, bool Forking,
-                     const MpiJob &Job, const std::string &ModuleHash) {
+                     const MpiJob &Job, const std::string &ModuleHash,
+                     llvm::function_ref<void(Explorer &)> Guide) {
   ExploreOptions Own = Opts;
   Own.MaxIterations = 0; // Counted over all ranks, by rank 0.
   ExprContext LineCtx;
@@ -719,6 +747,7 @@ void exploreForRank0(const Program &P, const llvm::Function &Entry,
   // Like the front end's explorers, left to the kernel to free at exit.
   auto *Team = new ParallelExplorer(P, Entry, Own, Workers, Forking, Part);
   auto *Recovering = new Recoveries(P, Entry, Own, Forking, Job.Rank, Line);
+  Guide(*Team);
   send(0, Hello, ModuleHash);
   std::thread Listening([&] { Line.listen(*Team, *Recovering); });
   ExplorationStats S = Team->run(Line);

@@ -22,6 +22,7 @@ coordinateRanks(const Program &, const llvm::Function &, const ExploreOptions &,
 
 void exploreForRank0(const Program &, const llvm::Function &,
                      const ExploreOptions &, unsigned, bool, const MpiJob &,
-                     const std::string &) {}
+                     const std::string &,
+                     llvm::function_ref<void(Explorer &)>) {}
 
 } // namespace theseus

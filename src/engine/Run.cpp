@@ -169,6 +169,24 @@ template <typename T> T &keepUntilExit(std::unique_ptr<T> Object) {
   return Ref;
 }
 
+/// --self-check of a forking run made by `Team` (one worker, or -j's):
+/// the result goes into `Summary` and to the console; false when the
+/// engine disagreed with concrete execution.
+bool checkEngine(const RunOptions &O, const ExplorationStats &Stats,
+                 llvm::ArrayRef<ForkExplorer *> Team, nlohmann::json &Summary) {
+  // Random inputs must each land in a leaf when the search ran out of
+  // states and none were dropped, left undecided, pinned away or pruned.
+  bool Exhaustive =
+      (Stats.StopReason == "exhausted" || Stats.StopReason == "bounded") &&
+      !Stats.StatesDropped && !Stats.MemoryDropped && !Stats.SolverUnknown &&
+      !Stats.Pinned && !Stats.ApcPruned;
+  SelfCheckReport R =
+      selfCheck(Team, Exhaustive, O.SelfCheckSamples, O.Explore.Seed);
+  Summary["self_check"] = selfCheckJson(R);
+  printSelfCheck(stdout, Summary["self_check"]);
+  return R.passed();
+}
+
 /// Runs either driver, writing tests as they come and the reports at the
 /// end; `AfterRun` adds what only one mode has to the summary, and returns
 /// false when the engine checked itself and failed.
@@ -294,8 +312,19 @@ static int explore(RunOptions &O, const MpiJob *Job) {
   if (Job && Job->Rank > 0) {
     // An exploring rank: rank 0 writes every result and says how it went.
     Prog->prepareForThreads();
+    std::unique_ptr<TargetRace> Guiding;
+    if (!O.Targets.empty()) {
+      Guiding = std::make_unique<TargetRace>(O, *Prog, Entry,
+                                             std::move(ApcQueriesAhead));
+      if (!Guiding->needsSearch())
+        return NoBug; // Rank 0 gives the verdict.
+    }
     exploreForRank0(*Prog, Entry, O.Explore, O.Jobs,
-                    O.Mode == ExploreMode::Fork, *Job, ModuleHash);
+                    O.Mode == ExploreMode::Fork, *Job, ModuleHash,
+                    [&](Explorer &Team) {
+                      if (Guiding)
+                        Guiding->guideOnly(Team);
+                    });
     return NoBug;
   }
   if (O.Resume)
@@ -324,9 +353,16 @@ static int explore(RunOptions &O, const MpiJob *Job) {
     // No rank holds the whole tree: none is written.
     Explorer &Ranks = keepUntilExit(coordinateRanks(
         *Prog, Entry, O.Explore, *Job, ModuleHash, O.RankTimeout));
+    if (std::optional<int> Done = StartRace(Ranks))
+      return *Done;
     return runExplorer(O, Desc, ModuleHash, Ranks,
-                       [](nlohmann::json &, const ExplorationStats &,
-                          const TestWriter &) { return true; });
+                       [&](nlohmann::json &Summary,
+                           const ExplorationStats &Stats,
+                           const TestWriter &Writer) {
+                         if (Race)
+                           Race->report(Stats, Writer, Summary);
+                         return true;
+                       });
   }
   if (O.Mode == ExploreMode::Fork && O.Jobs > 1) {
     // Each worker holds a part of the tree: none is written.
@@ -341,7 +377,9 @@ static int explore(RunOptions &O, const MpiJob *Job) {
                            const TestWriter &Writer) {
                          if (Race)
                            Race->report(Stats, Writer, Summary);
-                         return true;
+                         return !O.SelfCheck ||
+                                checkEngine(O, Stats, Team.forkWorkers(),
+                                            Summary);
                        });
   }
   if (O.Mode == ExploreMode::Fork) {
@@ -371,21 +409,8 @@ static int explore(RunOptions &O, const MpiJob *Job) {
                 "are written up to --tree-max-nodes=%zu\n",
                 Explorer.tree().size(), O.TreeMaxNodes);
           Summary["tree_nodes"] = Explorer.tree().size();
-          if (!O.SelfCheck)
-            return true;
-          // Random inputs must each land in a leaf when the search ran out
-          // of states and none were dropped, left undecided, pinned away or
-          // pruned.
-          bool Exhaustive = (Stats.StopReason == "exhausted" ||
-                             Stats.StopReason == "bounded") &&
-                            !Stats.StatesDropped && !Stats.MemoryDropped &&
-                            !Stats.SolverUnknown && !Stats.Pinned &&
-                            !Stats.ApcPruned;
-          SelfCheckReport R = selfCheck(Explorer, Exhaustive,
-                                        O.SelfCheckSamples, O.Explore.Seed);
-          Summary["self_check"] = selfCheckJson(R);
-          printSelfCheck(stdout, Summary["self_check"]);
-          return R.passed();
+          return !O.SelfCheck ||
+                 checkEngine(O, Stats, {&Explorer}, Summary);
         });
   }
   ConcolicExplorer *Single = nullptr;

@@ -34,16 +34,10 @@ void validate(const RunOptions &O) {
     Refuse("--loop-bound and --tree-statements need --mode=fork");
   if (O.Jobs > MaxJobs)
     Refuse(fmt::format("-j: at most {} workers", MaxJobs));
-  if (O.Jobs != 1 && O.SelfCheck)
-    Refuse("--self-check runs on one thread: it checks the whole tree, "
-           "which -j splits among workers");
-  if (O.Jobs != 1 && O.Resume)
-    Refuse("--resume continues a run on one thread: the first part ran "
-           "with -j");
   if (O.DistributedMpi &&
-      (O.Resume || O.SelfCheck || HasTarget || O.Fuzz || O.ApcOnly))
+      (O.Resume || O.SelfCheck || O.Fuzz || O.ApcOnly || O.ApcFirst))
     Refuse("--distributed=mpi does not take --resume, --self-check, "
-           "--target, --apc-only or --fuzz");
+           "--fuzz, --apc-only or --apc-first");
   if (!Fork && O.SelfCheck)
     Refuse("--self-check needs --mode=fork");
   if (O.SymStdin && !O.StdinFile.empty())

@@ -477,9 +477,7 @@ TargetRace::~TargetRace() {
   Apc.reset(); // The thread fills T until it ends.
 }
 
-std::optional<int> TargetRace::start(Explorer &E) {
-  if (!T->NoCall.empty())
-    return reportNoCall(O, Entry, *T);
+TargetGuide TargetRace::launch() {
   TargetGuide G = targetGuide(O, Prog, *T);
   if (!O.NoApc) {
     Prog.prepareForThreads(); // The apc's thread reads the program too.
@@ -487,6 +485,21 @@ std::optional<int> TargetRace::start(Explorer &E) {
     Apc = std::make_unique<ApcThread>(O, *T, std::move(Ctx));
     G.Later = Apc->channel();
   }
+  return G;
+}
+
+bool TargetRace::needsSearch() const { return T->NoCall.empty(); }
+
+void TargetRace::guideOnly(Explorer &E) {
+  TargetGuide G = launch();
+  G.EndsRunWhenUnreachable = false;
+  E.guide(G);
+}
+
+std::optional<int> TargetRace::start(Explorer &E) {
+  if (!T->NoCall.empty())
+    return reportNoCall(O, Entry, *T);
+  TargetGuide G = launch();
   if (Apc && O.ApcFirst)
     Apc->wait();
   if (Apc && O.ApcFirst && T->Ans.K == ApcAnswer::Unreachable) {

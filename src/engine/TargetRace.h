@@ -41,6 +41,13 @@ public:
   /// unsatisfiable, the verdict is written without a search and the exit
   /// status returned.
   std::optional<int> start(Explorer &E);
+  /// A rank of a run that spans processes: guides `E` by an apc decided
+  /// here too, without deciding the run, which rank 0 does (an
+  /// unsatisfiable apc prunes every side rather than ending the search).
+  void guideOnly(Explorer &E);
+  /// False when no call of the target is left in the program: the verdict
+  /// needs no search.
+  bool needsSearch() const;
 
   /// After the search: stops the apc, prints the verdict and adds
   /// summary.json's `target`. A test that reached the target counts only
@@ -50,6 +57,9 @@ public:
               nlohmann::json &Summary);
 
 private:
+  /// The guide of a search, its apc started on a thread of its own.
+  TargetGuide launch();
+
   const RunOptions &O;
   const Program &Prog;
   const llvm::Function &Entry;

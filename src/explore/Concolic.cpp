@@ -101,7 +101,7 @@ public:
       N->Key = Key;
       // The side taken is this worker's: another worker that finds the
       // node must not take it for an open one.
-      E.claim(N, Ev.Taken);
+      E.claim(N, Ev.Taken, Ours);
     }
     N->Side[Ev.Taken] = SideState::Explored;
     SideState &Other = N->Side[!Ev.Taken];
@@ -110,7 +110,7 @@ public:
       bool Closed = Ev.Kind == BranchKind::Pin ||
                     (Ev.Kind == BranchKind::Assume && Ev.Taken);
       Other = Closed ? SideState::Closed : SideState::Open;
-      if (Other == SideState::Open && !E.claim(N, !Ev.Taken))
+      if (Other == SideState::Open && !E.claim(N, !Ev.Taken, Ours))
         Other = SideState::Elsewhere;
       if (Other == SideState::Open)
         NewOpen.push_back({N, !Ev.Taken});
@@ -118,6 +118,8 @@ public:
     if (E.Share) {
       Key = E.sideKey(N, Ev.Taken);
       ReachedExpected |= E.Receiving && Key == E.Receiving->Side;
+      if (E.RunningSeed)
+        Ours = E.Share->partAt(Key).value_or(Ours);
     }
     R.Decisions.push_back({N, Ev.Taken});
     Current = E.Tree.child(N, Ev.Taken);
@@ -160,6 +162,8 @@ public:
   /// side the input it runs was solved for.
   TreeKey Key;
   bool ReachedExpected = false;
+  /// Whether the decisions so far lie in this process's part of the tree.
+  bool Ours = !E.RunningSeed || !E.Share || E.Share->holdsRoot();
   bool DepthLimited = false;
   bool Concretized = false;
   bool ReachedTarget = false;
@@ -177,11 +181,16 @@ ConcolicExplorer::~ConcolicExplorer() = default;
 bool ConcolicExplorer::takeApcAnswer() {
   if (!Watch || !Watch->takeAnswer(Ctx) || !budgetLeft())
     return false;
-  if (Share && WorkerIndex > 0)
-    return false; // The first worker runs the seed; this one prunes by it.
+  // The first worker of each process runs the seed; the others prune by
+  // it. Of a run that spans processes, the one whose part the seed's path
+  // lies in reports it.
+  if (Share && !Share->firstHere(WorkerIndex))
+    return false;
   // The apc's model heads for the target: run it as soon as it is there.
   Assignment Seeded = initialInput();
+  RunningSeed = true;
   execute(std::move(Seeded), {}, 0);
+  RunningSeed = false;
   return true;
 }
 
@@ -233,9 +242,12 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound,
   PathNode *Leaf = Rec.Current;
   if (Outcome.End == PathEnd::AssumeViolated) {
     ++Stats.AssumeViolations; // Not a path of the program: no test.
-  } else if (Share && !Leaf->EndsPath && Outcome.End != PathEnd::Interrupted &&
-             !Share->claimPath(Rec.Key)) {
-    Leaf->EndsPath = true; // Another worker ended it first, and wrote it.
+  } else if (Share && !Leaf->EndsPath &&
+             (!Rec.Ours || (Outcome.End != PathEnd::Interrupted &&
+                            !Share->claimPath(Rec.Key)))) {
+    // Another worker ended it first, and wrote it, or the path lies in
+    // another process's part.
+    Leaf->EndsPath = true;
   } else if (!Leaf->EndsPath || Restoring) {
     // A run cut short still leaves its input as a test of its outcome
     // (interrupted), but its path stays open for a later run.
@@ -388,13 +400,13 @@ ConcolicExplorer::solveWithApc(PathNode *N, bool Dir,
   return std::optional<Assignment>(std::move(Next));
 }
 
-bool ConcolicExplorer::claim(PathNode *N, bool Dir) {
+bool ConcolicExplorer::claim(PathNode *N, bool Dir, bool Ours) {
   if (!Share)
     return true;
   // A handed-over run's decisions down to the side it was solved for are
   // its donor's, in this process or another: the claim tells the workers
   // here so.
-  if (Receiving && N->Depth <= Receiving->Depth) {
+  if (!Ours || (Receiving && N->Depth <= Receiving->Depth)) {
     Share->claimSide(ForeignWorker, sideKey(N, Dir));
     return false;
   }

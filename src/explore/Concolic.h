@@ -63,8 +63,9 @@ private:
   std::optional<std::optional<Assignment>>
   solveWithApc(PathNode *N, bool Dir, std::vector<ExprRef> Prefix,
                ExprRef Goal);
-  /// -j: whether this worker negates side `Dir` of `N` (always without).
-  bool claim(PathNode *N, bool Dir);
+  /// -j: whether this worker negates side `Dir` of `N` (always without);
+  /// never when the side lies in another process's part (`Ours` false).
+  bool claim(PathNode *N, bool Dir, bool Ours);
   TreeKey sideKey(const PathNode *N, bool Dir) const;
   void donate(PathNode *N, bool Dir);
   bool budgetLeft() { return Explorer::budgetLeft(/*CheckMemory=*/true); }
@@ -120,6 +121,9 @@ private:
   const StoredTest *Restoring = nullptr;
   /// -j: the input from another worker being run.
   const SharedWork *Receiving = nullptr;
+  /// An apc seed is being run: from the entry, across the parts of a run
+  /// that spans processes.
+  bool RunningSeed = false;
   std::vector<Target> RestoredOpen;
 };
 

@@ -38,7 +38,7 @@ void Explorer::guide(const TargetGuide &G) {
   if (Opts.SolverChain.Validate)
     Watch->validateChecks();
   searcher().setTargets(targetBlocks(&G));
-  if (G.Later)
+  if (G.Later && G.EndsRunWhenUnreachable)
     Budget.haltWhen(&G.Later->unreachable());
   Watch->takeAnswer(Ctx); // Decided already with --apc-first.
 }
@@ -73,11 +73,9 @@ void Explorer::start(ExplorationListener &L, const ResumePoint *From) {
   if (!From)
     return begin();
   Budget.countRunsAfter(From->Runs);
-  if (!From->Tests.empty()) { // Else nothing ran to its end yet.
-    Budget.holdTime(true);
-    Restored = restore(*From);
-    Budget.holdTime(false);
-  }
+  Budget.holdTime(true);
+  Restored = restore(*From);
+  Budget.holdTime(false);
   // Numbering goes on after the earlier parts' tests and runs.
   Stats.Tests = std::max(Stats.Tests, From->LastTest);
   Stats.Runs = From->Runs;

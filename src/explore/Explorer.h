@@ -118,7 +118,8 @@ protected:
   /// The driver's part of start(): its first work.
   virtual void begin() = 0;
   /// The driver's part of start() for a resumed run: the state of `From`
-  /// rebuilt; false when a signal cut that short. Only the concolic
+  /// rebuilt; false when a signal cut that short. When `From` has no
+  /// tests, start() then calls begin() as for a new run. Only the concolic
   /// driver resumes.
   virtual bool restore(const ResumePoint &From);
   /// The driver's part of finish(), which fills the statistics.

@@ -4,6 +4,7 @@
 #include "explore/Searchers.h"
 #include "expr/Printer.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
@@ -211,8 +212,16 @@ void ForkExplorer::Stepper::onBranch(const BranchEvent &Ev) {
     St.Key = E.keyAfter(Before, Ev.Inst, Ev.Cond, Ev.Taken);
   if (St.HandedOverAt) {
     St.PathCond.push_back(Holds);
-    if (St.Key == *St.HandedOverAt)
+    if (St.Key == *St.HandedOverAt) {
       St.HandedOverAt.reset(); // Forks from the next decision on.
+      // The way here, which another worker forked along, is one edge of
+      // this worker's tree, so its path conditions (the self-check's) are
+      // whole.
+      ExprRef Way = St.PathCond.front();
+      for (ExprRef C : llvm::drop_begin(St.PathCond))
+        Way = Ctx.logicalAnd(Way, C);
+      St.Node = E.Tree.addChild(St.Node, Way);
+    }
     return;
   }
   OtherKey =

@@ -51,7 +51,8 @@ ParallelExplorer::ParallelExplorer(const Program &P,
                                    const ExploreOptions &Opts, unsigned Workers,
                                    bool Forking, const ProcessShare &Part)
     : Explorer(P, Entry, Opts), Coord(std::make_unique<Coordinator>(
-                                    Workers, Part.TestBase, Part.Elsewhere)),
+                                    Workers, Part.TestBase, Part.Elsewhere,
+                                    Part.FirstWorker)),
       Forking(Forking), Figures(Workers), Last(Workers),
       CoverageLearned(Workers), MaxIterations(Opts.MaxIterations),
       Unused(makeSearcher({Opts.Strat, Opts.Seed, nullptr}, P.module(), Cov)) {
@@ -82,6 +83,15 @@ void ParallelExplorer::exchangeWith(InputExchange &X) {
   static_cast<ConcolicExplorer &>(*Team.front()).exchangeWith(X);
 }
 
+std::vector<ForkExplorer *> ParallelExplorer::forkWorkers() const {
+  if (!Forking)
+    throw std::logic_error("a concolic team has no execution trees");
+  std::vector<ForkExplorer *> Out;
+  for (const auto &W : Team)
+    Out.push_back(static_cast<ForkExplorer *>(W.get()));
+  return Out;
+}
+
 void ParallelExplorer::runShared(const SharedWork &) {
   throw std::logic_error("a parallel run is not a worker of another");
 }
@@ -95,6 +105,25 @@ void ParallelExplorer::guide(const TargetGuide &G) {
     Own.Seed = Into.copy(G.Seed);
     W->guide(Own);
   }
+}
+
+/// Resuming: the first worker runs the earlier tests again, on this thread
+/// and before any other worker starts, so it holds the whole rebuilt tree
+/// and claims every open side; the others then take work from it as from
+/// any worker.
+bool ParallelExplorer::restore(const ResumePoint &From) {
+  Coord->continueAfter(From.LastTest);
+  EarlierRuns = From.Runs;
+  if (From.Tests.empty())
+    return true; // start() begins as a new run does.
+  ResumePoint Own = From;
+  ExprTransfer Into(Team.front()->context());
+  for (StoredTest &T : Own.Tests)
+    T.Input = Into.copy(T.Input);
+  Team.front()->start(*Relays.front(), &Own);
+  FirstStarted = true;
+  begin();
+  return Team.front()->restored();
 }
 
 void ParallelExplorer::begin() {
@@ -117,7 +146,8 @@ bool ParallelExplorer::step() {
 void ParallelExplorer::work(unsigned I) {
   Explorer &W = *Team[I];
   try {
-    W.start(*Relays[I]);
+    if (I > 0 || !FirstStarted)
+      W.start(*Relays[I]);
     for (;;) {
       while (W.step()) {
       }
@@ -173,7 +203,7 @@ void ParallelExplorer::onWorkerProgress(unsigned Worker,
   uint64_t Runs = 0;
   for (const ExplorationStats &L : Last)
     Runs += L.Runs;
-  if (MaxIterations && Runs >= MaxIterations)
+  if (MaxIterations && Runs >= EarlierRuns + MaxIterations)
     stopAll("max-iterations");
   if (Budget.elapsed() - LastProgress < ProgressInterval)
     return;

@@ -59,12 +59,15 @@ public:
   /// --fuzz (concolic): the first worker runs what `X` finds and feeds it.
   void exchangeWith(InputExchange &X);
   unsigned workers() const { return static_cast<unsigned>(Team.size()); }
+  /// A forking team's workers, whose trees together are the run's.
+  std::vector<ForkExplorer *> forkWorkers() const;
 
 private:
   class Relay;
 
   Searcher &searcher() override { return *Unused; }
   void begin() override;
+  bool restore(const ResumePoint &From) override;
   void end() override;
   void work(unsigned Worker);
   /// Relay's side: one worker's events, passed on one at a time.
@@ -92,6 +95,8 @@ private:
   std::string FirstStop;
   std::exception_ptr Failure;       ///< What a worker threw, thrown by step().
   uint64_t MaxIterations = 0;       ///< The run's, counted over workers.
+  uint64_t EarlierRuns = 0; ///< Resuming: the earlier parts' runs.
+  bool FirstStarted = false; ///< Resuming: the first worker restored.
   std::unique_ptr<Searcher> Unused; ///< The team picks no work itself.
 };
 

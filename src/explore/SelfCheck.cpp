@@ -1,6 +1,10 @@
 //===- SelfCheck.cpp - Steinhöfel's precision and exhaustiveness checks===//
 #include "explore/SelfCheck.h"
 
+#include "expr/Transfer.h"
+
+#include "llvm/ADT/STLExtras.h"
+
 #include <fmt/format.h>
 
 namespace theseus {
@@ -134,6 +138,13 @@ bool sameEnd(const TreeNode &Leaf, const ConcreteRun &R,
   return true;
 }
 
+/// A leaf to check, of the worker whose tree holds it.
+struct CheckedLeaf {
+  ForkExplorer *Worker;
+  const TreeNode *Leaf;
+  std::vector<ExprRef> Condition;
+};
+
 bool checkable(const TreeNode &Leaf) {
   return Leaf.Model &&
          (Leaf.Leaf == LeafKind::Normal || Leaf.Leaf == LeafKind::Error ||
@@ -143,43 +154,54 @@ bool checkable(const TreeNode &Leaf) {
 
 } // namespace
 
-SelfCheckReport selfCheck(ForkExplorer &E, bool Exhausted, unsigned Samples,
-                          uint64_t Seed) {
+SelfCheckReport selfCheck(llvm::ArrayRef<ForkExplorer *> Team, bool Exhausted,
+                          unsigned Samples, uint64_t Seed) {
   SelfCheckReport Rep;
   Rep.Exhausted = Exhausted;
   std::mt19937_64 Rng(Seed);
-  std::vector<const TreeNode *> Leaves;
-  for (const TreeNode *L : E.tree().leaves())
-    if (checkable(*L))
-      Leaves.push_back(L);
+  std::vector<CheckedLeaf> Leaves;
+  for (ForkExplorer *W : Team)
+    for (const TreeNode *L : W->tree().leaves())
+      if (checkable(*L))
+        Leaves.push_back({W, L, ExecutionTree::pathCondition(L)});
+  auto Name = [&](const CheckedLeaf &L) {
+    return Team.size() == 1
+               ? fmt::format("leaf {}", L.Leaf->Id)
+               : fmt::format("leaf {} of worker {}", L.Leaf->Id,
+                             llvm::find(Team, L.Worker) - Team.begin());
+  };
 
-  for (const TreeNode *Leaf : Leaves) {
-    Assignment Input = *Leaf->Model;
-    ConcreteRun R = runConcretely(E, Input, Rng);
+  for (const CheckedLeaf &L : Leaves) {
+    Assignment Input = *L.Leaf->Model;
+    ConcreteRun R = runConcretely(*L.Worker, Input, Rng);
     if (R.Outcome.End == PathEnd::Interrupted) {
       Rep.CutShort = true; // The run's time budget is spent.
       return Rep;
     }
     ++Rep.LeavesChecked;
-    if (sameEnd(*Leaf, R, Input)) {
+    if (sameEnd(*L.Leaf, R, Input)) {
       ++Rep.LeavesPrecise;
       continue;
     }
     Rep.Mismatches.push_back(
-        {"precision", describe(E, Input),
-         fmt::format("leaf {}: {}", Leaf->Id, describe(Leaf->Outcome)),
+        {"precision", describe(*L.Worker, Input),
+         fmt::format("{}: {}", Name(L), describe(L.Leaf->Outcome)),
          describe(R.Outcome) +
-             (R.EdgeHash == Leaf->EdgeHash ? "" : " (along other edges)")});
+             (R.EdgeHash == L.Leaf->EdgeHash ? "" : " (along other edges)")});
   }
 
   if (!Exhausted)
     return Rep; // A partial tree cannot be exhaustive.
-  std::vector<std::vector<ExprRef>> Conditions;
-  for (const TreeNode *Leaf : Leaves)
-    Conditions.push_back(ExecutionTree::pathCondition(Leaf));
+  // The samples run on the first worker; each worker's leaves read them
+  // in its own context.
+  ForkExplorer &First = *Team.front();
+  std::vector<ExprTransfer> Into;
+  Into.reserve(Team.size());
+  for (ForkExplorer *W : Team)
+    Into.emplace_back(W->context());
   for (unsigned I = 0; I < Samples; ++I) {
-    Assignment Input = E.inputs().random(Rng);
-    ConcreteRun R = runConcretely(E, Input, Rng);
+    Assignment Input = First.inputs().random(Rng);
+    ConcreteRun R = runConcretely(First, Input, Rng);
     if (R.Outcome.End == PathEnd::Interrupted) {
       Rep.CutShort = true;
       return Rep;
@@ -189,29 +211,29 @@ SelfCheckReport selfCheck(ForkExplorer &E, bool Exhausted, unsigned Samples,
       ++Rep.SamplesOutside;
       continue;
     }
-    std::vector<size_t> Holding;
-    for (size_t L = 0; L < Leaves.size(); ++L) {
-      Evaluator Eval(Input);
-      bool All = true;
-      for (ExprRef C : Conditions[L])
-        if (!(All = Eval.eval(C) != 0))
-          break;
-      if (All)
-        Holding.push_back(L);
+    std::vector<Assignment> Inputs;
+    for (ExprTransfer &T : Into)
+      Inputs.push_back(T.copy(Input));
+    std::vector<const CheckedLeaf *> Holding;
+    for (const CheckedLeaf &L : Leaves) {
+      Evaluator Eval(Inputs[llvm::find(Team, L.Worker) - Team.begin()]);
+      if (llvm::all_of(L.Condition,
+                       [&](ExprRef C) { return Eval.eval(C) != 0; }))
+        Holding.push_back(&L);
     }
-    if (Holding.size() == 1 && sameEnd(*Leaves[Holding[0]], R, Input)) {
+    if (Holding.size() == 1 && sameEnd(*Holding[0]->Leaf, R, Input)) {
       ++Rep.SamplesMatched;
       continue;
     }
     std::string Expected =
         Holding.size() == 1
-            ? fmt::format("leaf {}: {}", Leaves[Holding[0]]->Id,
-                          describe(Leaves[Holding[0]]->Outcome))
+            ? fmt::format("{}: {}", Name(*Holding[0]),
+                          describe(Holding[0]->Leaf->Outcome))
             : fmt::format("exactly one leaf's path condition to hold, "
                           "{} do",
                           Holding.size());
-    Rep.Mismatches.push_back(
-        {"exhaustiveness", describe(E, Input), Expected, describe(R.Outcome)});
+    Rep.Mismatches.push_back({"exhaustiveness", describe(First, Input),
+                              Expected, describe(R.Outcome)});
   }
   return Rep;
 }

@@ -15,6 +15,8 @@
 
 #include "explore/Fork.h"
 
+#include "llvm/ADT/ArrayRef.h"
+
 #include <string>
 #include <vector>
 
@@ -40,11 +42,12 @@ struct SelfCheckReport {
 };
 
 /// Runs both checks on a finished forking run (which must have kept its
-/// leaf models). Exhaustiveness is only checked when the run `Exhausted`
-/// its tree (no budget cut it short). The checks share the run's time
-/// budget: once it is spent they stop, and the report says so.
-SelfCheckReport selfCheck(ForkExplorer &E, bool Exhausted, unsigned Samples,
-                          uint64_t Seed);
+/// leaf models), made by one worker or, with -j, by a team whose trees
+/// together are the run's. Exhaustiveness is only checked when the run
+/// `Exhausted` its tree (no budget cut it short). The checks share the
+/// run's time budget: once it is spent they stop, and the report says so.
+SelfCheckReport selfCheck(llvm::ArrayRef<ForkExplorer *> Team, bool Exhausted,
+                          unsigned Samples, uint64_t Seed);
 
 } // namespace theseus
 

@@ -51,20 +51,40 @@ WorkSharing::~WorkSharing() = default;
 Upstream::~Upstream() = default;
 
 bool Coordinator::claimSide(unsigned Worker, const TreeKey &Side) {
-  ++Claims;
-  std::lock_guard<std::mutex> Lock(ClaimUse);
-  return Sides.try_emplace(Side, Worker).first->second == Worker;
+  ClaimShard &S = shardOf(Side);
+  std::lock_guard<std::mutex> Lock(S.Use);
+  ++S.Claims;
+  return S.Sides.try_emplace(Side, Worker).first->second == Worker;
 }
 
 bool Coordinator::claimPath(const TreeKey &Leaf) {
-  ++Claims;
-  std::lock_guard<std::mutex> Lock(ClaimUse);
-  return Paths.insert(Leaf).second;
+  ClaimShard &S = shardOf(Leaf);
+  std::lock_guard<std::mutex> Lock(S.Use);
+  ++S.Claims;
+  return S.Paths.insert(Leaf).second;
+}
+
+uint64_t Coordinator::claims() {
+  uint64_t Sum = 0;
+  for (ClaimShard &S : Shards) {
+    std::lock_guard<std::mutex> Lock(S.Use);
+    Sum += S.Claims;
+  }
+  return Sum;
+}
+
+std::optional<bool> Coordinator::partAt(const TreeKey &Side) const {
+  std::lock_guard<std::mutex> Lock(QueueUse);
+  auto It = Parts.find(Side);
+  if (It == Parts.end())
+    return std::nullopt;
+  return It->second;
 }
 
 void Coordinator::give(SharedWork W) {
   std::unique_lock<std::mutex> Lock(QueueUse);
   if (Elsewhere && Hungry.load() <= 0) {
+    Parts[W.Side] = false;
     Lock.unlock();
     return Elsewhere->give(std::move(W));
   }
@@ -97,6 +117,8 @@ std::optional<SharedWork> Coordinator::wait() {
         W = Elsewhere->wait();
         Lock.lock();
         AskingElsewhere = false;
+        if (W)
+          Parts[W->Side] = true;
       }
       if (W && !Over) {
         --Idle;

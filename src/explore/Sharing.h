@@ -18,7 +18,10 @@
 #include "expr/Expr.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
+#include <algorithm>
+#include <array>
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
@@ -26,8 +29,6 @@
 #include <mutex>
 #include <optional>
 #include <string>
-#include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 namespace llvm {
@@ -52,6 +53,25 @@ struct TreeKey {
     return High == O.High && Low == O.Low;
   }
 };
+
+} // namespace theseus
+
+namespace llvm {
+/// Keys are hashes already: their low half is the table's hash. The two
+/// reserved keys stand for no real key as long as no key collides.
+template <> struct DenseMapInfo<theseus::TreeKey> {
+  static theseus::TreeKey getEmptyKey() { return {~0ULL, ~0ULL}; }
+  static theseus::TreeKey getTombstoneKey() { return {~0ULL, ~0ULL - 1}; }
+  static unsigned getHashValue(const theseus::TreeKey &K) {
+    return static_cast<unsigned>(K.Low);
+  }
+  static bool isEqual(const theseus::TreeKey &A, const theseus::TreeKey &B) {
+    return A == B;
+  }
+};
+} // namespace llvm
+
+namespace theseus {
 
 /// What of a decision's condition takes part in its key: the kind and
 /// width of the condition and of its operands, and the values of constant
@@ -110,6 +130,19 @@ public:
   virtual bool wanted() const = 0;
   /// Hands `W` to a waiting worker.
   virtual void give(SharedWork W) = 0;
+  /// A run that spans processes: whether `Side`'s part of the tree is
+  /// this process's to explore (true: it took that part over), another's
+  /// (false: it handed the part away), or as the side above it (none).
+  /// A run from the entry that may cross parts (an apc seed's) reports
+  /// only what lies in this process's parts.
+  virtual std::optional<bool> partAt(const TreeKey &Side) const {
+    return std::nullopt;
+  }
+  /// Whether the tree's root is in this process's part.
+  virtual bool holdsRoot() const { return true; }
+  /// Whether `Worker` is the first of its process (which runs the apc's
+  /// seeds there).
+  virtual bool firstHere(unsigned Worker) const { return Worker == 0; }
 };
 
 /// The rest of a run that spans processes (--distributed=mpi), as the
@@ -132,17 +165,27 @@ class Coordinator : public WorkSharing {
 public:
   /// Test numbers start after `TestBase`; `Elsewhere`, if given, is the
   /// part of the run outside this process.
+  /// Its workers' indices start at `FirstWorker`; the first of a run
+  /// explores the tree from its root.
   explicit Coordinator(unsigned Workers, uint64_t TestBase = 0,
-                       Upstream *Elsewhere = nullptr)
-      : LastTest(TestBase), Workers(Workers), Elsewhere(Elsewhere) {}
+                       Upstream *Elsewhere = nullptr, unsigned FirstWorker = 0)
+      : LastTest(TestBase), Workers(Workers), Elsewhere(Elsewhere),
+        FirstWorker(FirstWorker) {}
 
   bool claimSide(unsigned Worker, const TreeKey &Side) override;
   bool claimPath(const TreeKey &Leaf) override;
   uint64_t nextTest() override { return ++LastTest; }
+  /// Resuming: test numbers go on after `Test`.
+  void continueAfter(uint64_t Test) { LastTest = std::max(LastTest.load(), Test); }
   bool wanted() const override {
     return Hungry.load() > 0 || (Elsewhere && Elsewhere->wanted());
   }
   void give(SharedWork W) override;
+  std::optional<bool> partAt(const TreeKey &Side) const override;
+  bool holdsRoot() const override { return FirstWorker == 0; }
+  bool firstHere(unsigned Worker) const override {
+    return Worker == FirstWorker;
+  }
 
   /// A worker out of work waits here: for the next input handed over, or
   /// none once every worker is out of work and none comes from elsewhere
@@ -153,18 +196,25 @@ public:
   /// Inputs handed over that no worker ran (the run ended first).
   size_t unrun() const;
   /// Claims of sides and paths made so far.
-  uint64_t claims() const { return Claims.load(); }
+  uint64_t claims();
 
 private:
-  struct KeyHash {
-    size_t operator()(const TreeKey &K) const { return K.Low; }
+  /// The claims whose keys fall in one range, under a lock of their own:
+  /// workers rarely wait for each other, and a table that grows rehashes
+  /// one shard at a time.
+  struct alignas(64) ClaimShard {
+    std::mutex Use;
+    llvm::DenseMap<TreeKey, unsigned> Sides; ///< Side -> worker.
+    llvm::DenseSet<TreeKey> Paths;
+    uint64_t Claims = 0;
   };
+  static constexpr unsigned ShardBits = 6;
+  ClaimShard &shardOf(const TreeKey &K) {
+    return Shards[K.High >> (64 - ShardBits)];
+  }
 
-  std::mutex ClaimUse;
-  std::unordered_map<TreeKey, unsigned, KeyHash> Sides; ///< Side -> worker.
-  std::unordered_set<TreeKey, KeyHash> Paths;
+  std::array<ClaimShard, 1u << ShardBits> Shards;
   std::atomic<uint64_t> LastTest = 0;
-  std::atomic<uint64_t> Claims = 0;
 
   mutable std::mutex QueueUse;
   std::condition_variable Arrived;
@@ -173,6 +223,10 @@ private:
   Upstream *const Elsewhere;
   unsigned Idle = 0;
   bool AskingElsewhere = false; ///< A worker waits in Elsewhere->wait().
+  const unsigned FirstWorker;
+  /// The sides whose parts went to other processes (false) or came from
+  /// them (true).
+  llvm::DenseMap<TreeKey, bool> Parts;
   bool Over = false;
   /// Idle workers less the inputs waiting for them (read without the
   /// lock).

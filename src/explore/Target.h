@@ -84,6 +84,9 @@ struct TargetGuide {
   /// The apc still being decided (Apc and Seed come from it); null
   /// without one.
   std::shared_ptr<ApcChannel> Later;
+  /// Whether an unsatisfiable apc ends the run. A rank of a run that spans
+  /// processes only prunes by it: rank 0 decides the run.
+  bool EndsRunWhenUnreachable = true;
 };
 
 /// The blocks of `G`'s target instructions (none without a guide), for

@@ -34,7 +34,7 @@
 // What does not work across processes is refused, and so is a job of one
 // process.
 // RUN: not %theseus %S/parallel.c -o %t.budget --distributed=mpi --fuzz 2>&1 | FileCheck %s --check-prefix=REFUSED
-// REFUSED: --distributed=mpi does not take --resume, --self-check, --target, --apc-only or --fuzz
+// REFUSED: --distributed=mpi does not take --resume, --self-check, --fuzz, --apc-only or --apc-first
 // RUN: not %theseus %S/parallel.c -o %t.budget --distributed=mpi 2>&1 | FileCheck %s --check-prefix=ALONE
 // ALONE: --distributed=mpi needs at least two ranks
 

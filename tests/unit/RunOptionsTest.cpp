@@ -50,26 +50,8 @@ const Rule Rules[] = {
        O.Targets = {"reach_error"};
      },
      "--strategy=target-distance needs --target"},
-    {"SelfCheckOnOneThread",
-     [](RunOptions &O) {
-       O.Mode = ExploreMode::Fork;
-       O.SelfCheck = true;
-       O.Jobs = 2;
-     },
-     [](RunOptions &O) {
-       O.Mode = ExploreMode::Fork;
-       O.Jobs = 2;
-     },
-     "--self-check runs on one thread"},
     {"JobsBounded", [](RunOptions &O) { O.Jobs = MaxJobs + 1; },
      [](RunOptions &O) { O.Jobs = MaxJobs; }, "-j: at most 256 workers"},
-    {"ResumeOnOneThread",
-     [](RunOptions &O) {
-       O.Resume = true;
-       O.Jobs = 2;
-     },
-     [](RunOptions &O) { O.Resume = true; },
-     "--resume continues a run on one thread"},
     {"GenerationalIsConcolic",
      [](RunOptions &O) {
        O.Mode = ExploreMode::Fork;
@@ -203,6 +185,18 @@ INSTANTIATE_TEST_SUITE_P(Rules, RunOptionsRuleTest, ::testing::ValuesIn(Rules),
                          });
 
 TEST(RunOptionsTest, DefaultsAreValid) { EXPECT_EQ(refusal(valid()), ""); }
+
+TEST(RunOptionsTest, WorkersResumeAndCheckThemselves) {
+  RunOptions Resumed = valid();
+  Resumed.Resume = true;
+  Resumed.Jobs = 2;
+  EXPECT_EQ(refusal(Resumed), "");
+  RunOptions Checked = valid();
+  Checked.Mode = ExploreMode::Fork;
+  Checked.SelfCheck = true;
+  Checked.Jobs = 2;
+  EXPECT_EQ(refusal(Checked), "");
+}
 
 TEST(RunOptionsTest, SettleDerivesWhatFollows) {
   RunOptions O = valid();

@@ -53,7 +53,7 @@ protected:
     } Listener;
     ExplorationStats Stats = E.run(Listener);
     Leaves = Stats.Paths;
-    return selfCheck(E, Stats.StopReason == "exhausted", 200, 1);
+    return selfCheck({&E}, Stats.StopReason == "exhausted", 200, 1);
   }
 
   std::filesystem::path Dir;
