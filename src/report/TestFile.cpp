@@ -609,7 +609,7 @@ StoredInput StoredInput::fromRow(const InputRow &Row) {
   P.IsPointer = J.at("pointer").get<bool>();
   P.IsStruct = J.at("struct").get<bool>();
   P.ElemCType = J.at("element_type").get<std::string>();
-  P.ElemBytes = boundedCount(J.at("element_bytes"), 8, Bad);
+  P.ElemBytes = boundedCount(J.at("element_bytes"), P.Bytes, Bad);
   P.Count = boundedCount(J.at("count"), P.Bytes, Bad);
   P.NulTerminated = J.at("nul_terminated").get<bool>();
   if (P.IsPointer && uint64_t(P.Count) * P.ElemBytes > P.Bytes)

@@ -1,8 +1,8 @@
 // run.db keeps each test's inputs as their bytes only (the parameters'
 // types once per part): every test exported from it is byte for byte the
-// test file the run wrote, for strings, arrays, structs, floats, a size
-// linked to a buffer, a fixed (--concrete) parameter, main-less created
-// inputs and a struct return.
+// test file the run wrote, for strings, arrays, rows of an array, structs,
+// floats, a size linked to a buffer, a fixed (--concrete) parameter,
+// created inputs and a struct return.
 // RUN: rm -rf %t.out %t.json
 // RUN: %theseus %s --entry run_database_inputs -o %t.out -q --tests=all --max-iterations 40 --max-strlen 4 --concrete mode=3 > /dev/null; test $? -le 1
 // RUN: %theseus export %t.out --json %t.json > /dev/null
@@ -16,6 +16,7 @@
 // INPUTS-NEXT: parameter|vals
 // INPUTS-NEXT: parameter|n
 // INPUTS-NEXT: parameter|mode
+// INPUTS-NEXT: parameter|grid
 // INPUTS-NEXT: created|nondet_int_1
 // The fixed parameter's bytes are not in the input: each test has them.
 // The size linked to vals is its input's value modulo 9: some tests have
@@ -37,7 +38,8 @@ struct result {
 int __VERIFIER_nondet_int(void);
 
 struct result run_database_inputs(const char *name, struct point p, double x,
-                                  unsigned vals[3], int n, int mode) {
+                                  unsigned vals[3], int n, int mode,
+                                  int (*grid)[3]) {
   struct result r = {0, 'a'};
   if (name[0] == 'q' && name[1] == '!')
     r.code = 1;
@@ -49,6 +51,8 @@ struct result run_database_inputs(const char *name, struct point p, double x,
     r.code += 4;
   if (n > 0 && vals[n - 1] == 99)
     r.code += 8;
+  if (grid[1][2] == 42)
+    r.code += 16;
   if (mode == 3 && __VERIFIER_nondet_int() == 5)
     r.kind = 'n';
   return r;
