@@ -16,6 +16,27 @@
 
 namespace theseus {
 
+ApcBuilder::ApcBuilder(ExprContext &Ctx, const Flowgraph &G,
+                       const ApcOptions &Opts, Apc &Out)
+    : Ctx(Ctx), G(G), Opts(Opts), Out(Out), Ir(Ctx, G, Opts.Sizes, Out),
+      Enumerator(G, Opts.MaxBackbones),
+      OwnCalls(std::make_unique<CallSummaries>()), Calls(*OwnCalls),
+      NextCounter(Calls.NextCounter) {
+  Ir.setCallModel([this](const State &S, const llvm::CallBase &C,
+                         ExprRef &Apc) { return callValue(S, C, Apc); });
+}
+
+ApcBuilder::ApcBuilder(ExprContext &Ctx, const Flowgraph &G,
+                       const ApcOptions &Opts, Apc &Out,
+                       const CalleeBinding &Params, CallSummaries &Calls,
+                       ExprRef Result)
+    : Ctx(Ctx), G(G), Opts(Opts), Out(Out), Ir(Ctx, G, Params, Out),
+      Enumerator(G, Opts.MaxBackbones), Calls(Calls),
+      NextCounter(Calls.NextCounter), ReturnValue(Result) {
+  Ir.setCallModel([this](const State &S, const llvm::CallBase &C,
+                         ExprRef &Apc) { return callValue(S, C, Apc); });
+}
+
 ExprRef ApcBuilder::top() {
   Region R{std::vector<bool>(G.size(), true), 0, false};
   bool Over = false;
@@ -49,7 +70,7 @@ QuantifiedQuery &ApcBuilder::ownQuery(std::unique_ptr<QuantifiedQuery> &Own) {
 }
 
 uint64_t ApcBuilder::validated() const {
-  uint64_t N = 0;
+  uint64_t N = OwnCalls ? OwnCalls->Validated : 0;
   for (const auto *Own : {&OwnFeasibility, &CountQuery})
     if (*Own)
       N += (*Own)->stats().Validated;
@@ -62,7 +83,9 @@ ApcBuilder::executeBackbone(const Region &R, const std::vector<unsigned> &Path,
   checkStop();
   State S;
   ExprRef Apc = Ctx.trueExpr();
-  std::vector<ExprRef> Closed;
+  std::vector<ExprRef> Closed, Results;
+  auto *OuterResults = CallResults;
+  CallResults = &Results;
   for (size_t I = 0; I + 1 < Path.size(); ++I) {
     checkStop();
     const llvm::BasicBlock *From = G.block(Path[I]);
@@ -82,14 +105,30 @@ ApcBuilder::executeBackbone(const Region &R, const std::vector<unsigned> &Path,
   unsigned Last = Path.back();
   if (Last != InducedEnd && G.isTarget(Last)) {
     Ir.executeBody(S, G.block(Last), G.targetInstruction(Last), Apc);
-    if (const llvm::Value *Cond = G.failingCondition(Last))
-      if (ExprRef C = Ir.lookup(S, Cond))
-        Apc = Ctx.logicalAnd(Apc, Ctx.eq(C, Ctx.constant(0, C->width())));
+    Apc = Ctx.logicalAnd(Apc, atTarget(S, Last));
   }
+  CallResults = OuterResults;
+  if (R.Induced)
+    forgetCallResults(Results, S, Inner);
+  Closed.insert(Closed.end(), Results.begin(), Results.end());
   // Counters are 64-bit unsigned, so kappa >= 0 needs no constraint.
   for (auto It = Closed.rbegin(); It != Closed.rend(); ++It)
     Apc = Ctx.exists(*It, Apc);
   return {std::move(S), Apc};
+}
+
+ExprRef ApcBuilder::atTarget(const State &S, unsigned Last) {
+  const llvm::Instruction *T = G.targetInstruction(Last);
+  if (const auto *Ret = llvm::dyn_cast<llvm::ReturnInst>(T);
+      Ret && ReturnValue) {
+    const llvm::Value *V = Ret->getReturnValue();
+    ExprRef E = V ? Ir.lookup(S, V) : nullptr;
+    return E ? Ctx.eq(ReturnValue, E) : Ctx.trueExpr();
+  }
+  if (const llvm::Value *Cond = G.failingCondition(Last))
+    if (ExprRef C = Ir.lookup(S, Cond))
+      return Ctx.eq(C, Ctx.constant(0, C->width()));
+  return Ctx.trueExpr();
 }
 
 void ApcBuilder::enterLoop(const Region &R, const std::vector<unsigned> &Path,

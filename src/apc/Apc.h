@@ -35,7 +35,8 @@ class QuantifiedQuery;
 struct ApcOptions {
   BufferSizes Sizes; ///< As the executor sizes the entry's inputs.
   /// At most this many backbones per (induced) program: beyond, a loop's
-  /// summary is unknown, and the whole apc is `true` at the top.
+  /// summary is unknown, so are the results of a summarised function's
+  /// calls (Flowgraph.h), and the whole apc is `true` at the top.
   unsigned MaxBackbones = 4096;
   /// The heavyweight loop processing (section 3.3): the solver infers
   /// how often an inner loop runs per iteration of the outer loop.
@@ -84,7 +85,9 @@ struct Apc {
   /// Backbones of loops whose conditions are unsatisfiable even without
   /// their quantifiers: left out of the loops' summaries.
   unsigned NeverTaken = 0;
-  unsigned Loops = 0;                     ///< Loop summaries computed.
+  unsigned Loops = 0; ///< Loop summaries computed.
+  /// Summaries of functions computed, one per call context.
+  unsigned Functions = 0;
   std::vector<LoopSummaryInfo> Summaries; ///< In the order computed.
   /// What was modelled as unknown, by reason, with a count: what a proof
   /// of unreachability does not rely on.

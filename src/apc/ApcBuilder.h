@@ -8,7 +8,10 @@
 //                    the looping condition, array cells (section 4);
 //   LoopExit.cpp     the exit test fixing a loop's counters (section 3.2);
 //   InnerCounts.cpp  inner loop counts as artificial variables, inferred by
-//                    the solver (section 3.3, Heavyweight.h).
+//                    the solver (section 3.3, Heavyweight.h);
+//   Calls.cpp        calls of summarised functions (Flowgraph.h): a builder
+//                    of the function's own flowgraph summarises its returns
+//                    once per call context, each call an instance of it.
 // The instructions themselves are IrToExpr's, the paths Backbones'.
 //
 //===----------------------------------------------------------------------===//
@@ -24,6 +27,8 @@
 
 #include <map>
 #include <memory>
+#include <optional>
+#include <tuple>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -51,6 +56,37 @@ struct InnerCount {
   ExprRef Facts; ///< sigma and delta, over the outer loop's entry state.
 };
 
+/// A summarised function in one call context: the condition of its return
+/// over variables for its parameters (integers, and the offsets of pointers
+/// bound to a buffer or table, unless constant) and for its result. Null
+/// Formula: no summary could be built (Why says why), and a call's result is
+/// unknown.
+struct FunctionSummary {
+  ExprRef Formula = nullptr;
+  std::vector<ExprRef> Params;  ///< Per parameter; null for none.
+  std::vector<ExprRef> Offsets; ///< Per parameter; null for none.
+  ExprRef Result = nullptr;     ///< Null when the result is not modelled.
+  std::string Why;
+};
+
+/// A summarised function and what each of its pointer parameters points
+/// into (buffer, table) at which offset, when it is a constant.
+using CallContext =
+    std::pair<const llvm::Function *,
+              std::vector<std::tuple<const Array *, const llvm::Value *,
+                                     std::optional<uint64_t>>>>;
+
+/// What the builders of one apc share: the flowgraphs of summarised
+/// functions, their summaries by call context, and the numbering of
+/// counters and fresh variables, so that no two builders name one alike.
+struct CallSummaries {
+  std::map<const llvm::Function *, std::unique_ptr<Flowgraph>> Graphs;
+  std::map<CallContext, FunctionSummary> Summaries;
+  unsigned NextCounter = 0;
+  unsigned NextFresh = 0;
+  uint64_t Validated = 0; ///< By the builders of summaries.
+};
+
 /// Thrown out of a computation whose ApcOptions::Stop was set, or that
 /// ran past its deadline.
 struct Abandoned {};
@@ -59,12 +95,18 @@ struct OutOfTime {};
 class ApcBuilder {
 public:
   ApcBuilder(ExprContext &Ctx, const Flowgraph &G, const ApcOptions &Opts,
-             Apc &Out)
-      : Ctx(Ctx), G(G), Opts(Opts), Out(Out), Ir(Ctx, G, Opts.Sizes, Out),
-        Enumerator(G, Opts.MaxBackbones) {}
+             Apc &Out);
+  /// The builder of a summarised function's flowgraph (Flowgraph::toReturns)
+  /// in the call context `Params`; `Result` is its result's variable.
+  ApcBuilder(ExprContext &Ctx, const Flowgraph &G, const ApcOptions &Opts,
+             Apc &Out, const CalleeBinding &Params, CallSummaries &Calls,
+             ExprRef Result);
 
   /// The apc of the whole flowgraph.
   ExprRef top();
+  /// Of a summarised function's flowgraph: the condition of a return, its
+  /// value the result's; null when there are too many backbones.
+  ExprRef returns();
   /// Answers of the builder's own queries re-checked (ApcOptions::Validate).
   uint64_t validated() const;
 
@@ -85,6 +127,20 @@ private:
                  std::vector<ExprRef> &Closed,
                  std::vector<InnerLoopVisit> *Inner);
   const Summary &processLoop(const std::vector<bool> &C, unsigned V);
+  /// What the target instruction at the end of a backbone adds in `S`.
+  ExprRef atTarget(const State &S, unsigned Last);
+
+  // Calls.cpp
+  ExprRef callValue(const State &S, const llvm::CallBase &Call, ExprRef &Apc);
+  const FunctionSummary &summaryOf(const llvm::Function &F,
+                                   const std::vector<PointerArg> &Pointers);
+  /// At the end of a loop's backbone: what depends on the results of its
+  /// calls (`Results`) is unknown in the iterated state `S` and in the
+  /// inner loops' visits.
+  void forgetCallResults(const std::vector<ExprRef> &Results, State &S,
+                         std::vector<InnerLoopVisit> *Inner);
+  /// `F` with each bound variable renamed afresh: an instance of a summary.
+  ExprRef renameBound(ExprRef F);
 
   // LoopSummary.cpp
   Summary summarize(const std::vector<bool> &C, unsigned V);
@@ -126,7 +182,14 @@ private:
   Backbones Enumerator;
   std::unordered_map<ExprRef, bool> AllCounters;
   std::map<std::pair<unsigned, std::vector<bool>>, Summary> Summaries;
-  unsigned NextCounter = 0;
+  std::unique_ptr<CallSummaries> OwnCalls;
+  CallSummaries &Calls;
+  unsigned &NextCounter;
+  /// Of a summarised function's builder: its result's variable.
+  ExprRef ReturnValue = nullptr;
+  /// The results of the calls on the backbone being executed, which it
+  /// closes at its end.
+  std::vector<ExprRef> *CallResults = nullptr;
   /// How many loops summarize() is inside (1: an outermost loop).
   unsigned LoopDepth = 0;
   /// Of backbones (see mayHold()), once a loop has more than one.

@@ -4,9 +4,11 @@
 
 #include "llvm/ADT/SCCIterator.h"
 #include "llvm/Analysis/CallGraph.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Transforms/IPO/AlwaysInliner.h"
@@ -16,6 +18,7 @@
 #include "llvm/Transforms/Utils/Mem2Reg.h"
 
 #include <fmt/format.h>
+#include <map>
 #include <set>
 
 namespace theseus {
@@ -86,6 +89,68 @@ bool namedBySpec(const llvm::Function &F,
   return false;
 }
 
+/// Marks the functions of a flowgraph's copy whose calls are summarised.
+constexpr const char *SummarisedAttr = "theseus-apc-summarised";
+
+bool hasLoop(const llvm::Function &F) {
+  for (auto It = llvm::scc_begin(&F); !It.isAtEnd(); ++It)
+    if (It.hasCycle())
+      return true;
+  return false;
+}
+
+/// Which functions may write memory their callers see: through a store, an
+/// atomic or a memory intrinsic whose address is not one of their own
+/// allocas, or a call of a function that may (a declaration may unless it
+/// only reads memory or gives a nondeterministic value; a recursive function
+/// is assumed to).
+class MemoryWriters {
+public:
+  bool mayWrite(const llvm::Function &F) {
+    auto [It, New] = Memo.try_emplace(&F, true);
+    if (!New)
+      return It->second;
+    bool Writes = F.isDeclaration()
+                      ? !F.onlyReadsMemory() &&
+                            !F.getName().starts_with("__VERIFIER_nondet")
+                      : writesIn(F);
+    Memo[&F] = Writes;
+    return Writes;
+  }
+
+private:
+  bool writesIn(const llvm::Function &F) {
+    auto Local = [&](const llvm::Value *Ptr) {
+      const auto *A =
+          llvm::dyn_cast<llvm::AllocaInst>(llvm::getUnderlyingObject(Ptr));
+      return A && A->getFunction() == &F;
+    };
+    for (const llvm::Instruction &I : llvm::instructions(F)) {
+      if (!I.mayWriteToMemory())
+        continue;
+      if (const auto *St = llvm::dyn_cast<llvm::StoreInst>(&I)) {
+        if (St->isVolatile() || !Local(St->getPointerOperand()))
+          return true;
+      } else if (const auto *M = llvm::dyn_cast<llvm::MemIntrinsic>(&I)) {
+        if (M->isVolatile() || !Local(M->getDest()))
+          return true;
+      } else if (const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I)) {
+        if (llvm::isa<llvm::DbgInfoIntrinsic>(Call) ||
+            Call->isLifetimeStartOrEnd() || Call->onlyReadsMemory())
+          continue;
+        const llvm::Function *Callee = calleeOf(I);
+        if (!Callee || mayWrite(*Callee))
+          return true;
+      } else {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  std::map<const llvm::Function *, bool> Memo;
+};
+
 /// Functions that call themselves, directly or through others.
 std::set<const llvm::Function *> recursiveFunctions(llvm::Module &M) {
   std::set<const llvm::Function *> Out;
@@ -98,6 +163,28 @@ std::set<const llvm::Function *> recursiveFunctions(llvm::Module &M) {
         Out.insert(N->getFunction());
   }
   return Out;
+}
+
+/// Functions that may reach a target: those that hold one or call one that
+/// may.
+std::set<const llvm::Function *>
+reachingFunctions(const llvm::Module &M, const std::vector<TargetSpec> &Specs) {
+  std::set<const llvm::Function *> Reaching;
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const llvm::Function &F : M) {
+      if (F.isDeclaration() || Reaching.count(&F))
+        continue;
+      for (const llvm::Instruction &I : llvm::instructions(F)) {
+        const llvm::Function *Callee = calleeOf(I);
+        if (matchesTarget(I, Specs) || (Callee && Reaching.count(Callee))) {
+          Changed = Reaching.insert(&F).second;
+          break;
+        }
+      }
+    }
+  }
+  return Reaching;
 }
 
 } // namespace
@@ -150,11 +237,20 @@ Flowgraph::~Flowgraph() = default;
 
 void Flowgraph::prepare(const std::vector<TargetSpec> &Specs) {
   std::set<const llvm::Function *> Recursive = recursiveFunctions(*Copy);
+  std::set<const llvm::Function *> Reaching = reachingFunctions(*Copy, Specs);
+  MemoryWriters Writers;
+  std::vector<llvm::Function *> Summarised;
   for (llvm::Function &F : *Copy) {
     F.removeFnAttr(llvm::Attribute::OptimizeNone);
     if (F.isDeclaration() || &F == Fn || Recursive.count(&F) ||
         isLibcModel(F) || namedBySpec(F, Specs))
       continue;
+    if (!Reaching.count(&F) && hasLoop(F) && !Writers.mayWrite(F)) {
+      F.addFnAttr(llvm::Attribute::NoInline);
+      F.addFnAttr(SummarisedAttr);
+      Summarised.push_back(&F);
+      continue;
+    }
     F.removeFnAttr(llvm::Attribute::NoInline);
     F.addFnAttr(llvm::Attribute::AlwaysInline);
   }
@@ -167,26 +263,29 @@ void Flowgraph::prepare(const std::vector<TargetSpec> &Specs) {
   FPM.addPass(llvm::PromotePass());
   FPM.addPass(llvm::LoopSimplifyPass());
   FPM.run(*Fn, PM.FAM);
+  for (llvm::Function *F : Summarised)
+    FPM.run(*F, PM.FAM);
+}
+
+bool Flowgraph::isSummarised(const llvm::Function &F) {
+  return F.hasFnAttribute(SummarisedAttr);
+}
+
+std::unique_ptr<Flowgraph> Flowgraph::toReturns(const llvm::Function &F) {
+  std::unique_ptr<Flowgraph> G(new Flowgraph());
+  G->Fn = const_cast<llvm::Function *>(&F);
+  for (const llvm::Instruction &I : llvm::instructions(F))
+    if (llvm::isa<llvm::ReturnInst>(I))
+      G->Targets.push_back(&I);
+  G->NumTargets = G->Targets.size();
+  G->build();
+  return G;
 }
 
 void Flowgraph::findTargets(const std::vector<TargetSpec> &Specs) {
-  // A function may reach a target when it holds one or calls one that may:
-  // such calls left in the entry (recursion, libc models) are targets too.
-  std::set<const llvm::Function *> Reaching;
-  for (bool Changed = true; Changed;) {
-    Changed = false;
-    for (const llvm::Function &F : *Copy) {
-      if (F.isDeclaration() || Reaching.count(&F))
-        continue;
-      for (const llvm::Instruction &I : llvm::instructions(F)) {
-        const llvm::Function *Callee = calleeOf(I);
-        if (matchesTarget(I, Specs) || (Callee && Reaching.count(Callee))) {
-          Changed = Reaching.insert(&F).second;
-          break;
-        }
-      }
-    }
-  }
+  // Calls left in the entry (recursion, libc models) of functions that may
+  // reach a target are targets too.
+  std::set<const llvm::Function *> Reaching = reachingFunctions(*Copy, Specs);
   bool IndirectReaches = false;
   for (const llvm::Function *F : Reaching)
     IndirectReaches = IndirectReaches || F->hasAddressTaken();

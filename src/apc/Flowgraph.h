@@ -2,11 +2,15 @@
 //
 // The apc (abstract path condition) of a target is computed on a copy of the
 // program prepared for it: SSA form (mem2reg, SROA), simple loops, callees
-// inlined where they are not recursive. Its flowgraph has one node per basic
-// block of the entry function from which a target is reachable; a target
-// node (the block of a target instruction) has no successors. Calls that
-// were not inlined and may reach a target are targets themselves, so the
-// flowgraph never hides a way to the target.
+// inlined where they are not recursive, but for summarised functions: those
+// with a loop that neither reach a target nor write memory their callers
+// see. Each of those keeps its calls and gets a flowgraph of its own whose
+// targets are its returns (the apc summarises it once per call context, see
+// ApcBuilder.h), so its backbones add to its callers' rather than multiply
+// them. A flowgraph has one node per basic block of its function from which
+// a target is reachable; a target node (the block of a target instruction)
+// has no successors. Calls that were not inlined and may reach a target are
+// targets themselves, so the flowgraph never hides a way to the target.
 //
 //===----------------------------------------------------------------------===//
 #ifndef THESEUS_APC_FLOWGRAPH_H
@@ -59,6 +63,13 @@ public:
   Flowgraph(const llvm::Function &Entry, const std::vector<TargetSpec> &Specs);
   ~Flowgraph();
 
+  /// The flowgraph of `F`, a summarised function of another flowgraph's
+  /// copy (which must outlive it), to its returns.
+  static std::unique_ptr<Flowgraph> toReturns(const llvm::Function &F);
+  /// Whether calls of `F` (in a flowgraph's copy) are summarised rather
+  /// than inlined.
+  static bool isSummarised(const llvm::Function &F);
+
   /// No node: no control-flow path from the entry reaches a target.
   bool empty() const { return Blocks.empty(); }
   unsigned size() const { return Blocks.size(); }
@@ -80,6 +91,7 @@ public:
   std::string describe(unsigned N) const;
 
 private:
+  Flowgraph() = default;
   void prepare(const std::vector<TargetSpec> &Specs);
   void findTargets(const std::vector<TargetSpec> &Specs);
   void build();

@@ -20,6 +20,22 @@ IrToExpr::IrToExpr(ExprContext &Ctx, const Flowgraph &G,
   bindInputs(Sizes);
 }
 
+IrToExpr::IrToExpr(ExprContext &Ctx, const Flowgraph &G,
+                   const CalleeBinding &Params, Apc &Out)
+    : Ctx(Ctx), G(G), Out(Out), SymbolPrefix(Params.Prefix) {
+  const llvm::Function &F = G.function();
+  for (unsigned I = 0; I < F.arg_size(); ++I) {
+    const llvm::Argument *A = F.getArg(I);
+    if (I < Params.Values.size() && Params.Values[I])
+      Inputs[A] = Params.Values[I];
+    if (I >= Params.Pointers.size() || !Params.Pointers[I].known())
+      continue;
+    BoundPointers[A] = Params.Pointers[I];
+    if (const Array *B = Params.Pointers[I].Buffer)
+      Buffers[A] = B;
+  }
+}
+
 IrToExpr::~IrToExpr() {
   for (auto &[A, Cells] : CellNodes)
     for (llvm::PHINode *C : Cells)
@@ -35,8 +51,10 @@ Substitution IrToExpr::cellsAtEntry() const {
 }
 
 /// Whether the buffer behind `Param` is only read: every use of it, through
-/// address arithmetic, is a load from it or a pointer comparison. A pointer
-/// that escapes (stored, passed to a call, merged by a phi) could be written.
+/// address arithmetic, is a load from it, a pointer comparison, or an
+/// argument of a summarised function (which writes no memory its callers
+/// see). A pointer that escapes otherwise (stored, passed to another call,
+/// merged by a phi) could be written.
 static bool isReadOnly(const llvm::Argument &Param) {
   std::vector<const llvm::Value *> Work{&Param};
   while (!Work.empty()) {
@@ -49,6 +67,10 @@ static bool isReadOnly(const llvm::Argument &Param) {
           return false;
       } else if (llvm::isa<llvm::GEPOperator>(User)) {
         Work.push_back(User);
+      } else if (const auto *Call = llvm::dyn_cast<llvm::CallBase>(User)) {
+        const llvm::Function *F = Call->getCalledFunction();
+        if (!F || !Flowgraph::isSummarised(*F) || !Call->isArgOperand(&U))
+          return false;
       } else if (!llvm::isa<llvm::ICmpInst>(User)) {
         return false;
       }
@@ -103,8 +125,9 @@ ExprRef IrToExpr::symbol(const llvm::Value *V) {
   if (It != Symbols.end())
     return It->second;
   std::string Name = V->hasName() ? V->getName().str() : "v";
-  const Variable *Var = Ctx.variable(fmt::format("{}'{}", Name, Symbols.size()),
-                                     V->getType()->getIntegerBitWidth());
+  const Variable *Var =
+      Ctx.variable(fmt::format("{}{}'{}", SymbolPrefix, Name, Symbols.size()),
+                   V->getType()->getIntegerBitWidth());
   return Symbols[V] = Ctx.var(Var);
 }
 
@@ -265,10 +288,33 @@ bool IrToExpr::addressOf(const State &S, const llvm::Value *Ptr, uint64_t Size,
       AddTerm(X ? Ctx.resize(X, 64, true) : nullptr, Scale.getZExtValue());
     }
   }
+  if (auto It = BoundPointers.find(Ptr); It != BoundPointers.end()) {
+    // A constant offset keeps its alignment; a variable one is a byte's.
+    ExprRef Bound = It->second.Off;
+    if (Bound->isConst())
+      AddTerm(Ctx.constant(1, 64), Bound->value());
+    else
+      AddTerm(Bound, 1);
+    if (It->second.Table)
+      Ptr = It->second.Table;
+  }
   A.Base = Ptr;
   A.Off = Off;
   A.Index = Index;
   return Collected;
+}
+
+PointerArg IrToExpr::pointerArg(const State &S, const llvm::Value *P) {
+  Address A;
+  PointerArg Arg;
+  if (!addressOf(S, P, 1, A) || !A.Off)
+    return Arg;
+  if (auto It = Buffers.find(A.Base); It != Buffers.end())
+    Arg.Buffer = It->second;
+  else if (const auto *GV = llvm::dyn_cast<llvm::GlobalVariable>(A.Base))
+    Arg.Table = tableOf(*GV) ? GV : nullptr;
+  Arg.Off = A.Off;
+  return Arg;
 }
 
 const std::vector<llvm::PHINode *> *IrToExpr::cellsOf(const llvm::Value *Base) {
@@ -355,9 +401,7 @@ static bool constantBytes(const llvm::Constant &C, std::vector<uint8_t> &Out) {
   return false;
 }
 
-ExprRef IrToExpr::loadFromConstant(const llvm::GlobalVariable &GV, ExprRef Off,
-                                   const llvm::LoadInst &L, ExprRef &Apc) {
-  const char *Why = "a load from a global that is not a constant table";
+const ConstantTable *IrToExpr::tableOf(const llvm::GlobalVariable &GV) {
   auto [It, New] = Tables.try_emplace(&GV, nullptr);
   if (New && GV.isConstant() && GV.hasDefinitiveInitializer() &&
       GV.getInitializer()->getType()->isArrayTy()) {
@@ -365,7 +409,13 @@ ExprRef IrToExpr::loadFromConstant(const llvm::GlobalVariable &GV, ExprRef Off,
     if (constantBytes(*GV.getInitializer(), Bytes))
       It->second = Ctx.table(GV.getName().str(), std::move(Bytes));
   }
-  const ConstantTable *T = It->second;
+  return It->second;
+}
+
+ExprRef IrToExpr::loadFromConstant(const llvm::GlobalVariable &GV, ExprRef Off,
+                                   const llvm::LoadInst &L, ExprRef &Apc) {
+  const char *Why = "a load from a global that is not a constant table";
+  const ConstantTable *T = tableOf(GV);
   uint64_t Size = L.getModule()->getDataLayout().getTypeStoreSize(L.getType());
   if (!T || T->Bytes.size() < Size)
     return unknown(L, Why);
@@ -389,6 +439,14 @@ void IrToExpr::executeBody(State &S, const llvm::BasicBlock *B,
       return;
     if (const auto *St = llvm::dyn_cast<llvm::StoreInst>(&I))
       executeStore(S, *St, Apc);
+    const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I);
+    const llvm::Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+    if (Callee && Flowgraph::isSummarised(*Callee)) {
+      ExprRef V = Calls ? Calls(S, *Call, Apc) : nullptr;
+      if (I.getType()->isIntegerTy())
+        S[&I] = V;
+      continue;
+    }
     if (llvm::isa<llvm::PHINode>(&I) || !I.getType()->isIntegerTy())
       continue;
     if (I.getType()->getIntegerBitWidth() > 64) {

@@ -7,7 +7,9 @@
 // element index (Strejček and Trtík, section 4: arrays as functions); local
 // arrays and written input buffers are rows of cells (Arrays.h). What the
 // model does not cover is unknown (★, a null ExprRef), counted by reason in
-// Apc::Unknowns.
+// Apc::Unknowns. A call of a summarised function (Flowgraph.h) is left to
+// the call model the builder sets; the function's own instructions are
+// translated by an IrToExpr bound to its call context (CalleeBinding).
 //
 //===----------------------------------------------------------------------===//
 #ifndef THESEUS_APC_IRTOEXPR_H
@@ -18,6 +20,7 @@
 #include "expr/Expr.h"
 #include "expr/Substitute.h"
 
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -41,11 +44,38 @@ namespace theseus {
 /// value missing from the map still has its initial value, its symbol.
 using State = std::unordered_map<const llvm::Value *, ExprRef>;
 
+/// What a pointer argument of a call points into, as far as the apc reads
+/// memory: an input buffer the program only reads, or a constant table, at
+/// a byte offset. Neither: the callee's loads through it are unknown.
+struct PointerArg {
+  const Array *Buffer = nullptr;
+  const llvm::GlobalVariable *Table = nullptr;
+  ExprRef Off = nullptr;
+  bool known() const { return (Buffer || Table) && Off; }
+};
+
+/// A summarised function's parameters in one call context: each integer
+/// parameter is a variable, each pointer parameter points into what the
+/// context says at the offset of its PointerArg (a constant or a variable).
+struct CalleeBinding {
+  std::vector<ExprRef> Values;      ///< Per parameter; null for none.
+  std::vector<PointerArg> Pointers; ///< Per parameter.
+  std::string Prefix;               ///< Of the names of its symbols.
+};
+
+/// The value of a call of a summarised function in a state (null: unknown);
+/// the condition its return puts on the arguments joins the last argument.
+using CallModel =
+    std::function<ExprRef(const State &, const llvm::CallBase &, ExprRef &)>;
+
 class IrToExpr {
 public:
   /// Binds the entry's parameters to the executor's input arrays, sized as
   /// `Sizes` says. Unknowns and buffer reads are recorded in `Out`.
   IrToExpr(ExprContext &Ctx, const Flowgraph &G, const BufferSizes &Sizes,
+           Apc &Out);
+  /// For the flowgraph of a summarised function: its parameters as bound.
+  IrToExpr(ExprContext &Ctx, const Flowgraph &G, const CalleeBinding &Params,
            Apc &Out);
   ~IrToExpr();
   IrToExpr(const IrToExpr &) = delete;
@@ -57,6 +87,10 @@ public:
   ExprRef symbol(const llvm::Value *V);
   /// `V`'s value in `S`.
   ExprRef lookup(const State &S, const llvm::Value *V);
+  /// What the pointer `P` points into in `S`, for a call's argument.
+  PointerArg pointerArg(const State &S, const llvm::Value *P);
+  /// Calls of summarised functions are modelled by `M` (else unknown).
+  void setCallModel(CallModel M) { Calls = std::move(M); }
   /// Executes `B` up to `Stop` or its terminator; in-bounds conditions of
   /// its memory accesses join `Apc`.
   void executeBody(State &S, const llvm::BasicBlock *B,
@@ -109,6 +143,8 @@ private:
   void executeStore(State &S, const llvm::StoreInst &St, ExprRef &Apc);
   ExprRef loadFromConstant(const llvm::GlobalVariable &GV, ExprRef Off,
                            const llvm::LoadInst &L, ExprRef &Apc);
+  /// The bytes of `GV` as a table, or null when it is not one.
+  const ConstantTable *tableOf(const llvm::GlobalVariable &GV);
 
   ExprContext &Ctx;
   const Flowgraph &G;
@@ -125,6 +161,11 @@ private:
   /// The bytes of constant globals read at a computed offset.
   std::unordered_map<const llvm::GlobalVariable *, const ConstantTable *>
       Tables;
+  /// Pointer parameters of a summarised function: the variable offset into
+  /// what the call context binds them to (a buffer in Buffers, or a table).
+  std::unordered_map<const llvm::Value *, PointerArg> BoundPointers;
+  std::string SymbolPrefix;
+  CallModel Calls;
   std::unordered_map<const llvm::Value *, ExprRef> Symbols;
   std::map<std::string, std::set<const llvm::Value *>> UnknownSites;
   /// The cells of each local array modelled as cells (section 4): phi

@@ -331,8 +331,8 @@ static void printApc(const TargetApc &T) {
   for (const std::string &N : T.Notes)
     fmt::print("  note             {}\n", N);
   fmt::print("  backbones        {}, loop summaries {}, loop backbones never "
-             "taken {}\n",
-             T.A.Backbones, T.A.Loops, T.A.NeverTaken);
+             "taken {}, function summaries {}\n",
+             T.A.Backbones, T.A.Loops, T.A.NeverTaken, T.A.Functions);
   if (T.Ans.K != ApcAnswer::Satisfiable)
     return;
   std::string Inputs;
@@ -378,6 +378,7 @@ static nlohmann::json targetJson(const RunOptions &O, const TargetApc &T,
       {"backbones", T.A.Backbones},
       {"never_taken_loop_backbones", T.A.NeverTaken},
       {"loop_summaries", T.A.Loops},
+      {"function_summaries", T.A.Functions},
       {"candidate", T.Candidate},
       {"times",
        {{"build_apc", T.Build},

@@ -241,11 +241,11 @@ void ForkExplorer::Stepper::onBranch(const BranchEvent &Ev) {
     return;
   }
   // A run that follows a seed is the seeded search's one path: like a
-  // concolic run, it leaves its other sides to be decided when picked (one
-  // query each, rather than one per decision along a long seeded path).
-  // -j hands over waiting states as their models, so each needs its own.
+  // concolic run, it leaves its other sides to be decided when picked or
+  // handed over (one query each, rather than one per decision along a
+  // long seeded path).
   bool Defer = Ev.Kind == BranchKind::Branch && !St.Seeds.empty() &&
-               OtherSeeds.empty() && !E.Share;
+               OtherSeeds.empty();
   SolverResponse R;
   if (!OtherSeeds.empty())
     R = {SatResult::Sat, OtherSeeds.front()}; // A seed witnesses the side.
@@ -597,7 +597,12 @@ bool ForkExplorer::step() {
   if (Budget.memoryFull())
     dropHalfOfPending();
   if (Share && Pending.size() > 1 && Share->wanted()) {
-    handOver(Pending.popOldest()); // The largest part of the tree left.
+    // The largest part of the tree left, settled and checked against the
+    // apc as a state picked here is: a deferred side is decided before it
+    // goes, since what goes is the state's model.
+    std::unique_ptr<State> Oldest = Pending.popOldest();
+    if (settled(*Oldest) && !prunedByApc(*Oldest))
+      handOver(std::move(Oldest));
     return true;
   }
   takeSeed();

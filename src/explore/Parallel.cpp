@@ -34,11 +34,13 @@ public:
   }
   void onSideClosed(const ClosedSide &C) override {
     std::lock_guard<std::mutex> Lock(Team.ListenerUse);
-    Team.Listener->onSideClosed(C);
+    ClosedSide Out = C;
+    Out.Test = Team.runNumber(C.Test);
+    Team.Listener->onSideClosed(Out);
   }
   void onReturnValuesSettled(uint64_t Test, ReturnValueSet How) override {
     std::lock_guard<std::mutex> Lock(Team.ListenerUse);
-    Team.Listener->onReturnValuesSettled(Test, How);
+    Team.Listener->onReturnValuesSettled(Team.runNumber(Test), How);
   }
 
 private:
@@ -46,15 +48,40 @@ private:
   unsigned Worker;
 };
 
+/// The rest of a run that spans processes, as the workers see it: work
+/// going there names its test by the run's number, not by a worker's tag,
+/// which means nothing in another process.
+class ParallelExplorer::Outward : public Upstream {
+public:
+  Outward(ParallelExplorer &Team, Upstream &Out) : Team(Team), Out(Out) {}
+  bool wanted() const override { return Out.wanted(); }
+  void give(SharedWork W) override {
+    {
+      std::lock_guard<std::mutex> Lock(Team.ListenerUse);
+      W.NegatedTest = Team.runNumber(W.NegatedTest);
+    }
+    Out.give(std::move(W));
+  }
+  std::optional<SharedWork> wait() override { return Out.wait(); }
+
+private:
+  ParallelExplorer &Team;
+  Upstream &Out;
+};
+
 ParallelExplorer::ParallelExplorer(const Program &P,
                                    const llvm::Function &Entry,
                                    const ExploreOptions &Opts, unsigned Workers,
                                    bool Forking, const ProcessShare &Part)
-    : Explorer(P, Entry, Opts), Coord(std::make_unique<Coordinator>(
-                                    Workers, Part.TestBase, Part.Elsewhere,
-                                    Part.FirstWorker)),
+    : Explorer(P, Entry, Opts),
+      Elsewhere(Part.Elsewhere
+                    ? std::make_unique<Outward>(*this, *Part.Elsewhere)
+                    : nullptr),
+      Coord(std::make_unique<Coordinator>(Workers, Elsewhere.get(),
+                                          Part.FirstWorker)),
       Forking(Forking), Figures(Workers), Last(Workers),
-      CoverageLearned(Workers), MaxIterations(Opts.MaxIterations),
+      CoverageLearned(Workers), LastTest(Part.TestBase),
+      MaxIterations(Opts.MaxIterations),
       Unused(makeSearcher({Opts.Strat, Opts.Seed, nullptr}, P.module(), Cov)) {
   ExploreOptions Own = Opts;
   Own.MaxIterations = 0; // Counted over all workers, by the team.
@@ -112,7 +139,7 @@ void ParallelExplorer::guide(const TargetGuide &G) {
 /// and claims every open side; the others then take work from it as from
 /// any worker.
 bool ParallelExplorer::restore(const ResumePoint &From) {
-  Coord->continueAfter(From.LastTest);
+  LastTest = std::max(LastTest, From.LastTest);
   EarlierRuns = From.Runs;
   if (From.Tests.empty())
     return true; // start() begins as a new run does.
@@ -182,6 +209,13 @@ void ParallelExplorer::onWorkerPath(const PathResult &R) {
   Out.Input = &In;
   for (auto &[Arr, Req] : Out.Created)
     Arr = Ctx.array(Arr->Name, Arr->Size);
+  // Numbered as they reach the listener, which writes them in this order.
+  if (R.Index & WorkerTest)
+    Out.Index = Numbers[R.Index] = ++LastTest;
+  Out.NegatedTest = runNumber(R.NegatedTest);
+  Out.VariantOf = runNumber(R.VariantOf);
+  if (R.ReachedTarget && !TargetTest)
+    TargetTest = Out.Index;
   // New to the run, not only to the worker.
   if (R.Covered)
     Out.NewCoverage = Cov.markPath(*R.Covered) > 0;
@@ -212,6 +246,7 @@ void ParallelExplorer::onWorkerProgress(unsigned Worker,
   for (const ExplorationStats &L : Last)
     addStats(Sum, L);
   Sum.Seconds = LastProgress;
+  Sum.TargetTest = TargetTest;
   Sum.Workers = Figures;
   Sum.ListenerSeconds = ListenerSeconds;
   Listener->onProgress(Sum);
@@ -252,6 +287,7 @@ void ParallelExplorer::end() {
   Sum.Workers = Figures;
   Sum.ListenerSeconds = ListenerSeconds;
   Sum.Claims = Coord->claims();
+  Sum.TargetTest = TargetTest;
   settleCompleteness(Sum, Sum.OpenSides);
   Stats = std::move(Sum);
 }

@@ -64,6 +64,7 @@ public:
 
 private:
   class Relay;
+  class Outward;
 
   Searcher &searcher() override { return *Unused; }
   void begin() override;
@@ -72,11 +73,17 @@ private:
   void work(unsigned Worker);
   /// Relay's side: one worker's events, passed on one at a time.
   void onWorkerPath(const PathResult &R);
+  /// The run's number of a worker's test `N` (a tag, or an earlier part's
+  /// number when resuming); 0 for none. ListenerUse held.
+  uint64_t runNumber(uint64_t N) const {
+    return N & WorkerTest ? Numbers.lookup(N) : N;
+  }
   void onWorkerProgress(unsigned Worker, const ExplorationStats &S);
   /// Ends every worker's run; the first reason given is the run's.
   void stopAll(const std::string &Reason);
   void stopAllLocked(const std::string &Reason); ///< StopUse held.
 
+  std::unique_ptr<Outward> Elsewhere; ///< Null when the run is here.
   std::unique_ptr<Coordinator> Coord;
   std::vector<std::unique_ptr<Explorer>> Team;
   bool Forking;
@@ -91,6 +98,11 @@ private:
   double LastProgress = 0;
   double ListenerSeconds = 0; ///< Spent in Listener's calls.
   uint64_t Reported = 0;      ///< Paths handed on.
+  /// The run's numbers of the workers' tests (WorkerTest tags), given as
+  /// they reach the listener; and the last one given.
+  llvm::DenseMap<uint64_t, uint64_t> Numbers;
+  uint64_t LastTest;
+  uint64_t TargetTest = 0; ///< The first test that reached the target.
   std::mutex StopUse;         ///< For FirstStop and Failure.
   std::string FirstStop;
   std::exception_ptr Failure;       ///< What a worker threw, thrown by step().

@@ -113,6 +113,11 @@ struct SharedWork {
 /// Who claims a side that belongs to a worker of another process.
 constexpr unsigned ForeignWorker = ~0u;
 
+/// The bit of a test number a worker gave, before its team numbered the
+/// test in the order tests reached the run's listener (the order they are
+/// written, so a run killed at any moment leaves no gap in the numbers).
+constexpr uint64_t WorkerTest = 1ULL << 62;
+
 /// What a concolic worker asks of the run it is part of; safe to call from
 /// every worker's thread.
 class WorkSharing {
@@ -124,7 +129,9 @@ public:
   /// Whether the path ending at `Leaf` is new to the run (the first worker
   /// to end it reports it).
   virtual bool claimPath(const TreeKey &Leaf) = 0;
-  /// The next test number of the run.
+  /// A number for a new test, unique in the process: a WorkerTest tag,
+  /// which the team replaces by the run's number as the test reaches its
+  /// listener.
   virtual uint64_t nextTest() = 0;
   /// Whether a worker is waiting for work.
   virtual bool wanted() const = 0;
@@ -160,23 +167,19 @@ public:
 };
 
 /// The WorkSharing of a run's worker threads: claims in hash tables under
-/// a lock, and a queue of handed-over inputs that idle workers wait on.
+/// locks, and a queue of handed-over inputs that idle workers wait on.
 class Coordinator : public WorkSharing {
 public:
-  /// Test numbers start after `TestBase`; `Elsewhere`, if given, is the
-  /// part of the run outside this process.
-  /// Its workers' indices start at `FirstWorker`; the first of a run
+  /// `Elsewhere`, if given, is the part of the run outside this process;
+  /// its workers' indices start at `FirstWorker`, and the first of a run
   /// explores the tree from its root.
-  explicit Coordinator(unsigned Workers, uint64_t TestBase = 0,
-                       Upstream *Elsewhere = nullptr, unsigned FirstWorker = 0)
-      : LastTest(TestBase), Workers(Workers), Elsewhere(Elsewhere),
-        FirstWorker(FirstWorker) {}
+  explicit Coordinator(unsigned Workers, Upstream *Elsewhere = nullptr,
+                       unsigned FirstWorker = 0)
+      : Workers(Workers), Elsewhere(Elsewhere), FirstWorker(FirstWorker) {}
 
   bool claimSide(unsigned Worker, const TreeKey &Side) override;
   bool claimPath(const TreeKey &Leaf) override;
-  uint64_t nextTest() override { return ++LastTest; }
-  /// Resuming: test numbers go on after `Test`.
-  void continueAfter(uint64_t Test) { LastTest = std::max(LastTest.load(), Test); }
+  uint64_t nextTest() override { return WorkerTest | ++LastTag; }
   bool wanted() const override {
     return Hungry.load() > 0 || (Elsewhere && Elsewhere->wanted());
   }
@@ -214,7 +217,7 @@ private:
   }
 
   std::array<ClaimShard, 1u << ShardBits> Shards;
-  std::atomic<uint64_t> LastTest = 0;
+  std::atomic<uint64_t> LastTag = 0;
 
   mutable std::mutex QueueUse;
   std::condition_variable Arrived;

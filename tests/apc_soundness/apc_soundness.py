@@ -2,6 +2,8 @@
 """Soundness self-check of the apc: random small loop programs with a
 target, each run natively (clang) on random inputs; a program whose target
 some run reaches must never get `unreachable` from `theseus --apc-only`.
+The programs have loops with early exits (`break`, `return`) and calls of a
+loop-bearing function (summarised by the apc), at the top and in loops.
 
   apc_soundness.py THESEUS CLANG WORKDIR [--programs N] [--seed S]
 
@@ -26,10 +28,50 @@ def expr_small(r):
     return str(r.randint(-3, 5)) if r.random() < 0.6 else r.choice(PARAMS)
 
 
-def update(r, var, depth, counter):
+def helper(r, idx):
+    """A loop-bearing function that writes no memory of its caller's, with
+    early exits from its loop, reading the buffer it is given."""
+    body = []
+    for _ in range(r.randint(1, 3)):
+        kind = r.choice(["return", "break", "add", "cond", "inner", "arg"])
+        c = r.randint(-2, 6)
+        if kind == "return":
+            body.append(f"if (p[i % 3] == {c}) return s;")
+        elif kind == "break":
+            body.append(f"if (s > {c}) break;")
+        elif kind == "add":
+            body.append(f"s += {r.randint(1, 3)};")
+        elif kind == "cond":
+            body.append(f"if (i % 2 == {r.randint(0, 1)}) s += a;")
+        elif kind == "inner":
+            body.append("for (int j = 0; j < 3; ++j) { if (p[j] == i) break;"
+                        " s += 1; }")
+        else:
+            body.append(f"if (a == i) return s + {c};")
+    return "\n".join(
+        [f"static int g{idx}(int a, int n, const int *p) {{",
+         f"  int s = {r.randint(-2, 3)};",
+         "  for (int i = 0; i < (n & 7); ++i) {"]
+        + ["    " + b for b in body]
+        + ["  }", f"  return s + {r.randint(-1, 2)};", "}"])
+
+
+def call(r, idx, counter="a"):
+    return (f"g{idx}({r.choice([counter, 'b', 'c'])}, "
+            f"{r.choice(['n', 'm', 'a', counter])}, "
+            f"{r.choice(['p', 'p + 1', 'p + (n & 1)'])})")
+
+
+def update(r, var, depth, counter, idx):
     kind = r.choice(["add", "sub", "set", "cond", "cond_set", "nested",
-                     "nested", "store", "load"]
+                     "nested", "store", "load", "break", "return", "call"]
                     if depth == 0 else ["add", "sub", "set", "cond"])
+    if kind == "break":
+        return f"if ({var} > {r.randint(0, 8)}) break;"
+    if kind == "return":
+        return f"if ({var} == {r.randint(0, 8)}) return;"
+    if kind == "call":
+        return f"{var} += {call(r, idx, counter)};"
     if kind == "add":
         return f"{var} += {r.randint(1, 4)};"
     if kind == "sub":
@@ -64,17 +106,19 @@ def update(r, var, depth, counter):
 
 
 def program(r, idx):
-    lines = ["void reach_error(void);",
+    lines = ["void reach_error(void);", helper(r, idx),
              f"void f{idx}(int a, int b, int c, int *p) {{",
              "  int n = a & 7, m = b & 3;",
              f"  int x = {r.randint(-2, 3)}, y = {r.randint(-2, 3)};",
              "  int arr[6];",
              f"  for (int q = 0; q < 6; ++q) arr[q] = q * {r.randint(0, 2)};"]
+    for _ in range(r.randint(0, 3)):
+        lines.append(f"  {r.choice(['x', 'y'])} += {call(r, idx)};")
     for loop in range(r.randint(1, 2)):
         i = f"i{loop}"
         bound = r.choice(["n", "m", "n + m", "5"])
         step = r.choice([1, 1, 2, 3])
-        body = [update(r, v, 0, i)
+        body = [update(r, v, 0, i, idx)
                 for v in r.sample(["x", "y"], r.randint(1, 2))]
         lines.append(f"  for (int {i} = 0; {i} < {bound}; {i} += {step}) {{")
         lines += ["    " + b for b in body]

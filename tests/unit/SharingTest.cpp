@@ -56,10 +56,10 @@ TEST(CoordinatorTest, APathIsNewOnce) {
   EXPECT_FALSE(C.claimPath(Leaf));
 }
 
-TEST(CoordinatorTest, TestNumbersAreDense) {
+TEST(CoordinatorTest, TestNumbersAreTagsForTheTeamToNumber) {
   Coordinator C(2);
-  EXPECT_EQ(C.nextTest(), 1u);
-  EXPECT_EQ(C.nextTest(), 2u);
+  EXPECT_EQ(C.nextTest(), WorkerTest | 1);
+  EXPECT_EQ(C.nextTest(), WorkerTest | 2);
 }
 
 TEST(CoordinatorTest, AnIdleWorkerGetsWhatAnotherHandsOver) {
@@ -116,8 +116,7 @@ TEST(CoordinatorTest, AllOutOfWorkAsksElsewhereOnceAndHandsOnWhatComes) {
     std::vector<std::string> Given;
     std::atomic<int> Asked = 0;
   } Elsewhere;
-  Coordinator C(2, /*TestBase=*/5, &Elsewhere);
-  EXPECT_EQ(C.nextTest(), 6u);
+  Coordinator C(2, &Elsewhere);
   // Nobody here waits: the work goes elsewhere.
   SharedWork Mine;
   Mine.Input = "mine";
@@ -139,6 +138,41 @@ TEST(CoordinatorTest, AllOutOfWorkAsksElsewhereOnceAndHandsOnWhatComes) {
   Idle.join();
   EXPECT_FALSE(First.has_value());
   EXPECT_EQ(Elsewhere.Asked.load(), 2);
+}
+
+TEST(CoordinatorTest, KnowsWhichPartsOfTheTreeAreItsProcesss) {
+  struct OneItem : Upstream {
+    bool wanted() const override { return false; }
+    void give(SharedWork) override {}
+    std::optional<SharedWork> wait() override {
+      if (Sent)
+        return std::nullopt;
+      Sent = true;
+      SharedWork W;
+      W.Side = TreeKey().then(7, 1, true);
+      return W;
+    }
+    bool Sent = false;
+  } Elsewhere;
+  TreeKey Away = TreeKey().then(3, 1, false);
+  TreeKey Came = TreeKey().then(7, 1, true);
+  // The first process holds the root, and gives a part away.
+  Coordinator First(1, &Elsewhere, /*FirstWorker=*/0);
+  EXPECT_TRUE(First.holdsRoot());
+  EXPECT_TRUE(First.firstHere(0));
+  SharedWork W;
+  W.Side = Away;
+  First.give(W);
+  EXPECT_EQ(First.partAt(Away), std::optional<bool>(false));
+  EXPECT_EQ(First.partAt(Came), std::nullopt);
+  // Another takes a part over, and does not hold the root.
+  Coordinator Other(1, &Elsewhere, /*FirstWorker=*/3);
+  EXPECT_FALSE(Other.holdsRoot());
+  EXPECT_TRUE(Other.firstHere(3));
+  EXPECT_FALSE(Other.firstHere(4));
+  ASSERT_TRUE(Other.wait().has_value()); // Its only worker asks elsewhere.
+  EXPECT_EQ(Other.partAt(Came), std::optional<bool>(true));
+  EXPECT_EQ(Other.partAt(Away), std::nullopt);
 }
 
 TEST(WorkRouterTest, WorkGoesToAWaitingProcessOrWaits) {
