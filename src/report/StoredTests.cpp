@@ -85,7 +85,10 @@ void StoredTestText::restore(nlohmann::json &Test, const PathRow &P) const {
     Test["found_by"] = P.FoundBy;
   std::string Inputs;
   JsonWriter W(Inputs, /*Compact=*/true);
-  writeStoredInputs(W, Test.at("inputs"), this->Inputs.at(P.Part), P.Input);
+  auto Described = this->Inputs.find(P.Part); // None: an entry without any.
+  writeStoredInputs(
+      W, Test.at("inputs"),
+      Described == this->Inputs.end() ? NoInputs : Described->second, P.Input);
   Test["inputs"] = nlohmann::json::parse(Inputs);
   if (P.NegatedTest)
     Test["negated"] = {{"decision", P.NegatedDecision},

@@ -45,6 +45,7 @@ private:
   std::map<int64_t, SiteRow> Sites;
   std::map<int64_t, nlohmann::json> Programs;               ///< By part.
   std::map<int64_t, std::map<int64_t, StoredInput>> Inputs; ///< By part.
+  const std::map<int64_t, StoredInput> NoInputs;
   unsigned Version;
 };
 
