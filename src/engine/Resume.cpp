@@ -44,6 +44,11 @@ void checkResumable(const RunOptions &O, const std::string &ModuleHash) {
     throw InputError{"--resume: only concolic runs can be resumed; this "
                      "run directory holds a run in fork mode"};
   std::unique_ptr<RunDatabase> Db = openEarlierRun(O.OutDir);
+  if (Db->version() != RunDatabaseSchemaVersion)
+    throw InputError{fmt::format(
+        "--resume: {}/{} has schema version {}; this Theseus continues "
+        "version {} (start a new run instead)",
+        O.OutDir, RunDatabaseName, Db->version(), RunDatabaseSchemaVersion)};
   std::vector<PartRow> Parts = Db->parts();
   if (Parts.empty())
     throw InputError{fmt::format("--resume: {}/{} records no run", O.OutDir,

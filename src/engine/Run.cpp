@@ -199,7 +199,7 @@ int runExplorer(const RunOptions &O, const ProgramDescription &Desc,
   if (O.Resume)
     Earlier = readEarlierParts(O.OutDir, *Db, Writer, E.context());
   int64_t Part = Db->beginPart(partRow(O, Desc, ModuleHash));
-  Writer.recordIn(*Db, Part);
+  Writer.recordIn(*Db, Part, E.coverage());
   if (O.WrittenTests == TestFiles::Suite)
     Writer.keepSuite(E.coverage());
   TestCompWriter Suite(Writer, O.OutDir,

@@ -143,6 +143,9 @@ public:
   PathCoverage pathCoverage() const;
   /// The lines and edges `Path` ran.
   CoveredItems itemsOf(const PathCoverage &Path) const;
+  /// How many lines and edges itemsOf numbers.
+  uint32_t lineItems() const { return uint32_t(LineById.size()); }
+  uint32_t edgeItems() const { return uint32_t(EdgeById.size()); }
   /// Line number `Id` of itemsOf: its file's index in files() and its line.
   std::pair<unsigned, unsigned> lineOf(uint32_t Id) const;
   /// Edge number `Id` of itemsOf: its file's index in files() and the

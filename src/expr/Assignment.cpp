@@ -1,6 +1,7 @@
 //===- Assignment.cpp - Concrete evaluation of expressions ----------------===//
 #include "expr/Assignment.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 namespace theseus {
@@ -119,32 +120,47 @@ bool takeWord(std::string_view &In, uint32_t &V) {
 }
 } // namespace
 
-std::string encodeAssignment(const Assignment &A) {
+std::string encodeAssignment(const Assignment &A, bool TrimZeros) {
   std::string Out;
   for (const auto &[Arr, Bytes] : A.values()) {
+    size_t Size = Bytes.size();
+    while (TrimZeros && Size && !Bytes[Size - 1])
+      --Size;
     putWord(Out, uint32_t(Arr->Name.size()));
     Out += Arr->Name;
     putWord(Out, Arr->Size);
-    putWord(Out, uint32_t(Bytes.size()));
-    Out.append(Bytes.begin(), Bytes.end());
+    putWord(Out, uint32_t(Size));
+    Out.append(Bytes.begin(), Bytes.begin() + Size);
+  }
+  return Out;
+}
+
+std::optional<std::vector<EncodedArray>> decodeArrays(std::string_view In) {
+  std::vector<EncodedArray> Out;
+  while (!In.empty()) {
+    uint32_t NameSize = 0, Size = 0, Count = 0;
+    if (!takeWord(In, NameSize) || In.size() < NameSize)
+      return std::nullopt;
+    std::string_view Name = In.substr(0, NameSize);
+    In.remove_prefix(NameSize);
+    if (!takeWord(In, Size) || !takeWord(In, Count) || In.size() < Count)
+      return std::nullopt;
+    Out.push_back({Name, Size, In.substr(0, Count)});
+    In.remove_prefix(Count);
   }
   return Out;
 }
 
 std::optional<Assignment> decodeAssignment(ExprContext &Ctx,
                                            std::string_view In) {
+  std::optional<std::vector<EncodedArray>> Arrays = decodeArrays(In);
+  if (!Arrays)
+    return std::nullopt;
   Assignment A;
-  while (!In.empty()) {
-    uint32_t NameSize = 0, Size = 0, Count = 0;
-    if (!takeWord(In, NameSize) || In.size() < NameSize)
-      return std::nullopt;
-    std::string Name(In.substr(0, NameSize));
-    In.remove_prefix(NameSize);
-    if (!takeWord(In, Size) || !takeWord(In, Count) || In.size() < Count)
-      return std::nullopt;
-    A.set(Ctx.array(Name, Size),
-          std::vector<uint8_t>(In.begin(), In.begin() + Count));
-    In.remove_prefix(Count);
+  for (const EncodedArray &E : *Arrays) {
+    std::vector<uint8_t> Value(E.Value.begin(), E.Value.end());
+    Value.resize(std::max<size_t>(Value.size(), E.Size), 0);
+    A.set(Ctx.array(std::string(E.Name), E.Size), std::move(Value));
   }
   return A;
 }

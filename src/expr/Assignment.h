@@ -75,12 +75,25 @@ bool satisfiesAll(const Assignment &A, const std::vector<ExprRef> &Conds);
 
 /// `A` as bytes that decodeAssignment reads back in another process:
 /// for each array in id order, its name's length, its name, its size and
-/// its value's length (each 4 bytes, little-endian), and the value.
-std::string encodeAssignment(const Assignment &A);
+/// its value's length (each 4 bytes, little-endian), and the value; with
+/// `TrimZeros`, each value without its final zero bytes.
+std::string encodeAssignment(const Assignment &A, bool TrimZeros = false);
 /// The assignment `Bytes` encodes, its arrays made in `Ctx` by name and
-/// size; none when `Bytes` is no such encoding.
+/// size, each value as long as its array (zeros added); none when `Bytes`
+/// is no such encoding.
 std::optional<Assignment> decodeAssignment(ExprContext &Ctx,
                                            std::string_view Bytes);
+
+/// An array of an encoded assignment: its name, size and value (which may
+/// be shorter than the array: the rest is 0).
+struct EncodedArray {
+  std::string_view Name;
+  uint32_t Size = 0;
+  std::string_view Value;
+};
+/// The arrays that `Bytes` (encodeAssignment's) holds, viewing into it;
+/// none when it is no such encoding.
+std::optional<std::vector<EncodedArray>> decodeArrays(std::string_view Bytes);
 
 } // namespace theseus
 

@@ -2,6 +2,7 @@
 #include "report/StoredTests.h"
 
 #include "program/Program.h"
+#include "report/JsonWriter.h"
 #include "report/TestFile.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -27,32 +28,89 @@ std::unique_ptr<RunDatabase> openRunDatabase(const std::string &Dir,
 
 namespace {
 
+/// The side a step took as a test names it: true, false, or a switch's
+/// case ("default" or its value).
+nlohmann::json taken(const StepRow &S) {
+  switch (S.Taken) {
+  case StepRow::Way::False:
+    return false;
+  case StepRow::Way::True:
+    return true;
+  case StepRow::Way::Default:
+    return "default";
+  case StepRow::Way::Case:
+    break;
+  }
+  return std::to_string(S.Case);
+}
+
 /// The explanation entries of a stored path, worded by their sites.
-nlohmann::json explanation(const std::string &Stored,
+nlohmann::json explanation(const std::vector<StepRow> &Steps,
                            const std::map<int64_t, SiteRow> &Sites) {
   nlohmann::json Out = nlohmann::json::array();
-  for (const nlohmann::json &Step : nlohmann::json::parse(Stored)) {
-    const SiteRow &S = Sites.at(Step.at(0).get<int64_t>());
+  for (const StepRow &Step : Steps) {
+    const SiteRow &S = Sites.at(Step.Site);
     Out.push_back({{"condition", S.Condition},
                    {"file", S.File},
                    {"kind", S.Kind},
                    {"line", S.Line},
-                   {"taken", Step.at(1)}});
+                   {"taken", taken(Step)}});
   }
   return Out;
 }
 
+/// Sets `Test`'s member `Key` to `Value` unless the test has it.
+void setDefault(nlohmann::json &Test, const char *Key, nlohmann::json Value) {
+  if (!Test.contains(Key))
+    Test[Key] = std::move(Value);
+}
+
 } // namespace
 
-StoredTestText::StoredTestText(RunDatabase &Db) {
+StoredTestText::StoredTestText(RunDatabase &Db) : Version(Db.version()) {
   for (SiteRow &S : Db.sites())
     Sites.emplace(S.Id, std::move(S));
   for (const PartRow &P : Db.parts())
     Programs.emplace(P.Id, nlohmann::json::parse(P.Program));
+  for (const InputRow &I : Db.inputs())
+    Inputs[I.Part].emplace(I.Id, StoredInput::fromRow(I));
+}
+
+void StoredTestText::restore(nlohmann::json &Test, const PathRow &P) const {
+  Test["decisions"] = P.Decisions;
+  setDefault(Test, "diverged", false);
+  setDefault(Test, "explanation_truncated", 0);
+  Test["format"] = testFormat();
+  if (P.FoundBy != "engine")
+    Test["found_by"] = P.FoundBy;
+  std::string Inputs;
+  JsonWriter W(Inputs, /*Compact=*/true);
+  auto Described = this->Inputs.find(P.Part); // None: an entry without any.
+  writeStoredInputs(
+      W, Test.at("inputs"),
+      Described == this->Inputs.end() ? NoInputs : Described->second, P.Input);
+  Test["inputs"] = nlohmann::json::parse(Inputs);
+  if (P.NegatedTest)
+    Test["negated"] = {{"decision", P.NegatedDecision},
+                       {"test", P.NegatedTest}};
+  if (!Test.contains("outcome")) {
+    Test["outcome"] = {{"kind", P.Outcome}};
+    if (!P.ReturnValue.empty())
+      Test["outcome"]["value"] = nlohmann::json::parse(P.ReturnValue);
+  }
+  Test["path"] = fmt::format("{:016x}", P.PathId);
+  Test["run"] = P.Run;
+  setDefault(Test, "stdin", {{"bytes", ""}, {"string", ""}});
+  setDefault(Test, "stdout", "");
+  Test["test"] = P.Number;
+  if (P.VariantOf)
+    Test["variant_of"] = P.VariantOf;
 }
 
 std::string StoredTestText::operator()(const PathRow &P) const {
   nlohmann::json Test = nlohmann::json::parse(P.Test);
+  if (Version >= 4)
+    restore(Test, P);
   Test["program"] = Programs.at(P.Part);
   Test["explanation"] = explanation(P.Explanation, Sites);
   // As TestWriter writes a test file (JsonWriter.h).

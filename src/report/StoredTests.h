@@ -1,14 +1,17 @@
 //===- StoredTests.h - Tests read back from the run database --------------===//
 //
-// run.db keeps each test without the two members it keeps once: the
-// program (per part of the run) and the explanation (as decision sites).
-// Here a stored test becomes again the test file the run wrote, byte for
-// byte, so that every reader of tests can read them from the database.
+// run.db keeps each test without what it keeps elsewhere: the program
+// (per part of the run), the explanation (by decision site), the members
+// the path's columns hold, and the inputs' types (described once per part,
+// their bytes in the path's input). Here a stored test becomes again the
+// test file the run wrote, byte for byte, so that every reader of tests can
+// read them from the database.
 //
 //===----------------------------------------------------------------------===//
 #ifndef THESEUS_REPORT_STOREDTESTS_H
 #define THESEUS_REPORT_STOREDTESTS_H
 
+#include "report/TestFile.h"
 #include "report/TestRecord.h"
 #include "store/RunDatabase.h"
 
@@ -36,8 +39,14 @@ public:
   std::string operator()(const PathRow &P) const;
 
 private:
+  /// Puts back into `Test` what schema version 4 keeps elsewhere.
+  void restore(nlohmann::json &Test, const PathRow &P) const;
+
   std::map<int64_t, SiteRow> Sites;
-  std::map<int64_t, nlohmann::json> Programs; ///< By part.
+  std::map<int64_t, nlohmann::json> Programs;               ///< By part.
+  std::map<int64_t, std::map<int64_t, StoredInput>> Inputs; ///< By part.
+  const std::map<int64_t, StoredInput> NoInputs;
+  unsigned Version;
 };
 
 /// Calls `Fn` with each path of `Db` and its test's text; with `Select`,

@@ -12,6 +12,7 @@
 #include "llvm/Support/Path.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
 #include <array>
@@ -28,37 +29,56 @@ namespace theseus {
 
 namespace {
 
-nlohmann::json returnStructJson(const ReturnInfo &R) {
-  nlohmann::json Fields = nlohmann::json::array();
-  for (const FieldInfo &F : R.Fields)
-    Fields.push_back({{"name", F.Name},
-                      {"type", F.CType},
-                      {"offset", F.Offset},
-                      {"bytes", F.Bytes},
-                      {"signed", F.Signed},
-                      {"float", F.IsFloat}});
-  return {{"bytes", R.Bytes}, {"fields", Fields}};
+/// The members of a struct: name, type and place of each.
+nlohmann::json fieldLayoutJson(const std::vector<FieldInfo> &Fields) {
+  nlohmann::json Out = nlohmann::json::array();
+  for (const FieldInfo &F : Fields)
+    Out.push_back({{"name", F.Name},
+                   {"type", F.CType},
+                   {"offset", F.Offset},
+                   {"bytes", F.Bytes},
+                   {"signed", F.Signed},
+                   {"float", F.IsFloat}});
+  return Out;
 }
 
-/// Checked so that replay's driver reads only the struct's bytes.
+/// A number of at most `Max`, or `Bad`.
+unsigned boundedCount(const nlohmann::json &N, uint64_t Max,
+                      const InputError &Bad) {
+  if (!N.is_number_unsigned() || N.get<uint64_t>() > Max)
+    throw Bad;
+  return N.get<unsigned>();
+}
+
+/// fieldLayoutJson's `J` read back, each member checked to lie within the
+/// struct's `Bytes` (so that a reader of the struct reads only its bytes).
+std::vector<FieldInfo> readFieldLayout(const nlohmann::json &J, unsigned Bytes,
+                                       const InputError &Bad) {
+  std::vector<FieldInfo> Out;
+  for (const nlohmann::json &F : J) {
+    FieldInfo Field{F.at("name").get<std::string>(),
+                    F.value("type", ""),
+                    boundedCount(F.at("offset"), Bytes, Bad),
+                    boundedCount(F.at("bytes"), 8, Bad),
+                    F.value("signed", false),
+                    F.value("float", false)};
+    if (Field.Offset + Field.Bytes > Bytes)
+      throw Bad;
+    Out.push_back(std::move(Field));
+  }
+  return Out;
+}
+
+nlohmann::json returnStructJson(const ReturnInfo &R) {
+  return {{"bytes", R.Bytes}, {"fields", fieldLayoutJson(R.Fields)}};
+}
+
 void readReturnStruct(const nlohmann::json &J, ReturnInfo &R) {
   const InputError Bad{"return_struct in a test: sizes and offsets must be "
                        "numbers within the struct"};
-  auto Count = [&Bad](const nlohmann::json &N, uint64_t Max) {
-    if (!N.is_number_unsigned() || N.get<uint64_t>() > Max)
-      throw Bad;
-    return N.get<unsigned>();
-  };
   R.IsStruct = true;
-  R.Bytes = Count(J.at("bytes"), 1u << 20);
-  for (const nlohmann::json &F : J.at("fields")) {
-    FieldInfo Field{F.at("name").get<std::string>(), F.value("type", ""),
-                    Count(F.at("offset"), R.Bytes),  Count(F.at("bytes"), 8),
-                    F.value("signed", false),        F.value("float", false)};
-    if (Field.Offset + Field.Bytes > R.Bytes)
-      throw Bad;
-    R.Fields.push_back(std::move(Field));
-  }
+  R.Bytes = boundedCount(J.at("bytes"), 1u << 20, Bad);
+  R.Fields = readFieldLayout(J.at("fields"), R.Bytes, Bad);
 }
 
 /// --check's values, as the test's `checks` lists them.
@@ -213,6 +233,16 @@ FloatFormat floatFormatOf(unsigned Bytes) {
   return Bytes == 4 ? FloatFormat::Single : FloatFormat::Double;
 }
 
+/// The `Size` bytes of `Bytes` from `Offset` as a little-endian number
+/// (at most 8 of them).
+uint64_t littleEndian(const std::vector<uint8_t> &Bytes, unsigned Offset,
+                      unsigned Size) {
+  uint64_t V = 0;
+  for (unsigned B = 0; B < Size && B < 8; ++B)
+    V |= uint64_t(Bytes[Offset + B]) << (8 * B);
+  return V;
+}
+
 /// A struct's integer and float members by name, read from its bytes (a
 /// float as its decimal, see floatDecimal). Like the JSON objects read
 /// back, sorted by name.
@@ -220,9 +250,7 @@ nlohmann::json fieldsJson(const std::vector<FieldInfo> &Fields,
                           const std::vector<uint8_t> &Bytes) {
   nlohmann::json J = nlohmann::json::object();
   for (const FieldInfo *F : fieldsByName(Fields)) {
-    uint64_t V = 0;
-    for (unsigned B = 0; B < F->Bytes && B < 8; ++B)
-      V |= uint64_t(Bytes[F->Offset + B]) << (8 * B);
+    uint64_t V = littleEndian(Bytes, F->Offset, F->Bytes);
     if (F->IsFloat)
       J[F->Name] = floatDecimal(floatFormatOf(F->Bytes), V);
     else if (F->Signed)
@@ -341,9 +369,7 @@ void writePointerParam(JsonWriter &W, const ParamInfo &P,
   if (P.ElemBytes <= 8) {
     W.key("value").beginArray();
     for (unsigned E = 0; E < P.Count; ++E) {
-      uint64_t V = 0;
-      for (unsigned B = 0; B < P.ElemBytes; ++B)
-        V |= uint64_t(Bytes[E * P.ElemBytes + B]) << (8 * B);
+      uint64_t V = littleEndian(Bytes, E * P.ElemBytes, P.ElemBytes);
       if (P.IsFloat)
         W.value(floatDecimal(floatFormatOf(P.ElemBytes), V));
       else if (P.Signed)
@@ -373,15 +399,14 @@ void writeStructParam(JsonWriter &W, const ParamInfo &P,
       .endObject();
 }
 
-void writeScalarParam(JsonWriter &W, const InputSpec &S, const Assignment &A,
+void writeScalarParam(JsonWriter &W, const ParamInfo &P,
                       const std::vector<uint8_t> &Bytes) {
-  const ParamInfo &P = S.Param;
   W.beginObject()
       .field("base_type", P.BaseCType)
       .field("bits", P.Bits)
       .key("bytes");
   writeHex(W, Bytes);
-  uint64_t Bits = EntryInputs::unsignedValue(S, A);
+  uint64_t Bits = truncBits(littleEndian(Bytes, 0, P.Bytes), P.Bits);
   if (P.IsFloat)
     writeFloatFlag(W, P.Bytes, Bits);
   W.field("kind", "parameter")
@@ -392,22 +417,28 @@ void writeScalarParam(JsonWriter &W, const InputSpec &S, const Assignment &A,
   if (P.IsFloat)
     W.value(floatDecimal(floatFormatOf(P.Bytes), Bits));
   else if (P.Signed)
-    W.value(EntryInputs::signedValue(S, A));
+    W.value(signExtend(Bits, P.Bits));
   else
-    W.value(EntryInputs::unsignedValue(S, A));
+    W.value(Bits);
   W.endObject();
 }
 
-void writeCreated(JsonWriter &W, const Array *Arr, const InputRequest &Req,
-                  const Assignment &A) {
-  std::vector<uint8_t> Bytes(Arr->Size);
-  for (uint32_t I = 0; I < Arr->Size; ++I)
-    Bytes[I] = A.byte(Arr, I);
+void writeParameter(JsonWriter &W, const ParamInfo &P,
+                    const std::vector<uint8_t> &Bytes) {
+  if (P.IsPointer)
+    writePointerParam(W, P, Bytes);
+  else if (P.IsStruct)
+    writeStructParam(W, P, Bytes);
+  else
+    writeScalarParam(W, P, Bytes);
+}
+
+/// The input `Req` the program created, whose bytes are `Bytes`.
+void writeCreated(JsonWriter &W, const InputRequest &Req,
+                  const std::vector<uint8_t> &Bytes) {
   W.beginObject().field("bits", Req.Size * 8).key("bytes");
   writeHex(W, Bytes);
-  uint64_t V = 0;
-  for (uint32_t I = 0; I < Req.Size && I < 8; ++I)
-    V |= uint64_t(Bytes[I]) << (8 * I);
+  uint64_t V = littleEndian(Bytes, 0, std::min<size_t>(Req.Size, Bytes.size()));
   // __VERIFIER_nondet_float/double and the like.
   bool Float = (Req.CType == "float" && Req.Size == 4) ||
                (Req.CType == "double" && Req.Size == 8);
@@ -433,6 +464,14 @@ void writeCreated(JsonWriter &W, const Array *Arr, const InputRequest &Req,
   W.endObject();
 }
 
+/// The bytes of the array `Arr` in `A`.
+std::vector<uint8_t> arrayBytes(const Array *Arr, const Assignment &A) {
+  std::vector<uint8_t> Bytes(Arr->Size);
+  for (uint32_t I = 0; I < Arr->Size; ++I)
+    Bytes[I] = A.byte(Arr, I);
+  return Bytes;
+}
+
 /// The entry's parameters first, then the inputs the program created, in
 /// creation order. Replay passes parameters as arguments and serves created
 /// inputs by name.
@@ -440,17 +479,23 @@ void writeInputs(JsonWriter &W, const EntryInputs &Inputs,
                  const PathResult &R) {
   const Assignment &A = *R.Input;
   W.beginArray();
-  for (const InputSpec &S : Inputs.specs()) {
-    std::vector<uint8_t> Bytes = EntryInputs::bytes(S, A);
-    if (S.Param.IsPointer)
-      writePointerParam(W, S.Param, Bytes);
-    else if (S.Param.IsStruct)
-      writeStructParam(W, S.Param, Bytes);
-    else
-      writeScalarParam(W, S, A, Bytes);
-  }
+  for (const InputSpec &S : Inputs.specs())
+    writeParameter(W, S.Param, EntryInputs::bytes(S, A));
   for (const auto &[Arr, Req] : R.Created)
-    writeCreated(W, Arr, Req, A);
+    writeCreated(W, Req, arrayBytes(Arr, A));
+  W.endArray();
+}
+
+/// A stored test's input (TestWriter::writeStoredInputs): [id], its bytes
+/// those of the array `Arr` of the path's input, or else [id, hex bytes].
+void writeStoredInput(JsonWriter &W, int64_t Id, const Array *Arr,
+                      const Assignment &A, const std::vector<uint8_t> &Bytes) {
+  W.beginArray().value(Id);
+  bool InInput = Arr && A.get(Arr);
+  for (size_t I = 0; InInput && I < Bytes.size(); ++I)
+    InInput = A.byte(Arr, uint32_t(I)) == Bytes[I];
+  if (!InInput)
+    writeHex(W, Bytes);
   W.endArray();
 }
 
@@ -465,8 +510,7 @@ void writeArgv(JsonWriter &W, const EntryInputs &Inputs, const Assignment &A) {
 
 /// The bytes the program can read on stdin: the symbolic "stdin" input if
 /// the program read it, else the concrete --stdin contents.
-void writeStdin(JsonWriter &W, const std::string &Concrete,
-                const PathResult &R) {
+std::string stdinBytes(const std::string &Concrete, const PathResult &R) {
   std::string Bytes = Concrete;
   for (const auto &[Arr, Req] : R.Created)
     if (Req.Name == "stdin") {
@@ -474,7 +518,7 @@ void writeStdin(JsonWriter &W, const std::string &Concrete,
       for (uint32_t I = 0; I < Arr->Size; ++I)
         Bytes.push_back(static_cast<char>(R.Input->byte(Arr, I)));
     }
-  writeText(W, Bytes);
+  return Bytes;
 }
 
 /// The side of `D` taken: true or false, or a switch's case.
@@ -515,6 +559,99 @@ uint64_t explainedIndex(const std::vector<ExplainedDecision> &Steps,
 }
 
 } // namespace
+
+nlohmann::json parameterDescription(const ParamInfo &P) {
+  nlohmann::json J = {{"name", P.Name},
+                      {"type", P.CType},
+                      {"base_type", P.BaseCType},
+                      {"bits", P.Bits},
+                      {"bytes", P.Bytes},
+                      {"signed", P.Signed},
+                      {"float", P.IsFloat},
+                      {"pointer", P.IsPointer},
+                      {"struct", P.IsStruct},
+                      {"element_type", P.ElemCType},
+                      {"element_bytes", P.ElemBytes},
+                      {"count", P.Count},
+                      {"nul_terminated", P.NulTerminated}};
+  if (!P.Fields.empty())
+    J["fields"] = fieldLayoutJson(P.Fields);
+  return J;
+}
+
+nlohmann::json createdDescription(const InputRequest &Req) {
+  return {{"name", Req.Name},
+          {"type", Req.CType},
+          {"signed", Req.Signed},
+          {"bytes", Req.Size}};
+}
+
+StoredInput StoredInput::fromRow(const InputRow &Row) {
+  const InputError Bad{"run.db: an input's description is damaged"};
+  nlohmann::json J = nlohmann::json::parse(Row.Description);
+  StoredInput In;
+  In.Array = Row.Name;
+  In.Created = Row.Kind == "created";
+  if (In.Created) {
+    In.Request = {J.at("name").get<std::string>(),
+                  boundedCount(J.at("bytes"), 1u << 30, Bad),
+                  J.at("type").get<std::string>(), J.at("signed").get<bool>()};
+    return In;
+  }
+  ParamInfo &P = In.Param;
+  P.Name = J.at("name").get<std::string>();
+  P.CType = J.at("type").get<std::string>();
+  P.BaseCType = J.at("base_type").get<std::string>();
+  P.Bits = boundedCount(J.at("bits"), 1u << 30, Bad);
+  P.Bytes = boundedCount(J.at("bytes"), 1u << 27, Bad);
+  P.Signed = J.at("signed").get<bool>();
+  P.IsFloat = J.at("float").get<bool>();
+  P.IsPointer = J.at("pointer").get<bool>();
+  P.IsStruct = J.at("struct").get<bool>();
+  P.ElemCType = J.at("element_type").get<std::string>();
+  P.ElemBytes = boundedCount(J.at("element_bytes"), P.Bytes, Bad);
+  P.Count = boundedCount(J.at("count"), P.Bytes, Bad);
+  P.NulTerminated = J.at("nul_terminated").get<bool>();
+  if (P.IsPointer && uint64_t(P.Count) * P.ElemBytes > P.Bytes)
+    throw Bad;
+  if (auto It = J.find("fields"); It != J.end())
+    P.Fields = readFieldLayout(*It, P.Bytes, Bad);
+  return In;
+}
+
+void writeStoredInputs(JsonWriter &W, const nlohmann::json &Stored,
+                       const std::map<int64_t, StoredInput> &Described,
+                       std::string_view Input) {
+  std::optional<std::vector<EncodedArray>> Arrays = decodeArrays(Input);
+  if (!Arrays)
+    throw InputError{"run.db: a test's input is damaged"};
+  W.beginArray();
+  for (const nlohmann::json &Entry : Stored) {
+    const StoredInput &In = Described.at(Entry.at(0).get<int64_t>());
+    std::vector<uint8_t> Bytes;
+    std::string Hex;
+    if (Entry.size() > 1) {
+      if (!llvm::tryGetFromHex(Entry.at(1).get<std::string>(), Hex))
+        throw InputError{"run.db: a test's input bytes are not hex"};
+      Bytes.assign(Hex.begin(), Hex.end());
+    } else {
+      auto It = llvm::find_if(
+          *Arrays, [&](const EncodedArray &A) { return A.Name == In.Array; });
+      if (It == Arrays->end())
+        throw InputError{"run.db: a test's input lacks " + In.Array};
+      Bytes.assign(In.Created ? It->Size : In.Param.Bytes, 0);
+      std::copy_n(It->Value.begin(), std::min(It->Value.size(), Bytes.size()),
+                  Bytes.begin());
+    }
+    if (In.Created)
+      writeCreated(W, In.Request, Bytes);
+    else if (Bytes.size() == In.Param.Bytes)
+      writeParameter(W, In.Param, Bytes);
+    else
+      throw InputError{"run.db: a test's input has the wrong size"};
+  }
+  W.endArray();
+}
 
 /// program-output.txt: every test's output, exact bytes, under a header
 /// naming the test.
@@ -578,8 +715,7 @@ void TestWriter::writeOutcome(JsonWriter &W, const PathOutcome &O) const {
 
 /// The members in the order of their keys (see JsonWriter.h).
 void TestWriter::writeTest(JsonWriter &W, const PathResult &R,
-                           const std::vector<ExplainedDecision> &Steps,
-                           bool Stored) {
+                           const std::vector<ExplainedDecision> &Steps) {
   W.beginObject();
   if (Inputs.hasCommandLine()) {
     W.key("argv");
@@ -588,10 +724,8 @@ void TestWriter::writeTest(JsonWriter &W, const PathResult &R,
   W.field("decisions", R.Decisions).field("diverged", R.Diverged);
   if (R.Native)
     W.field("evidence", "native");
-  if (!Stored) {
-    W.key("explanation");
-    writeExplanation(W, Steps);
-  }
+  W.key("explanation");
+  writeExplanation(W, Steps);
   W.field("explanation_truncated", R.Explanation.omitted())
       .field("format", testFormat());
   if (!R.Origin.empty())
@@ -607,15 +741,61 @@ void TestWriter::writeTest(JsonWriter &W, const PathResult &R,
         .endObject();
   W.key("outcome");
   writeOutcome(W, *R.Outcome);
-  W.field("path", fmt::format("{:016x}", R.PathId));
-  if (!Stored)
-    W.field("program", ProgramJson);
-  W.field("run", R.Run).key("stdin");
-  writeStdin(W, Program.Stdin, R);
+  W.field("path", fmt::format("{:016x}", R.PathId))
+      .field("program", ProgramJson)
+      .field("run", R.Run)
+      .key("stdin");
+  writeText(W, stdinBytes(Program.Stdin, R));
   W.field("stdout", R.Stdout).field("test", R.Index);
   if (R.VariantOf)
     W.field("variant_of", R.VariantOf);
   W.endObject();
+}
+
+/// As writeTest, without what restoreStoredTest gives back: the members
+/// the path's columns hold, the defaults, and the inputs' descriptions.
+void TestWriter::writeStoredTest(JsonWriter &W, const PathResult &R) {
+  W.beginObject();
+  if (Inputs.hasCommandLine()) {
+    W.key("argv");
+    writeArgv(W, Inputs, *R.Input);
+  }
+  if (R.Diverged)
+    W.field("diverged", true);
+  if (R.Native)
+    W.field("evidence", "native");
+  if (R.Explanation.omitted())
+    W.field("explanation_truncated", R.Explanation.omitted());
+  W.key("inputs");
+  writeStoredInputs(W, R);
+  // A return's outcome is its kind and value, which the columns hold; a
+  // struct's or float's also has its bytes.
+  const PathOutcome &O = *R.Outcome;
+  if (O.End != PathEnd::Return ||
+      (O.HasValue && (Program.Return.IsStruct || Program.Return.IsFloat))) {
+    W.key("outcome");
+    writeOutcome(W, O);
+  }
+  std::string Stdin = stdinBytes(Program.Stdin, R);
+  if (!Stdin.empty()) {
+    W.key("stdin");
+    writeText(W, Stdin);
+  }
+  if (!R.Stdout.empty())
+    W.field("stdout", R.Stdout);
+  W.endObject();
+}
+
+void TestWriter::writeStoredInputs(JsonWriter &W, const PathResult &R) {
+  const Assignment &A = *R.Input;
+  W.beginArray();
+  const std::vector<InputSpec> &Specs = Inputs.specs();
+  for (size_t I = 0; I < Specs.size(); ++I)
+    writeStoredInput(W, int64_t(I + 1), Specs[I].Arr, A,
+                     EntryInputs::bytes(Specs[I], A));
+  for (const auto &[Arr, Req] : R.Created)
+    writeStoredInput(W, createdInputId(Arr, Req), Arr, A, arrayBytes(Arr, A));
+  W.endArray();
 }
 
 void TestWriter::noteReturnValue(const PathOutcome &O) {
@@ -645,7 +825,7 @@ void TestWriter::onNewPath(const PathResult &R) {
   if (Keep) {
     Text.clear();
     JsonWriter W(Text);
-    writeTest(W, R, Steps, /*Stored=*/false);
+    writeTest(W, R, Steps);
     Text += '\n';
     writeFileWhole(OutDir + "/" + Name, Text);
     appendProgramOutput(Name, R.Stdout);
@@ -796,11 +976,10 @@ void TestWriter::finishSuite() {
     Db->dropTestFiles(Dropped);
 }
 
-std::string
+std::vector<StepRow>
 TestWriter::storedExplanation(const std::vector<ExplainedDecision> &Steps) {
-  std::string Out;
-  JsonWriter W(Out, /*Compact=*/true);
-  W.beginArray();
+  std::vector<StepRow> Out;
+  Out.reserve(Steps.size());
   for (const ExplainedDecision &D : Steps) {
     auto [It, New] =
         Sites.try_emplace({D.File.data(), D.Line, D.Condition.data(), D.Kind});
@@ -816,11 +995,16 @@ TestWriter::storedExplanation(const std::vector<ExplainedDecision> &Steps) {
             {It->second, D.File.str(), D.Line, D.Condition.str(), Kind});
       }
     }
-    W.beginArray().value(It->second);
-    writeTaken(W, D);
-    W.endArray();
+    StepRow S{It->second, D.Taken ? StepRow::Way::True : StepRow::Way::False,
+              0};
+    if (D.IsSwitch && D.Case == "default")
+      S.Taken = StepRow::Way::Default;
+    else if (D.IsSwitch) {
+      S.Taken = StepRow::Way::Case;
+      S.Case = std::stoll(D.Case);
+    }
+    Out.push_back(S);
   }
-  W.endArray();
   return Out;
 }
 
@@ -854,10 +1038,45 @@ void TestWriter::recordPath(const PathResult &R, const std::string &Name,
   P.Explanation = storedExplanation(Steps);
   P.TestFile = Name;
   P.Covers = std::move(Covers);
-  P.Input = encodeAssignment(*R.Input);
+  if (R.Covered) {
+    CoveredItems C = Cov->itemsOf(*R.Covered);
+    P.Covered = CoverageRow{std::move(C.Lines), std::move(C.Edges)};
+  }
+  P.Input = encodeAssignment(*R.Input, /*TrimZeros=*/true);
   JsonWriter W(P.Test, /*Compact=*/true);
-  writeTest(W, R, Steps, /*Stored=*/true);
+  writeStoredTest(W, R);
   Db->addPath(P);
+}
+
+void TestWriter::recordIn(RunDatabase &Db, int64_t Part, const Coverage &Cov) {
+  this->Db = &Db;
+  this->Part = Part;
+  this->Cov = &Cov;
+  const std::vector<InputSpec> &Specs = Inputs.specs();
+  for (size_t I = 0; I < Specs.size(); ++I)
+    Db.addInput({Part, int64_t(I + 1), "parameter",
+                 Specs[I].Arr ? Specs[I].Arr->Name : "",
+                 parameterDescription(Specs[I].Param).dump()});
+  NextInput = int64_t(Specs.size()) + 1;
+  std::vector<CoverageItemRow> Items;
+  for (uint32_t Id = 0; Id < Cov.lineItems(); ++Id) {
+    auto [File, Line] = Cov.lineOf(Id);
+    Items.push_back({Id, "line", Cov.fileName(File), Line, 0, 0});
+  }
+  for (uint32_t Id = 0; Id < Cov.edgeItems(); ++Id) {
+    auto [File, B] = Cov.edgeOf(Id);
+    Items.push_back({Id, "edge", Cov.fileName(File), B.Line, B.Block, B.Index});
+  }
+  Db.describeCoverage(Items);
+}
+
+int64_t TestWriter::createdInputId(const Array *Arr, const InputRequest &Req) {
+  auto [It, New] = CreatedInputs.try_emplace(
+      {Arr->Name, Req.Name, Req.Size, Req.CType, Req.Signed}, NextInput);
+  if (New)
+    Db->addInput({Part, NextInput++, "created", Arr->Name,
+                  createdDescription(Req).dump()});
+  return It->second;
 }
 
 void TestWriter::recordBugs() const {

@@ -6,21 +6,22 @@
 
 #include "report/KeptSuite.h"
 #include "report/SourceText.h"
+#include "store/RunDatabase.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <nlohmann/json.hpp>
 
+#include <map>
 #include <set>
 #include <string>
+#include <string_view>
+#include <tuple>
 #include <vector>
 
 namespace theseus {
 
 class JsonWriter;
-class RunDatabase;
-struct PathRow;
-struct SiteRow;
 
 /// What a test needs to be replayed without the run that made it.
 struct ProgramDescription {
@@ -89,11 +90,10 @@ public:
   const std::vector<uint64_t> &files() const { return Files; }
   bool keepsSuite() const { return SuiteCoverage; }
 
-  /// Records each test also in `Db`, as paths of the run's part `Part`.
-  void recordIn(RunDatabase &Db, int64_t Part) {
-    this->Db = &Db;
-    this->Part = Part;
-  }
+  /// Records each test also in `Db`, as paths of the run's part `Part`,
+  /// with what it covered as `Cov` numbers it; describes the part's
+  /// parameters and the coverage items in `Db`.
+  void recordIn(RunDatabase &Db, int64_t Part, const Coverage &Cov);
   /// Writes the bugs and their confirmations so far to the database.
   void recordBugs() const;
 
@@ -118,10 +118,18 @@ public:
 
 private:
   /// Writes test `R` (without the final newline), whose decisions are
-  /// `Steps`. `Stored`: as the run database keeps it, without the program
-  /// and the explanation, which it keeps once and by site.
+  /// `Steps`.
   void writeTest(JsonWriter &W, const PathResult &R,
-                 const std::vector<ExplainedDecision> &Steps, bool Stored);
+                 const std::vector<ExplainedDecision> &Steps);
+  /// Writes test `R` as the run database keeps it (see StoredTestText).
+  void writeStoredTest(JsonWriter &W, const PathResult &R);
+  /// The inputs of `R` as the database keeps them: [id] of each input
+  /// (in the part's `inputs`), with its bytes in hex unless they are
+  /// those of its array in the path's `input`.
+  void writeStoredInputs(JsonWriter &W, const PathResult &R);
+  /// The id of the created input `Req` (array `Arr`), described in the
+  /// database when it is new.
+  int64_t createdInputId(const Array *Arr, const InputRequest &Req);
   void writeOutcome(JsonWriter &W, const PathOutcome &O) const;
   /// The bytes of the struct or float `O` returned.
   std::vector<uint8_t> returnedBytes(const PathOutcome &O) const;
@@ -151,7 +159,8 @@ private:
                   std::string Covers);
   /// `Steps` as the database keeps them: [site, taken] pairs, each new
   /// site added to its table.
-  std::string storedExplanation(const std::vector<ExplainedDecision> &Steps);
+  std::vector<StepRow>
+  storedExplanation(const std::vector<ExplainedDecision> &Steps);
 
   std::string OutDir;
   ProgramDescription Program;
@@ -179,6 +188,13 @@ private:
   std::map<uint64_t, std::string> FileOutputs;
   RunDatabase *Db = nullptr; ///< Null when the run keeps no database.
   int64_t Part = 0;
+  const Coverage *Cov = nullptr; ///< Numbers what each path covered.
+  /// The created inputs described in the database, by array, name, size,
+  /// type and sign; and the next free id.
+  std::map<std::tuple<std::string, std::string, uint32_t, std::string, bool>,
+           int64_t>
+      CreatedInputs;
+  int64_t NextInput = 1;
   /// The database's decision sites by their words (owned by Explainer).
   std::map<std::tuple<const char *, unsigned, const char *, BranchKind>,
            int64_t>
@@ -191,6 +207,30 @@ private:
   /// Resuming: the earlier tests that have a file.
   std::set<uint64_t> EarlierFiles;
 };
+
+/// The description of parameter `P` in the run database's `inputs`.
+nlohmann::json parameterDescription(const ParamInfo &P);
+/// The description of the created input `Req` in the database's `inputs`.
+nlohmann::json createdDescription(const InputRequest &Req);
+
+/// An input of a part's tests as the run database describes it.
+struct StoredInput {
+  std::string Array; ///< The name of its bytes in a path's `input`.
+  bool Created = false;
+  ParamInfo Param;        ///< A parameter's.
+  InputRequest Request{}; ///< A created input's.
+  /// Reads `Row`; throws InputError when its description is damaged.
+  static StoredInput fromRow(const InputRow &Row);
+};
+
+/// Writes the inputs of a test as its file has them, from what the run
+/// database keeps: `Stored` (TestWriter::writeStoredInputs), the inputs
+/// of the test's part `Described` by id, and the path's encoded `Input`.
+/// Throws InputError, or nlohmann's and std::out_of_range on a damaged
+/// row.
+void writeStoredInputs(JsonWriter &W, const nlohmann::json &Stored,
+                       const std::map<int64_t, StoredInput> &Described,
+                       std::string_view Input);
 
 /// The name of test number `Index` ("test000001.json").
 std::string testFileName(uint64_t Index);

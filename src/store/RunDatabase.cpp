@@ -1,10 +1,13 @@
 //===- RunDatabase.cpp - The run's record in SQLite -----------------------===//
 #include "store/RunDatabase.h"
 
+#include <nlohmann/json.hpp>
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <cinttypes>
 #include <cstdio>
+#include <string_view>
 #include <unistd.h>
 
 namespace theseus {
@@ -23,6 +26,13 @@ CREATE TABLE parts(
   stop_reason TEXT,
   summary TEXT,
   module_hash TEXT NOT NULL);
+CREATE TABLE inputs(
+  part INTEGER NOT NULL REFERENCES parts(id),
+  id INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  name TEXT NOT NULL,
+  description TEXT NOT NULL,
+  PRIMARY KEY (part, id));
 CREATE TABLE paths(
   number INTEGER PRIMARY KEY,
   part INTEGER NOT NULL REFERENCES parts(id),
@@ -39,17 +49,28 @@ CREATE TABLE paths(
   line INTEGER,
   return_value TEXT,
   decisions INTEGER NOT NULL,
-  explanation TEXT NOT NULL,
+  explanation BLOB NOT NULL,
   test_file TEXT,
   test TEXT NOT NULL,
   covers TEXT,
+  coverage INTEGER REFERENCES coverage(id),
   input BLOB NOT NULL,
   return_values TEXT);
+CREATE TABLE coverage(
+  id INTEGER PRIMARY KEY,
+  lines BLOB NOT NULL,
+  edges BLOB NOT NULL);
+CREATE TABLE coverage_items(
+  kind TEXT NOT NULL,
+  id INTEGER NOT NULL,
+  file TEXT NOT NULL,
+  line INTEGER NOT NULL,
+  block INTEGER,
+  successor INTEGER,
+  PRIMARY KEY (kind, id));
 CREATE TABLE closed_sides(
   test INTEGER NOT NULL REFERENCES paths(number),
-  depth INTEGER NOT NULL,
-  side INTEGER NOT NULL,
-  state TEXT NOT NULL);
+  sides BLOB NOT NULL);
 CREATE TABLE sites(
   id INTEGER PRIMARY KEY,
   file TEXT NOT NULL,
@@ -67,6 +88,131 @@ CREATE TABLE bugs(
   confirmation TEXT NOT NULL,
   replay TEXT);
 )SQL";
+
+/// Unsigned LEB128: 7 bits a byte, the low ones first, the high bit set on
+/// every byte but the last.
+void putVarint(std::string &Out, uint64_t V) {
+  while (V >= 0x80) {
+    Out += char(V & 0x7f | 0x80);
+    V >>= 7;
+  }
+  Out += char(V);
+}
+
+/// Reads a varint from `In`, consuming it; throws on a damaged one.
+uint64_t takeVarint(std::string_view &In) {
+  uint64_t V = 0;
+  for (unsigned Shift = 0; Shift < 64 && !In.empty(); Shift += 7) {
+    uint8_t B = uint8_t(In.front());
+    In.remove_prefix(1);
+    V |= uint64_t(B & 0x7f) << Shift;
+    if (!(B & 0x80))
+      return V;
+  }
+  throw StoreError("a damaged blob in the run database");
+}
+
+uint64_t zigzag(int64_t V) { return (uint64_t(V) << 1) ^ uint64_t(V >> 63); }
+int64_t unzigzag(uint64_t V) { return int64_t(V >> 1) ^ -int64_t(V & 1); }
+
+/// A path's decisions: each the varint site * 4 + way (StepRow::Way), a
+/// case value following as a zigzag varint.
+std::string encodeSteps(const std::vector<StepRow> &Steps) {
+  std::string Out;
+  for (const StepRow &S : Steps) {
+    putVarint(Out, uint64_t(S.Site) << 2 | uint64_t(S.Taken));
+    if (S.Taken == StepRow::Way::Case)
+      putVarint(Out, zigzag(S.Case));
+  }
+  return Out;
+}
+
+std::vector<StepRow> decodeSteps(std::string_view In) {
+  std::vector<StepRow> Out;
+  while (!In.empty()) {
+    uint64_t V = takeVarint(In);
+    StepRow S{int64_t(V >> 2), StepRow::Way(V & 3), 0};
+    if (S.Taken == StepRow::Way::Case)
+      S.Case = unzigzag(takeVarint(In));
+    Out.push_back(S);
+  }
+  return Out;
+}
+
+/// Schema version 3's explanation: JSON, [[site, taken], ...], taken true,
+/// false, "default" or a case value as a string.
+std::vector<StepRow> parseSteps(const std::string &Json) {
+  std::vector<StepRow> Out;
+  for (const nlohmann::json &Step : nlohmann::json::parse(Json)) {
+    StepRow S{Step.at(0).get<int64_t>(), StepRow::Way::False, 0};
+    const nlohmann::json &Taken = Step.at(1);
+    if (Taken.is_boolean())
+      S.Taken = Taken.get<bool>() ? StepRow::Way::True : StepRow::Way::False;
+    else if (Taken.get<std::string>() == "default")
+      S.Taken = StepRow::Way::Default;
+    else {
+      S.Taken = StepRow::Way::Case;
+      S.Case = std::stoll(Taken.get<std::string>());
+    }
+    Out.push_back(S);
+  }
+  return Out;
+}
+
+/// The states of closed sides, numbered in their blobs.
+constexpr const char *SideStates[] = {"infeasible", "unknown", "diverged",
+                                      "pruned",     "closed",  "elsewhere",
+                                      "explored",   "open",    "unseen"};
+
+/// A closed side in a test's blob: the varint depth * 2 + side, then the
+/// state's number in SideStates.
+void encodeSide(std::string &Out, const ClosedSideRow &C) {
+  auto It = std::find_if(std::begin(SideStates), std::end(SideStates),
+                         [&](const char *S) { return C.State == S; });
+  if (It == std::end(SideStates))
+    throw StoreError("a closed side of unknown state " + C.State);
+  putVarint(Out, uint64_t(C.Depth) << 1 | uint64_t(C.Side));
+  Out += char(It - std::begin(SideStates));
+}
+
+void decodeSides(uint64_t Test, std::string_view In,
+                 std::vector<ClosedSideRow> &Out) {
+  while (!In.empty()) {
+    uint64_t V = takeVarint(In);
+    if (In.empty() || uint8_t(In.front()) >= std::size(SideStates))
+      throw StoreError("a damaged closed side in the run database");
+    Out.push_back(
+        {Test, uint32_t(V >> 1), bool(V & 1), SideStates[uint8_t(In.front())]});
+    In.remove_prefix(1);
+  }
+}
+
+/// Sorted numbers as the varint differences from the one before (the first
+/// from 0).
+std::string encodeSorted(const std::vector<uint32_t> &Ids) {
+  std::string Out;
+  uint32_t Last = 0;
+  for (uint32_t Id : Ids) {
+    putVarint(Out, Id - Last);
+    Last = Id;
+  }
+  return Out;
+}
+
+std::vector<uint32_t> decodeSorted(std::string_view In) {
+  std::vector<uint32_t> Out;
+  uint32_t Last = 0;
+  while (!In.empty())
+    Out.push_back(Last += uint32_t(takeVarint(In)));
+  return Out;
+}
+
+/// A coverage row's two blobs as one key.
+std::string coverageKey(const std::string &Lines, const std::string &Edges) {
+  std::string Key;
+  putVarint(Key, Lines.size());
+  return Key + Lines + Edges;
+}
 
 /// A prepared statement, reset for reuse after each run.
 class Statement {
@@ -167,17 +313,21 @@ struct RunDatabase::Statements {
   explicit Statements(sqlite3 *Db)
       : InsertPath(Db, "INSERT INTO paths VALUES "
                        "(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,"
-                       "?16,?17,?18,?19,?20,NULL)"),
+                       "?16,?17,?18,?19,?20,?21,NULL)"),
         InsertSite(Db, "INSERT INTO sites VALUES (?1, ?2, ?3, ?4, ?5)"),
+        InsertInput(Db, "INSERT INTO inputs VALUES (?1, ?2, ?3, ?4, ?5)"),
+        InsertCoverage(Db, "INSERT INTO coverage (lines, edges) VALUES "
+                           "(?1, ?2)"),
         DropTestFile(Db, "UPDATE paths SET test_file = NULL WHERE number = ?1"),
-        InsertClosedSide(Db,
-                         "INSERT INTO closed_sides VALUES (?1, ?2, ?3, ?4)"),
+        InsertClosedSides(Db, "INSERT INTO closed_sides VALUES (?1, ?2)"),
         SetReturnValues(
             Db, "UPDATE paths SET return_values = ?1 WHERE number = ?2") {}
   Statement InsertPath;
   Statement InsertSite;
+  Statement InsertInput;
+  Statement InsertCoverage;
   Statement DropTestFile;
-  Statement InsertClosedSide;
+  Statement InsertClosedSides;
   Statement SetReturnValues;
 };
 
@@ -214,24 +364,25 @@ RunDatabase::RunDatabase(const std::string &Path, Mode How) : Path(Path) {
     LastCommit = std::chrono::steady_clock::now();
     return;
   }
-  std::string Version;
+  std::string Text;
   try {
     Statement Q(Db, "SELECT value FROM meta WHERE key = 'schema_version'");
     if (Q.next())
-      Version = Q.text(0);
+      Text = Q.text(0);
   } catch (const StoreError &) {
   }
-  if (Version.empty()) {
+  if (Text.empty()) {
     sqlite3_close(Db);
     throw StoreError(Path + " is not a Theseus run database");
   }
-  // Version 2 lacks only what resuming needs: it is read, not continued.
-  bool Readable = Version == std::to_string(RunDatabaseSchemaVersion) ||
-                  (Version == "2" && How == Mode::Read);
+  // Versions 2 and 3 keep what is read in other encodings (and 2 lacks
+  // what resuming needs): they are read, not continued.
+  Version = unsigned(std::strtoul(Text.c_str(), nullptr, 10));
+  bool Readable = Text == std::to_string(RunDatabaseSchemaVersion) ||
+                  ((Text == "2" || Text == "3") && How == Mode::Read);
   if (!Readable) {
     sqlite3_close(Db);
-    throw StoreError(Path + " has schema version " + Version +
-                     "; this Theseus " +
+    throw StoreError(Path + " has schema version " + Text + "; this Theseus " +
                      (How == Mode::Continue ? "continues" : "reads") +
                      " version " + std::to_string(RunDatabaseSchemaVersion));
   }
@@ -239,6 +390,9 @@ RunDatabase::RunDatabase(const std::string &Path, Mode How) : Path(Path) {
     execute("PRAGMA synchronous=NORMAL;"); // Per connection; WAL persists.
     Prepared = std::make_unique<Statements>(Db);
     LastCommit = std::chrono::steady_clock::now();
+    Statement Q(Db, "SELECT id, lines, edges FROM coverage");
+    while (Q.next())
+      CoverageIds.emplace(coverageKey(Q.blob(1), Q.blob(2)), Q.integer(0));
   }
 }
 
@@ -256,6 +410,10 @@ RunDatabase::openToContinue(const std::string &Path) {
 }
 
 RunDatabase::~RunDatabase() {
+  try {
+    flushClosedSides();
+  } catch (const StoreError &) { // Nothing to tell it to in a destructor.
+  }
   if (InTransaction)
     sqlite3_exec(Db, "COMMIT", nullptr, nullptr, nullptr);
   Prepared.reset(); // Statements before the connection.
@@ -279,6 +437,7 @@ void RunDatabase::beginIfIdle() {
 }
 
 void RunDatabase::commit() {
+  flushClosedSides();
   if (InTransaction)
     execute("COMMIT");
   InTransaction = false;
@@ -327,11 +486,12 @@ void RunDatabase::addPath(const PathRow &P) {
       .bindOptional(13, P.Line)
       .bind(14, P.ReturnValue, true)
       .bind(15, int64_t(P.Decisions))
-      .bind(16, P.Explanation)
+      .bindBlob(16, encodeSteps(P.Explanation))
       .bind(17, P.TestFile, true)
       .bind(18, P.Test)
       .bind(19, P.Covers, true)
-      .bindBlob(20, P.Input)
+      .bindOptional(20, P.Covered ? uint64_t(coverageId(*P.Covered)) : 0)
+      .bindBlob(21, P.Input)
       .run();
   if (std::chrono::steady_clock::now() - LastCommit >= CommitInterval)
     commit();
@@ -345,11 +505,67 @@ void RunDatabase::dropTestFiles(const std::vector<uint64_t> &Numbers) {
 }
 
 void RunDatabase::addClosedSide(const ClosedSideRow &C) {
+  encodeSide(PendingSides[C.Test], C);
+}
+
+void RunDatabase::flushClosedSides() {
+  if (PendingSides.empty())
+    return;
   beginIfIdle();
-  Prepared->InsertClosedSide.bind(1, int64_t(C.Test))
-      .bind(2, int64_t(C.Depth))
-      .bind(3, int64_t(C.Side))
-      .bind(4, C.State)
+  for (const auto &[Test, Sides] : PendingSides)
+    Prepared->InsertClosedSides.bind(1, int64_t(Test)).bindBlob(2, Sides).run();
+  PendingSides.clear();
+}
+
+int64_t RunDatabase::coverageId(const CoverageRow &C) {
+  std::string Lines = encodeSorted(C.Lines), Edges = encodeSorted(C.Edges);
+  auto [It, New] = CoverageIds.try_emplace(coverageKey(Lines, Edges), 0);
+  if (New) {
+    Prepared->InsertCoverage.bindBlob(1, Lines).bindBlob(2, Edges).run();
+    It->second = sqlite3_last_insert_rowid(Db);
+  }
+  return It->second;
+}
+
+void RunDatabase::describeCoverage(const std::vector<CoverageItemRow> &Items) {
+  beginIfIdle();
+  Statement Described(Db, "SELECT count(*) FROM coverage_items");
+  if (Described.next() && Described.integer(0) > 0)
+    return;
+  Statement Insert(Db, "INSERT INTO coverage_items VALUES "
+                       "(?1, ?2, ?3, ?4, ?5, ?6)");
+  for (const CoverageItemRow &I : Items) {
+    bool Edge = I.Kind == "edge";
+    Insert.bind(1, I.Kind)
+        .bind(2, int64_t(I.Id))
+        .bind(3, I.File)
+        .bind(4, int64_t(I.Line))
+        .bindIf(5, Edge, I.Block)
+        .bindIf(6, Edge, I.Successor)
+        .run();
+  }
+}
+
+std::vector<CoverageItemRow> RunDatabase::coverageItems() {
+  std::vector<CoverageItemRow> Out;
+  if (Version < 4)
+    return Out;
+  Statement Q(Db, "SELECT id, kind, file, line, block, successor FROM "
+                  "coverage_items ORDER BY kind DESC, id");
+  while (Q.next())
+    Out.push_back({uint32_t(Q.integer(0)), Q.text(1), Q.text(2),
+                   unsigned(Q.integer(3)), unsigned(Q.integer(4)),
+                   unsigned(Q.integer(5))});
+  return Out;
+}
+
+void RunDatabase::addInput(const InputRow &I) {
+  beginIfIdle();
+  Prepared->InsertInput.bind(1, I.Part)
+      .bind(2, I.Id)
+      .bind(3, I.Kind)
+      .bind(4, I.Name)
+      .bind(5, I.Description)
       .run();
 }
 
@@ -388,7 +604,7 @@ void RunDatabase::setBugs(const std::vector<BugRow> &Bugs) {
 }
 
 std::vector<PartRow> RunDatabase::parts() {
-  bool HasHash = schemaVersion() >= 3;
+  bool HasHash = Version >= 3;
   Statement Q(Db, HasHash ? "SELECT id, started, theseus_version, options, "
                             "program, ended, stop_reason, summary, "
                             "module_hash FROM parts ORDER BY id"
@@ -409,7 +625,22 @@ uint64_t RunDatabase::pathCount() {
 }
 
 namespace {
-PathRow pathRow(const Statement &Q) {
+
+/// The columns of `paths` as pathRow reads them, with `Where` and the
+/// order; version 3 had no `coverage` and its explanation in JSON.
+std::string pathQuery(unsigned Version, bool WithText, const char *Where) {
+  std::string Sql = "SELECT number, part, run, path_id, negated_test, "
+                    "negated_decision, variant_of, found_by, seconds, "
+                    "outcome, bug_kind, file, line, return_value, decisions, ";
+  Sql += WithText ? "explanation, test_file, test, covers, "
+                  : "NULL, test_file, NULL, NULL, ";
+  Sql += Version >= 4   ? "coverage, input, return_values"
+         : Version == 3 ? "NULL, input, return_values"
+                        : "NULL, NULL, NULL";
+  return Sql + " FROM paths " + Where;
+}
+
+PathRow pathRow(const Statement &Q, unsigned Version) {
   PathRow P;
   P.Number = Q.integer(0);
   P.Part = Q.integer(1);
@@ -426,38 +657,34 @@ PathRow pathRow(const Statement &Q) {
   P.Line = unsigned(Q.integer(12));
   P.ReturnValue = Q.text(13);
   P.Decisions = unsigned(Q.integer(14));
-  P.Explanation = Q.text(15);
+  std::string Steps = Q.blob(15);
+  P.Explanation = Version >= 4    ? decodeSteps(Steps)
+                  : Steps.empty() ? std::vector<StepRow>()
+                                  : parseSteps(Steps);
   P.TestFile = Q.text(16);
   P.Test = Q.text(17);
   P.Covers = Q.text(18);
-  if (sqlite3_column_count(Q.handle()) > 20) { // Schema version 3.
-    P.Input = Q.blob(19);
-    P.ReturnValues = Q.text(20);
-  }
+  P.CoverageId = Q.integer(19);
+  P.Input = Q.blob(20);
+  P.ReturnValues = Q.text(21);
   return P;
 }
+
 } // namespace
 
 void RunDatabase::forEachPath(const std::function<void(const PathRow &)> &Fn,
                               bool WithText) {
-  // Without the text: the same columns, NULL for the three left out.
-  Statement Q(Db, WithText ? "SELECT * FROM paths ORDER BY number"
-                           : "SELECT number, part, run, path_id, "
-                             "negated_test, negated_decision, variant_of, "
-                             "found_by, seconds, outcome, bug_kind, file, "
-                             "line, return_value, decisions, NULL, "
-                             "test_file, NULL, NULL, input, return_values "
-                             "FROM paths ORDER BY number");
+  Statement Q(Db, pathQuery(Version, WithText, "ORDER BY number").c_str());
   while (Q.next())
-    Fn(pathRow(Q));
+    Fn(pathRow(Q, Version));
 }
 
 std::optional<PathRow> RunDatabase::path(uint64_t Number) {
-  Statement Q(Db, "SELECT * FROM paths WHERE number = ?1");
+  Statement Q(Db, pathQuery(Version, true, "WHERE number = ?1").c_str());
   Q.bind(1, int64_t(Number));
   if (!Q.next())
     return std::nullopt;
-  return pathRow(Q);
+  return pathRow(Q, Version);
 }
 
 void RunDatabase::keepTestFile(uint64_t Number, const std::string &Name) {
@@ -477,19 +704,40 @@ std::vector<SiteRow> RunDatabase::sites() {
 
 std::vector<ClosedSideRow> RunDatabase::closedSides() {
   std::vector<ClosedSideRow> Out;
-  if (schemaVersion() < 3)
-    return Out;
-  Statement Q(Db, "SELECT test, depth, side, state FROM closed_sides "
-                  "ORDER BY rowid");
-  while (Q.next())
-    Out.push_back({uint64_t(Q.integer(0)), uint32_t(Q.integer(1)),
-                   Q.integer(2) != 0, Q.text(3)});
+  if (Version == 3) {
+    Statement Q(Db, "SELECT test, depth, side, state FROM closed_sides "
+                    "ORDER BY rowid");
+    while (Q.next())
+      Out.push_back({uint64_t(Q.integer(0)), uint32_t(Q.integer(1)),
+                     Q.integer(2) != 0, Q.text(3)});
+  } else if (Version >= 4) {
+    Statement Q(Db, "SELECT test, sides FROM closed_sides ORDER BY rowid");
+    while (Q.next())
+      decodeSides(uint64_t(Q.integer(0)), Q.blob(1), Out);
+  }
   return Out;
 }
 
-unsigned RunDatabase::schemaVersion() {
-  Statement Q(Db, "SELECT value FROM meta WHERE key = 'schema_version'");
-  return Q.next() ? unsigned(std::stoul(Q.text(0))) : 0;
+std::vector<InputRow> RunDatabase::inputs() {
+  std::vector<InputRow> Out;
+  if (Version < 4)
+    return Out;
+  Statement Q(Db, "SELECT part, id, kind, name, description FROM inputs "
+                  "ORDER BY part, id");
+  while (Q.next())
+    Out.push_back(
+        {Q.integer(0), Q.integer(1), Q.text(2), Q.text(3), Q.text(4)});
+  return Out;
+}
+
+std::optional<CoverageRow> RunDatabase::coverage(int64_t Id) {
+  if (Version < 4)
+    return std::nullopt;
+  Statement Q(Db, "SELECT lines, edges FROM coverage WHERE id = ?1");
+  Q.bind(1, Id);
+  if (!Q.next())
+    return std::nullopt;
+  return CoverageRow{decodeSorted(Q.blob(0)), decodeSorted(Q.blob(1))};
 }
 
 std::vector<BugRow> RunDatabase::bugs() {

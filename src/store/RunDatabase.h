@@ -2,10 +2,10 @@
 //
 // Every run keeps its record in run.db, an SQLite database in the run
 // directory: the parts of the run (a resumed run adds one), every path with
-// its test, and the bugs. It is written as the run goes, in WAL mode, so a
-// run that is killed keeps what it reported up to the last commit (at most
-// CommitInterval before), and a user can query it with `sqlite3` while the
-// run goes on. The schema is documented in docs/run-database.md and
+// its test and coverage, and the bugs. It is written as the run goes, in WAL
+// mode, so a run that is killed keeps what it reported up to the last commit
+// (at most CommitInterval before), and a user can query it with `sqlite3` while
+// the run goes on. The schema is documented in docs/run-database.md and
 // versioned by `meta.schema_version`.
 //
 //===----------------------------------------------------------------------===//
@@ -15,10 +15,12 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 struct sqlite3;
@@ -26,7 +28,7 @@ struct sqlite3;
 namespace theseus {
 
 /// The version of the schema this Theseus writes and reads.
-constexpr unsigned RunDatabaseSchemaVersion = 3;
+constexpr unsigned RunDatabaseSchemaVersion = 4;
 /// The database's name in the run directory.
 constexpr const char *RunDatabaseName = "run.db";
 
@@ -50,6 +52,34 @@ struct PartRow {
   std::string ModuleHash;
 };
 
+/// A decision of a path: where it was taken (a SiteRow's id) and which
+/// way.
+struct StepRow {
+  enum class Way : uint8_t { False, True, Default, Case };
+  int64_t Site = 0;
+  Way Taken = Way::False;
+  int64_t Case = 0; ///< The switch's case value, for Way::Case.
+  bool operator==(const StepRow &O) const {
+    return Site == O.Site && Taken == O.Taken && Case == O.Case;
+  }
+};
+
+/// What a path ran: its lines and branch edges, as Coverage numbers them
+/// (the same numbers in every process on the same module), each sorted.
+struct CoverageRow {
+  std::vector<uint32_t> Lines, Edges;
+};
+
+/// A line or branch edge that CoverageRow numbers: `Id` among the lines
+/// or among the edges (`Kind` "line" or "edge"); an edge is the successor
+/// `Successor` of the branch `Block` (numbered as in coverage.info).
+struct CoverageItemRow {
+  uint32_t Id = 0;
+  std::string Kind;
+  std::string File;
+  unsigned Line = 0, Block = 0, Successor = 0;
+};
+
 /// One path that ended (or was interrupted), with its test.
 struct PathRow {
   uint64_t Number = 0; ///< The 1-based test number, as in testNNNNNN.json.
@@ -65,18 +95,23 @@ struct PathRow {
   unsigned Line = 0;
   std::string ReturnValue; ///< As JSON; empty when it did not return.
   unsigned Decisions = 0;
-  /// JSON: the decisions of the path in order, each [site, taken] (taken:
-  /// true, false, or a switch's case).
-  std::string Explanation;
+  /// The decisions of the path in order.
+  std::vector<StepRow> Explanation;
   /// The test's file name; empty when the run keeps no file of it (not in
   /// the suite).
   std::string TestFile;
   /// The test as JSON, format theseus-test-1, without its "program" (the
-  /// part's) and "explanation" (Explanation, with the sites).
+  /// part's) and "explanation" (Explanation, with the sites); from schema
+  /// version 4 on also without what the other columns and the part's
+  /// inputs hold (see docs/run-database.md, StoredTestText).
   std::string Test;
   /// JSON: the lines and branch edges its path ran, by file, for the paths
   /// offered to the suite; empty for the others.
   std::string Covers;
+  /// What the path ran, when the run records it (adding a path); read
+  /// back as the id of its row in `coverage` (0: none).
+  std::optional<CoverageRow> Covered;
+  int64_t CoverageId = 0;
   /// The run's input, every input array by name with its bytes
   /// (encodeAssignment): what a resumed run runs again.
   std::string Input;
@@ -92,6 +127,16 @@ struct ClosedSideRow {
   uint32_t Depth = 0;
   bool Side = false;
   std::string State; ///< "infeasible", "unknown", "diverged", "pruned".
+};
+
+/// An input of the tests of part `Part`: a parameter of the entry or an
+/// input the program created, described once (JSON) for every test that
+/// has it.
+struct InputRow {
+  int64_t Part = 0, Id = 0;
+  std::string Kind; ///< "parameter" or "created".
+  std::string Name;
+  std::string Description;
 };
 
 /// Where a decision is taken, in source terms.
@@ -144,8 +189,14 @@ public:
   /// Notes how the search for the other return values of test `Number`'s
   /// path ended.
   void setReturnValues(uint64_t Number, const std::string &How);
-  /// Adds a closed side; committed with the next path.
+  /// Adds a closed side; committed with the next commit, one row with
+  /// each test's sides closed since the commit before.
   void addClosedSide(const ClosedSideRow &C);
+  /// Adds an input description; committed with the next path.
+  void addInput(const InputRow &I);
+  /// Describes the lines and edges that coverage rows number, unless an
+  /// earlier part did (on the same module: the same numbers).
+  void describeCoverage(const std::vector<CoverageItemRow> &Items);
   /// Adds a decision site; committed with the next path.
   void addSite(const SiteRow &S);
   /// Replaces the bugs (their confirmations change as the run goes).
@@ -156,6 +207,13 @@ public:
   std::vector<PartRow> parts();
   uint64_t pathCount();
   std::vector<SiteRow> sites();
+  /// The inputs of every part.
+  std::vector<InputRow> inputs();
+  /// The coverage row `Id` (PathRow::CoverageId).
+  std::optional<CoverageRow> coverage(int64_t Id);
+  std::vector<CoverageItemRow> coverageItems();
+  /// The schema version of the database.
+  unsigned version() const { return Version; }
   /// The path of test `Number`, if there is one.
   std::optional<PathRow> path(uint64_t Number);
   /// Calls `Fn` for each path in the order of their numbers. Without
@@ -170,16 +228,25 @@ public:
 private:
   enum class Mode { Create, Read, Continue };
   RunDatabase(const std::string &Path, Mode How);
-  unsigned schemaVersion();
   void execute(const char *Sql);
   void beginIfIdle();
+  /// Writes the closed sides added since the last commit.
+  void flushClosedSides();
+  /// The id of the coverage row `C`, added when it is new.
+  int64_t coverageId(const CoverageRow &C);
 
   std::string Path;
   sqlite3 *Db = nullptr;
   struct Statements;
   std::unique_ptr<Statements> Prepared;
+  unsigned Version = RunDatabaseSchemaVersion;
   bool InTransaction = false;
   std::chrono::steady_clock::time_point LastCommit;
+  /// Closed sides not yet written, encoded, by test.
+  std::map<uint64_t, std::string> PendingSides;
+  /// The coverage rows by their encoding (lines, then edges), read in
+  /// when a run is continued.
+  std::unordered_map<std::string, int64_t> CoverageIds;
 };
 
 } // namespace theseus

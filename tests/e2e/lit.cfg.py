@@ -31,6 +31,8 @@ config.substitutions.append(
 path = os.pathsep.join([config.llvm_tools_dir, config.environment.get("PATH", ""),
                         os.environ.get("PATH", "")])
 config.environment["PATH"] = path
+# The tools read a run's tests from run.db through `theseus export`.
+config.environment["THESEUS"] = config.theseus_bin
 
 # Theseus built with AddressSanitizer (THESEUS_SANITIZE): tests that measure
 # Theseus' own memory use say `UNSUPPORTED: asan`, since shadow memory and

@@ -16,7 +16,7 @@
 // RUN: %check-summary %t.run "len(parts) == 2" "parts[0]['stop_reason'] == 'max-iterations'" "parts[1]['stop_reason'] == 'exhausted'" "parts[0]['tests'] + parts[1]['tests'] == tests" "time['all_parts'] >= time['total']" "infeasible >= 1" "return_value_variants >= 2"
 // RUN: %python %S/tools/run_db.py %t.run/run.db "select count(*) = max(number), count(distinct part), min(part) from paths" | FileCheck %s --check-prefix=NUMBERS
 // NUMBERS: 1|2|1
-// RUN: %python %S/tools/run_db.py %t.run/run.db "select distinct state from closed_sides" | FileCheck %s --check-prefix=CLOSED
+// RUN: %python %S/tools/closed_sides.py %t.run/run.db | FileCheck %s --check-prefix=CLOSED
 // CLOSED: infeasible
 // RUN: %python %S/tools/run_db.py %t.run/run.db "select count(*) > 0 from paths where return_values = 'enumerated'" | FileCheck %s --check-prefix=ENUMERATED
 // ENUMERATED: 1

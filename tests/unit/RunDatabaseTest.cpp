@@ -2,7 +2,8 @@
 //
 // run.db keeps every path and bug as the run reports them, visible to a
 // reader once committed (a killed run keeps them), and refuses files that
-// are not a run database of this schema.
+// are not a run database of this schema. Explanations, closed sides and
+// coverage are kept in compact blobs that read back as they were given.
 //
 //===----------------------------------------------------------------------===//
 #include "store/RunDatabase.h"
@@ -39,7 +40,7 @@ protected:
     P.Outcome = "return";
     P.ReturnValue = std::to_string(Number * 10);
     P.Decisions = unsigned(Number);
-    P.Explanation = "[[1,true]]";
+    P.Explanation = {{1, StepRow::Way::True, 0}};
     P.TestFile = "test00000" + std::to_string(Number) + ".json";
     P.Test = "{\"n\": " + std::to_string(Number) + "}";
     return P;
@@ -66,6 +67,11 @@ TEST_F(RunDatabaseTest, KeepsPartsPathsAndBugs) {
     Bug.ReturnValue.clear();
     Bug.NegatedTest = 1;
     Bug.NegatedDecision = 0; // The first decision: not NULL.
+    Bug.Explanation = {{1, StepRow::Way::False, 0},
+                       {200, StepRow::Way::Case, -129},
+                       {3, StepRow::Way::Default, 0},
+                       {1, StepRow::Way::Case, int64_t(1) << 40},
+                       {1u << 30, StepRow::Way::True, 0}};
     Db->addPath(Bug);
     Db->setBugs({{"division-by-zero", "f.c", 7, "x / 0", 2, 1, "confirmed",
                   "native run: SIGFPE"}});
@@ -84,7 +90,13 @@ TEST_F(RunDatabaseTest, KeepsPartsPathsAndBugs) {
   EXPECT_EQ(Paths[0].ReturnValue, "10");
   EXPECT_EQ(Paths[0].NegatedTest, 0u); // NULL reads as none.
   EXPECT_EQ(Paths[0].Test, "{\"n\": 1}");
-  EXPECT_EQ(Paths[0].Explanation, "[[1,true]]");
+  EXPECT_EQ(Paths[0].Explanation, path(1).Explanation);
+  std::vector<StepRow> Steps = {{1, StepRow::Way::False, 0},
+                                {200, StepRow::Way::Case, -129},
+                                {3, StepRow::Way::Default, 0},
+                                {1, StepRow::Way::Case, int64_t(1) << 40},
+                                {1u << 30, StepRow::Way::True, 0}};
+  EXPECT_EQ(Paths[1].Explanation, Steps);
   std::vector<SiteRow> Sites = Db->sites();
   ASSERT_EQ(Sites.size(), 1u);
   EXPECT_EQ(Sites[0].Condition, "x > 2");
@@ -208,6 +220,164 @@ TEST_F(RunDatabaseTest, ContinuesARunWithWhatResumingNeeds) {
   EXPECT_EQ(Closed[0].State, "infeasible");
 }
 
+// The closed sides of a test that come between two commits are one row;
+// all read back in the order each test's sides were closed.
+TEST_F(RunDatabaseTest, KeepsEachTestsClosedSidesInOneRowPerCommit) {
+  {
+    auto Db = RunDatabase::create(Path);
+    Db->beginPart({});
+    Db->addPath(path(1));
+    Db->addPath(path(2));
+    Db->addClosedSide({1, 300, true, "infeasible"});
+    Db->addClosedSide({2, 0, false, "diverged"});
+    Db->addClosedSide({1, 2, false, "unknown"});
+    Db->commit();
+    Db->addClosedSide({1, 1, true, "pruned"});
+    EXPECT_THROW(Db->addClosedSide({1, 1, true, "no such state"}), StoreError);
+  } // Closing commits the last one.
+  auto Db = RunDatabase::open(Path);
+  std::vector<ClosedSideRow> Closed = Db->closedSides();
+  ASSERT_EQ(Closed.size(), 4u);
+  EXPECT_EQ(Closed[0].Test, 1u);
+  EXPECT_EQ(Closed[0].Depth, 300u);
+  EXPECT_TRUE(Closed[0].Side);
+  EXPECT_EQ(Closed[0].State, "infeasible");
+  EXPECT_EQ(Closed[1].Test, 1u);
+  EXPECT_EQ(Closed[1].Depth, 2u);
+  EXPECT_EQ(Closed[1].State, "unknown");
+  EXPECT_EQ(Closed[2].Test, 2u);
+  EXPECT_EQ(Closed[2].State, "diverged");
+  EXPECT_EQ(Closed[3].Depth, 1u);
+  EXPECT_EQ(Closed[3].State, "pruned");
+  sqlite3 *Raw = nullptr;
+  ASSERT_EQ(sqlite3_open(Path.c_str(), &Raw), SQLITE_OK);
+  sqlite3_stmt *Q = nullptr;
+  sqlite3_prepare_v2(Raw, "SELECT count(*) FROM closed_sides", -1, &Q, nullptr);
+  ASSERT_EQ(sqlite3_step(Q), SQLITE_ROW);
+  EXPECT_EQ(sqlite3_column_int(Q, 0), 3);
+  sqlite3_finalize(Q);
+  sqlite3_close(Raw);
+}
+
+// Paths that ran the same lines and edges share one coverage row, in this
+// part and in a resumed one; what it numbers is described once.
+TEST_F(RunDatabaseTest, PathsThatCoverTheSameShareACoverageRow) {
+  CoverageRow Some{{0, 3, 4, 200, 70000}, {1, 2}};
+  CoverageRow Other{{0, 3, 4}, {}};
+  {
+    auto Db = RunDatabase::create(Path);
+    Db->beginPart({});
+    Db->describeCoverage(
+        {{0, "line", "f.c", 3, 0, 0}, {1, "edge", "f.c", 4, 2, 1}});
+    for (uint64_t N : {1, 2, 3}) {
+      PathRow P = path(N);
+      P.Covered = N == 2 ? Other : Some;
+      Db->addPath(P);
+    }
+    Db->addPath(path(4)); // Without coverage.
+  }
+  {
+    auto Db = RunDatabase::openToContinue(Path);
+    Db->beginPart({});
+    Db->describeCoverage({{0, "line", "other.c", 1, 0, 0}}); // Not again.
+    PathRow P = path(5);
+    P.Covered = Other;
+    Db->addPath(P);
+  }
+  auto Db = RunDatabase::open(Path);
+  std::vector<int64_t> Ids;
+  Db->forEachPath([&](const PathRow &P) { Ids.push_back(P.CoverageId); });
+  ASSERT_EQ(Ids.size(), 5u);
+  EXPECT_NE(Ids[0], 0);
+  EXPECT_NE(Ids[1], Ids[0]);
+  EXPECT_EQ(Ids[2], Ids[0]);
+  EXPECT_EQ(Ids[3], 0);
+  EXPECT_EQ(Ids[4], Ids[1]);
+  std::optional<CoverageRow> Read = Db->coverage(Ids[0]);
+  ASSERT_TRUE(Read);
+  EXPECT_EQ(Read->Lines, Some.Lines);
+  EXPECT_EQ(Read->Edges, Some.Edges);
+  EXPECT_EQ(Db->coverage(Ids[1])->Edges.size(), 0u);
+  std::vector<CoverageItemRow> Items = Db->coverageItems();
+  ASSERT_EQ(Items.size(), 2u);
+  EXPECT_EQ(Items[0].Kind, "line");
+  EXPECT_EQ(Items[0].File, "f.c");
+  EXPECT_EQ(Items[1].Kind, "edge");
+  EXPECT_EQ(Items[1].Block, 2u);
+  EXPECT_EQ(Items[1].Successor, 1u);
+}
+
+TEST_F(RunDatabaseTest, KeepsTheInputsOfEachPart) {
+  {
+    auto Db = RunDatabase::create(Path);
+    Db->beginPart({});
+    Db->addInput({1, 1, "parameter", "text", "{\"name\": \"text\"}"});
+    Db->addInput({1, 2, "created", "pattern", "{}"});
+    Db->commit();
+  }
+  std::vector<InputRow> Inputs = RunDatabase::open(Path)->inputs();
+  ASSERT_EQ(Inputs.size(), 2u);
+  EXPECT_EQ(Inputs[0].Kind, "parameter");
+  EXPECT_EQ(Inputs[0].Name, "text");
+  EXPECT_EQ(Inputs[0].Description, "{\"name\": \"text\"}");
+  EXPECT_EQ(Inputs[1].Id, 2);
+  EXPECT_EQ(Inputs[1].Kind, "created");
+}
+
+// A database of schema version 3 (explanations in JSON, a row per closed
+// side) is read but not continued.
+TEST_F(RunDatabaseTest, AVersionThreeDatabaseIsReadNotContinued) {
+  sqlite3 *Raw = nullptr;
+  ASSERT_EQ(sqlite3_open(Path.c_str(), &Raw), SQLITE_OK);
+  ASSERT_EQ(
+      sqlite3_exec(
+          Raw,
+          "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+          "INSERT INTO meta VALUES ('schema_version', '3');"
+          "CREATE TABLE parts(id INTEGER PRIMARY KEY, started TEXT, "
+          "theseus_version TEXT, options TEXT, program TEXT, ended TEXT, "
+          "stop_reason TEXT, summary TEXT, module_hash TEXT);"
+          "INSERT INTO parts VALUES (1, 'then', '0.1.0', '{}', '{}', NULL, "
+          "NULL, NULL, 'abc');"
+          "CREATE TABLE paths(number INTEGER PRIMARY KEY, part, run, path_id, "
+          "negated_test, negated_decision, variant_of, found_by, seconds, "
+          "outcome, bug_kind, file, line, return_value, decisions, "
+          "explanation, test_file, test, covers, input, return_values);"
+          "INSERT INTO paths VALUES (1, 1, 1, '00000000000000ff', NULL, NULL, "
+          "NULL, 'engine', 0.5, 'return', NULL, NULL, NULL, '3', 2, "
+          "'[[1,true],[2,\"-5\"],[2,\"default\"]]', NULL, '{\"t\": 1}', "
+          "NULL, x'01', NULL);"
+          "CREATE TABLE closed_sides(test, depth, side, state);"
+          "INSERT INTO closed_sides VALUES (1, 4, 1, 'unknown');",
+          nullptr, nullptr, nullptr),
+      SQLITE_OK);
+  sqlite3_close(Raw);
+  auto Db = RunDatabase::open(Path);
+  EXPECT_EQ(Db->version(), 3u);
+  std::optional<PathRow> P = Db->path(1);
+  ASSERT_TRUE(P);
+  std::vector<StepRow> Steps = {{1, StepRow::Way::True, 0},
+                                {2, StepRow::Way::Case, -5},
+                                {2, StepRow::Way::Default, 0}};
+  EXPECT_EQ(P->Explanation, Steps);
+  EXPECT_EQ(P->Test, "{\"t\": 1}");
+  EXPECT_EQ(P->Input, "\x01");
+  EXPECT_EQ(P->CoverageId, 0);
+  std::vector<ClosedSideRow> Closed = Db->closedSides();
+  ASSERT_EQ(Closed.size(), 1u);
+  EXPECT_EQ(Closed[0].Depth, 4u);
+  EXPECT_EQ(Closed[0].State, "unknown");
+  EXPECT_TRUE(Db->inputs().empty());
+  try {
+    RunDatabase::openToContinue(Path);
+    FAIL() << "continued schema version 3";
+  } catch (const StoreError &E) {
+    EXPECT_NE(std::string(E.what()).find("has schema version 3; this "
+                                         "Theseus continues version 4"),
+              std::string::npos);
+  }
+}
+
 // A database of schema version 2 is read but not continued.
 TEST_F(RunDatabaseTest, AVersionTwoDatabaseIsReadNotContinued) {
   RunDatabase::create(Path).reset();
@@ -221,7 +391,7 @@ TEST_F(RunDatabaseTest, AVersionTwoDatabaseIsReadNotContinued) {
     RunDatabase::openToContinue(Path);
     FAIL() << "continued schema version 2";
   } catch (const StoreError &E) {
-    EXPECT_NE(std::string(E.what()).find("continues version 3"),
+    EXPECT_NE(std::string(E.what()).find("continues version 4"),
               std::string::npos);
   }
 }

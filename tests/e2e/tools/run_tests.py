@@ -2,22 +2,32 @@
 
 A run writes test files only for its suite; run.db keeps every test. Each
 test comes as (name, test, has_file): its file name (test000042.json,
-whether or not the file exists), the test as a dict (without `program` and
-`explanation` when read from run.db), and whether the run kept a file.
-Directories without run.db (older runs, exports) give their test files.
+whether or not the file exists), the test as a dict, and whether the run
+kept a file. Tests are read from run.db as `theseus export --json` writes
+them (the binary is $THESEUS, set by lit.cfg.py). Directories without
+run.db (older runs, exports) give their test files.
 """
 import glob
 import json
 import os
 import sqlite3
+import subprocess
+import tempfile
 
 
 def stored_tests(run_dir):
     db = sqlite3.connect(f"file:{os.path.join(run_dir, 'run.db')}?mode=ro",
                          uri=True)
-    for number, test, test_file in db.execute(
-            "select number, test, test_file from paths order by number"):
-        yield f"test{number:06}.json", json.loads(test), test_file is not None
+    kept = dict(db.execute("select number, test_file is not null from paths"))
+    db.close()
+    with tempfile.TemporaryDirectory() as out:
+        subprocess.run([os.environ["THESEUS"], "export", run_dir, "--json",
+                        out], check=True, stdout=subprocess.DEVNULL)
+        for number in sorted(kept):
+            name = f"test{number:06}.json"
+            with open(os.path.join(out, name)) as f:
+                test = json.load(f)
+            yield name, test, bool(kept[number])
 
 
 def file_tests(run_dir):
