@@ -94,7 +94,7 @@ int usageError(const std::string &Message) {
 }
 
 /// The options `theseus --resume DIR` may give anew.
-constexpr const char *ResumeOverrides[] = {"--resume",       "--max-time",
+constexpr const char *ResumeOverrides[] = {"--resume",         "--max-time",
                                            "--max-iterations", "--max-memory",
                                            "--quiet",          "--jobs"};
 

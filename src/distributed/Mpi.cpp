@@ -398,7 +398,7 @@ private:
   /// settled that path's return values: the second one's settling and
   /// further values stand in for the first's, by its number.
   llvm::DenseMap<uint64_t, uint64_t> Standins;
-  uint64_t Unrecovered = 0;         ///< Failed work no running rank could take.
+  uint64_t Unrecovered = 0; ///< Failed work no running rank could take.
   /// The paths and tests passed on, by how they ended: the ranks' own
   /// counts miss a failed rank's, and count twice what was run again.
   ExplorationStats Reported;
@@ -412,7 +412,7 @@ private:
   double LastProgress = 0;
   double ListenerSeconds = 0;
   std::unique_ptr<Searcher> Unused; ///< Rank 0 picks no work itself.
-  uint64_t TargetTest = 0; ///< The first test that reached the target.
+  uint64_t TargetTest = 0;          ///< The first test that reached the target.
 };
 
 void RankCoordinator::begin() {

@@ -371,16 +371,15 @@ static int explore(RunOptions &O, const MpiJob *Job) {
         *Prog, Entry, O.Explore, O.Jobs, /*Forking=*/true));
     if (std::optional<int> Done = StartRace(Team))
       return *Done;
-    return runExplorer(O, Desc, ModuleHash, Team,
-                       [&](nlohmann::json &Summary,
-                           const ExplorationStats &Stats,
-                           const TestWriter &Writer) {
-                         if (Race)
-                           Race->report(Stats, Writer, Summary);
-                         return !O.SelfCheck ||
-                                checkEngine(O, Stats, Team.forkWorkers(),
-                                            Summary);
-                       });
+    return runExplorer(
+        O, Desc, ModuleHash, Team,
+        [&](nlohmann::json &Summary, const ExplorationStats &Stats,
+            const TestWriter &Writer) {
+          if (Race)
+            Race->report(Stats, Writer, Summary);
+          return !O.SelfCheck ||
+                 checkEngine(O, Stats, Team.forkWorkers(), Summary);
+        });
   }
   if (O.Mode == ExploreMode::Fork) {
     ForkExplorer &Explorer =
@@ -409,8 +408,7 @@ static int explore(RunOptions &O, const MpiJob *Job) {
                 "are written up to --tree-max-nodes=%zu\n",
                 Explorer.tree().size(), O.TreeMaxNodes);
           Summary["tree_nodes"] = Explorer.tree().size();
-          return !O.SelfCheck ||
-                 checkEngine(O, Stats, {&Explorer}, Summary);
+          return !O.SelfCheck || checkEngine(O, Stats, {&Explorer}, Summary);
         });
   }
   ConcolicExplorer *Single = nullptr;

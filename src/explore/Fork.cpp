@@ -244,8 +244,8 @@ void ForkExplorer::Stepper::onBranch(const BranchEvent &Ev) {
   // concolic run, it leaves its other sides to be decided when picked or
   // handed over (one query each, rather than one per decision along a
   // long seeded path).
-  bool Defer = Ev.Kind == BranchKind::Branch && !St.Seeds.empty() &&
-               OtherSeeds.empty();
+  bool Defer =
+      Ev.Kind == BranchKind::Branch && !St.Seeds.empty() && OtherSeeds.empty();
   SolverResponse R;
   if (!OtherSeeds.empty())
     R = {SatResult::Sat, OtherSeeds.front()}; // A seed witnesses the side.

@@ -103,12 +103,12 @@ private:
   llvm::DenseMap<uint64_t, uint64_t> Numbers;
   uint64_t LastTest;
   uint64_t TargetTest = 0; ///< The first test that reached the target.
-  std::mutex StopUse;         ///< For FirstStop and Failure.
+  std::mutex StopUse;      ///< For FirstStop and Failure.
   std::string FirstStop;
   std::exception_ptr Failure;       ///< What a worker threw, thrown by step().
   uint64_t MaxIterations = 0;       ///< The run's, counted over workers.
-  uint64_t EarlierRuns = 0; ///< Resuming: the earlier parts' runs.
-  bool FirstStarted = false; ///< Resuming: the first worker restored.
+  uint64_t EarlierRuns = 0;         ///< Resuming: the earlier parts' runs.
+  bool FirstStarted = false;        ///< Resuming: the first worker restored.
   std::unique_ptr<Searcher> Unused; ///< The team picks no work itself.
 };
 

@@ -299,7 +299,8 @@ TEST_P(ExplorerTest, TeamsThatShareOnlyWorkFindWhatOneFinds) {
     Links.push_back(std::make_unique<RouterLink>(Router, T));
     Teams.push_back(std::make_unique<ParallelExplorer>(
         *Prog, Prog->selectEntry("count_ones"), Opts, 2, GetParam(),
-        ProcessShare{2 * (T - 1), uint64_t(T) << 40, Links.back().get(), std::nullopt}));
+        ProcessShare{2 * (T - 1), uint64_t(T) << 40, Links.back().get(),
+                     std::nullopt}));
   }
   std::vector<ExplorationStats> Stats(2);
   std::vector<std::thread> Running;
