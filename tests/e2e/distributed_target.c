@@ -16,7 +16,7 @@
 // REPLAY: 0 mismatch
 // RUN: %mpirun -np 3 %theseus %S/parallel_target.c --entry by_exhaustion --target reach_error --distributed=mpi -j 2 -o %t.ex | FileCheck --check-prefix=EX %s
 // EX: target reach_error in by_exhaustion: unreachable by exhaustion
-// RUN: %mpirun -np 3 %theseus %S/apc_explore_unreachable.c --target reach_error --distributed=mpi --max-time 60 -o %t.apc | FileCheck --check-prefix=APC %s
+// RUN: %mpirun -np 3 %theseus %S/apc_explore_unreachable.c --target reach_error --distributed=mpi --max-time 120 --apc-timeout 100 -o %t.apc | FileCheck --check-prefix=APC %s
 // RUN: %check-summary %t.apc "target['verdict'] == 'unreachable'" "target['decided_by'] == 'apc'" "stop_reason == 'apc-unreachable'"
 // APC: target reach_error in apc_explore_unreachable: unreachable (the apc is unsatisfiable)
 // RUN: %theseus replay %t.apc | FileCheck --check-prefix=REPLAY %s
