@@ -93,7 +93,7 @@ CREATE TABLE bugs(
 /// every byte but the last.
 void putVarint(std::string &Out, uint64_t V) {
   while (V >= 0x80) {
-    Out += char(V & 0x7f | 0x80);
+    Out += char((V & 0x7f) | 0x80);
     V >>= 7;
   }
   Out += char(V);
