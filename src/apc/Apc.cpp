@@ -85,7 +85,9 @@ ApcBuilder::executeBackbone(const Region &R, const std::vector<unsigned> &Path,
   ExprRef Apc = Ctx.trueExpr();
   std::vector<ExprRef> Closed, Results;
   auto *OuterResults = CallResults;
+  bool OuterInLoop = InLoop;
   CallResults = &Results;
+  InLoop = R.Induced;
   for (size_t I = 0; I + 1 < Path.size(); ++I) {
     checkStop();
     const llvm::BasicBlock *From = G.block(Path[I]);
@@ -108,6 +110,7 @@ ApcBuilder::executeBackbone(const Region &R, const std::vector<unsigned> &Path,
     Apc = Ctx.logicalAnd(Apc, atTarget(S, Last));
   }
   CallResults = OuterResults;
+  InLoop = OuterInLoop;
   if (R.Induced)
     forgetCallResults(Results, S, Inner);
   Closed.insert(Closed.end(), Results.begin(), Results.end());

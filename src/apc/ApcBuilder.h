@@ -138,6 +138,8 @@ private:
 
   // Calls.cpp
   ExprRef callValue(const State &S, const llvm::CallBase &Call, ExprRef &Apc);
+  /// A fresh input the call reads (Flowgraph::Harness::Input).
+  ExprRef inputValue(const llvm::CallBase &Call);
   const FunctionSummary &summaryOf(const llvm::Function &F,
                                    const std::vector<PointerArg> &Pointers);
   /// At the end of a loop's backbone: what depends on the results of its
@@ -164,6 +166,10 @@ private:
                            const Substitution &Iterated, const LoopCounters &K);
   void summarizeCells(const std::vector<const llvm::Instruction *> &Vars,
                       const std::vector<State> &Thetas, Summary &Sum);
+  /// The values of the entry's phis the rules leave unknown become
+  /// witnesses after the loop: any value of their type.
+  void havocCarried(const std::vector<const llvm::Instruction *> &Vars,
+                    const llvm::BasicBlock *Entry, Summary &Sum);
   bool hasCounter(ExprRef E, ExprRef Except = nullptr) const;
 
   // LoopExit.cpp
@@ -209,8 +215,9 @@ private:
   /// Of a summarised function's builder: its result's variable.
   ExprRef ReturnValue = nullptr;
   /// The results of the calls on the backbone being executed, which it
-  /// closes at its end.
+  /// closes at its end, and whether it is a loop's backbone.
   std::vector<ExprRef> *CallResults = nullptr;
+  bool InLoop = false;
   /// How many loops summarize() is inside (1: an outermost loop).
   unsigned LoopDepth = 0;
   /// Of backbones (see mayHold()), once a loop has more than one.

@@ -69,7 +69,9 @@ ExprRef ApcBuilder::callValue(const State &S, const llvm::CallBase &Call,
                               ExprRef &Apc) {
   if (!CallResults)
     return Ir.unknown(Call, "the result of a summarised call");
-  const llvm::Function &F = *Call.getCalledFunction();
+  const llvm::Function &F = *Flowgraph::calleeOf(Call);
+  if (Flowgraph::harnessOf(F) == Flowgraph::Harness::Input)
+    return inputValue(Call);
   std::vector<PointerArg> Pointers(F.arg_size());
   for (unsigned I = 0; I < F.arg_size() && I < Call.arg_size(); ++I)
     if (Call.getArgOperand(I)->getType()->isPointerTy())
@@ -96,6 +98,24 @@ ExprRef ApcBuilder::callValue(const State &S, const llvm::CallBase &Call,
   Apc = Ctx.logicalAnd(Apc,
                        substituteFormula(Ctx, renameBound(Sum.Formula), Sub));
   return Result;
+}
+
+ExprRef ApcBuilder::inputValue(const llvm::CallBase &Call) {
+  const auto *T = llvm::dyn_cast<llvm::IntegerType>(Call.getType());
+  if (!T || T->getBitWidth() > 64)
+    return Ir.unknown(Call, "an input that is not an integer of at most 64 "
+                            "bits");
+  // Any value of its type, a variable of its own per call. At the top it
+  // stays free, as the program's inputs are; in a loop's backbone each
+  // iteration reads another, so it is closed as a call's result is, and
+  // what depends on it is unknown in the iterated state.
+  ExprRef V = Ctx.var(Ctx.variable(
+      fmt::format("{}~{}", Flowgraph::calleeOf(Call)->getName().str(),
+                  ++Calls.NextFresh),
+      T->getBitWidth()));
+  if (InLoop)
+    CallResults->push_back(V);
+  return V;
 }
 
 void ApcBuilder::forgetCallResults(const std::vector<ExprRef> &Results,

@@ -48,17 +48,28 @@ TargetSpec parseTargetSpec(const std::string &Spec) {
   return T;
 }
 
-namespace {
-
-/// The function a call names, also when the call's type differs from the
-/// declaration's (an unprototyped `void f()` called without the variadic
-/// type, as clang does for -m32).
-const llvm::Function *calleeOf(const llvm::Instruction &I) {
+const llvm::Function *Flowgraph::calleeOf(const llvm::Instruction &I) {
+  // Also when the call's type differs from the declaration's (an
+  // unprototyped `void f()` called without the variadic type, as clang does
+  // for -m32).
   const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I);
   return Call ? llvm::dyn_cast<llvm::Function>(
                     Call->getCalledOperand()->stripPointerCasts())
               : nullptr;
 }
+
+Flowgraph::Harness Flowgraph::harnessOf(const llvm::Function &F) {
+  llvm::StringRef Name = F.getName();
+  if (Name.starts_with("__VERIFIER_nondet_") || Name == "theseus_int" ||
+      Name == "klee_int")
+    return Harness::Input;
+  if (Name == "theseus_assume" || Name == "klee_assume" ||
+      Name == "__VERIFIER_assume")
+    return Harness::Assume;
+  return Harness::None;
+}
+
+namespace {
 
 bool isAssertFailure(llvm::StringRef Name) {
   return Name == "__assert_fail" || Name == "__assert" ||
@@ -102,18 +113,16 @@ bool hasLoop(const llvm::Function &F) {
 /// Which functions may write memory their callers see: through a store, an
 /// atomic or a memory intrinsic whose address is not one of their own
 /// allocas, or a call of a function that may (a declaration may unless it
-/// only reads memory or gives a nondeterministic value; a recursive function
-/// is assumed to).
+/// only reads memory; a harness function never does, whatever its body; a
+/// recursive function is assumed to).
 class MemoryWriters {
 public:
   bool mayWrite(const llvm::Function &F) {
     auto [It, New] = Memo.try_emplace(&F, true);
     if (!New)
       return It->second;
-    bool Writes = F.isDeclaration()
-                      ? !F.onlyReadsMemory() &&
-                            !F.getName().starts_with("__VERIFIER_nondet")
-                      : writesIn(F);
+    bool Writes = Flowgraph::harnessOf(F) == Flowgraph::Harness::None &&
+                  (F.isDeclaration() ? !F.onlyReadsMemory() : writesIn(F));
     Memo[&F] = Writes;
     return Writes;
   }
@@ -138,7 +147,7 @@ private:
         if (llvm::isa<llvm::DbgInfoIntrinsic>(Call) ||
             Call->isLifetimeStartOrEnd() || Call->onlyReadsMemory())
           continue;
-        const llvm::Function *Callee = calleeOf(I);
+        const llvm::Function *Callee = Flowgraph::calleeOf(I);
         if (!Callee || mayWrite(*Callee))
           return true;
       } else {
@@ -173,10 +182,12 @@ reachingFunctions(const llvm::Module &M, const std::vector<TargetSpec> &Specs) {
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (const llvm::Function &F : M) {
-      if (F.isDeclaration() || Reaching.count(&F))
+      // The executor runs no harness function's body.
+      if (F.isDeclaration() || Reaching.count(&F) ||
+          Flowgraph::harnessOf(F) != Flowgraph::Harness::None)
         continue;
       for (const llvm::Instruction &I : llvm::instructions(F)) {
-        const llvm::Function *Callee = calleeOf(I);
+        const llvm::Function *Callee = Flowgraph::calleeOf(I);
         if (matchesTarget(I, Specs) || (Callee && Reaching.count(Callee))) {
           Changed = Reaching.insert(&F).second;
           break;
@@ -198,7 +209,7 @@ bool callIsTarget(const TargetSpec &S, llvm::StringRef Name) {
 
 bool matchesTarget(const llvm::Instruction &I,
                    const std::vector<TargetSpec> &Specs) {
-  const llvm::Function *Callee = calleeOf(I);
+  const llvm::Function *Callee = Flowgraph::calleeOf(I);
   for (const TargetSpec &S : Specs) {
     if (S.K != TargetSpec::Line) {
       if (Callee && callIsTarget(S, Callee->getName()))
@@ -243,7 +254,8 @@ void Flowgraph::prepare(const std::vector<TargetSpec> &Specs) {
   for (llvm::Function &F : *Copy) {
     F.removeFnAttr(llvm::Attribute::OptimizeNone);
     if (F.isDeclaration() || &F == Fn || Recursive.count(&F) ||
-        isLibcModel(F) || namedBySpec(F, Specs))
+        isLibcModel(F) || namedBySpec(F, Specs) ||
+        harnessOf(F) != Harness::None)
       continue;
     if (!Reaching.count(&F) && hasLoop(F) && !Writers.mayWrite(F)) {
       F.addFnAttr(llvm::Attribute::NoInline);

@@ -69,6 +69,16 @@ public:
   /// Whether calls of `F` (in a flowgraph's copy) are summarised rather
   /// than inlined.
   static bool isSummarised(const llvm::Function &F);
+  /// What a call of a harness function does in the executor, whatever the
+  /// function's body: gives a fresh input (`__VERIFIER_nondet_*`,
+  /// `theseus_int`, `klee_int`) or ends the path unless its argument holds
+  /// (`theseus_assume`, `klee_assume`, `__VERIFIER_assume`). Their calls
+  /// stay calls.
+  enum class Harness { None, Input, Assume };
+  static Harness harnessOf(const llvm::Function &F);
+  /// The function a call names, also through a cast of its type (an
+  /// unprototyped declaration); null for an indirect call.
+  static const llvm::Function *calleeOf(const llvm::Instruction &I);
 
   /// No node: no control-flow path from the entry reaches a target.
   bool empty() const { return Blocks.empty(); }

@@ -213,10 +213,6 @@ ExprRef IrToExpr::evaluateCall(const State &S, const llvm::CallBase &C) {
     ExprRef Zero = Ctx.constant(0, V->width());
     return Ctx.select(Ctx.slt(V, Zero), Ctx.sub(Zero, V), V);
   }
-  if (F->getName().starts_with("__VERIFIER_nondet") ||
-      F->getName() == "theseus_int" || F->getName() == "klee_int")
-    return unknown(C, "a nondeterministic value (__VERIFIER_nondet_*, "
-                      "theseus_int)");
   return unknown(C,
                  fmt::format("the result of a call to {}", F->getName().str()));
 }
@@ -441,7 +437,21 @@ void IrToExpr::executeBody(State &S, const llvm::BasicBlock *B,
       executeStore(S, *St, Apc);
     const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I);
     const llvm::Function *Callee = Call ? Call->getCalledFunction() : nullptr;
-    if (Callee && Flowgraph::isSummarised(*Callee)) {
+    const llvm::Function *Named = Call ? Flowgraph::calleeOf(I) : nullptr;
+    Flowgraph::Harness H =
+        Named ? Flowgraph::harnessOf(*Named) : Flowgraph::Harness::None;
+    if (H == Flowgraph::Harness::Assume) {
+      // The executor ends the path where the assumption fails, so the
+      // target is reached only where it holds.
+      ExprRef C =
+          Call->arg_size() ? lookup(S, Call->getArgOperand(0)) : nullptr;
+      if (C)
+        Apc = Ctx.logicalAnd(
+            Apc, Ctx.logicalNot(Ctx.eq(C, Ctx.constant(0, C->width()))));
+      continue;
+    }
+    if ((Callee && Flowgraph::isSummarised(*Callee)) ||
+        H == Flowgraph::Harness::Input) {
       ExprRef V = Calls ? Calls(S, *Call, Apc) : nullptr;
       if (I.getType()->isIntegerTy())
         S[&I] = V;

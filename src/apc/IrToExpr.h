@@ -7,9 +7,11 @@
 // element index (Strejček and Trtík, section 4: arrays as functions); local
 // arrays and written input buffers are rows of cells (Arrays.h). What the
 // model does not cover is unknown (★, a null ExprRef), counted by reason in
-// Apc::Unknowns. A call of a summarised function (Flowgraph.h) is left to
-// the call model the builder sets; the function's own instructions are
-// translated by an IrToExpr bound to its call context (CalleeBinding).
+// Apc::Unknowns. A call of a summarised function (Flowgraph.h), and an input
+// the program reads (`__VERIFIER_nondet_*`), are left to the call model the
+// builder sets; the function's own instructions are translated by an
+// IrToExpr bound to its call context (CalleeBinding). An assumption's
+// condition joins the path's.
 //
 //===----------------------------------------------------------------------===//
 #ifndef THESEUS_APC_IRTOEXPR_H
@@ -63,8 +65,9 @@ struct CalleeBinding {
   std::string Prefix;               ///< Of the names of its symbols.
 };
 
-/// The value of a call of a summarised function in a state (null: unknown);
-/// the condition its return puts on the arguments joins the last argument.
+/// The value of a call of a summarised function, or of a harness function
+/// giving an input, in a state (null: unknown); the condition its return
+/// puts on the arguments joins the last argument.
 using CallModel =
     std::function<ExprRef(const State &, const llvm::CallBase &, ExprRef &)>;
 
@@ -89,7 +92,8 @@ public:
   ExprRef lookup(const State &S, const llvm::Value *V);
   /// What the pointer `P` points into in `S`, for a call's argument.
   PointerArg pointerArg(const State &S, const llvm::Value *P);
-  /// Calls of summarised functions are modelled by `M` (else unknown).
+  /// Calls of summarised functions and inputs the program reads are
+  /// modelled by `M` (else unknown); an assumption joins the condition.
   void setCallModel(CallModel M) { Calls = std::move(M); }
   /// Executes `B` up to `Stop` or its terminator; in-bounds conditions of
   /// its memory accesses join `Apc`.

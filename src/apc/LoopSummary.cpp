@@ -82,6 +82,7 @@ Summary ApcBuilder::summarize(const std::vector<bool> &C, unsigned V) {
     for (const llvm::Instruction *X : Vars)
       Sum.Theta[X] = nullptr;
     Sum.Phi = Ctx.trueExpr();
+    havocCarried(Vars, G.block(V), Sum);
     return Sum;
   }
   std::vector<State> Thetas;
@@ -109,9 +110,32 @@ Summary ApcBuilder::summarize(const std::vector<bool> &C, unsigned V) {
     Sum.Iterated[Ir.symbol(X)] = Sum.Theta[X];
   Sum.Phi = loopingCondition(Sum.Apcs, Sum.Iterated, Sum.Counters);
   summarizeCells(Vars, Thetas, Sum);
+  havocCarried(Vars, G.block(V), Sum);
   Sum.Steps = std::move(Thetas);
   Sum.Entry = G.block(V);
   return Sum;
+}
+
+void ApcBuilder::havocCarried(
+    const std::vector<const llvm::Instruction *> &Vars,
+    const llvm::BasicBlock *Entry, Summary &Sum) {
+  // A carried value the rules do not cover (one the loop reads from the
+  // input, say) still has a value when the loop is left: some value of its
+  // type, a witness variable closed as the counters are, which the exit
+  // test and the code after the loop constrain. Within the loop (the
+  // looping condition) it stays unknown, as it differs between iterations.
+  // The witness counts as a counter, so that an enclosing loop never takes
+  // it for an invariant.
+  for (const llvm::Instruction *X : Vars) {
+    if (Sum.Theta[X] || !llvm::isa<llvm::PHINode>(X) || X->getParent() != Entry)
+      continue;
+    ExprRef W = Ctx.var(
+        Ctx.variable(fmt::format("{}'h{}", X->getName().str(), ++NextCounter),
+                     X->getType()->getIntegerBitWidth()));
+    AllCounters[W] = true;
+    Sum.Theta[X] = W;
+    Sum.Witnesses.push_back(W);
+  }
 }
 
 void ApcBuilder::storedCells(const std::vector<bool> &C,

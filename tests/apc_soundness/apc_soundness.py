@@ -3,7 +3,9 @@
 target, each run natively (clang) on random inputs; a program whose target
 some run reaches must never get `unreachable` from `theseus --apc-only`.
 The programs have loops with early exits (`break`, `return`) and calls of a
-loop-bearing function (summarised by the apc), at the top and in loops.
+loop-bearing function (summarised by the apc), at the top and in loops, and
+read inputs (`__VERIFIER_nondet_int`, bounded by `__VERIFIER_assume`) at the
+top and in every iteration: in values, conditions and loop exits.
 
   apc_soundness.py THESEUS CLANG WORKDIR [--programs N] [--seed S]
 
@@ -28,12 +30,32 @@ def expr_small(r):
     return str(r.randint(-3, 5)) if r.random() < 0.6 else r.choice(PARAMS)
 
 
+NONDET = "__VERIFIER_nondet_int()"
+
+
+def nondet_update(r, var):
+    """An input read in a loop's iteration: a value of its own each time."""
+    c = r.randint(-2, 6)
+    kind = r.choice(["set", "add", "cond", "assume", "break"])
+    if kind == "set":
+        return f"{var} = {NONDET};"
+    if kind == "add":
+        return f"{var} += {NONDET} & 3;"
+    if kind == "cond":
+        return f"if ({NONDET} > {c}) {var} += {r.randint(1, 3)};"
+    if kind == "assume":
+        return (f"{{ int v = {NONDET}; __VERIFIER_assume(v >= {c} && "
+                f"v <= {c + 3}); {var} += v; }}")
+    return f"if ({NONDET} == {c}) break;"
+
+
 def helper(r, idx):
     """A loop-bearing function that writes no memory of its caller's, with
     early exits from its loop, reading the buffer it is given."""
     body = []
     for _ in range(r.randint(1, 3)):
-        kind = r.choice(["return", "break", "add", "cond", "inner", "arg"])
+        kind = r.choice(["return", "break", "add", "cond", "inner", "arg",
+                         "nondet"])
         c = r.randint(-2, 6)
         if kind == "return":
             body.append(f"if (p[i % 3] == {c}) return s;")
@@ -43,6 +65,8 @@ def helper(r, idx):
             body.append(f"s += {r.randint(1, 3)};")
         elif kind == "cond":
             body.append(f"if (i % 2 == {r.randint(0, 1)}) s += a;")
+        elif kind == "nondet":
+            body.append(f"if ({NONDET} > {c}) s += {r.randint(1, 2)};")
         elif kind == "inner":
             body.append("for (int j = 0; j < 3; ++j) { if (p[j] == i) break;"
                         " s += 1; }")
@@ -65,8 +89,11 @@ def call(r, idx, counter="a"):
 def update(r, var, depth, counter, idx):
     kind = r.choice(["add", "sub", "set", "cond", "cond_set", "nested",
                      "nested", "store", "load", "break", "return", "call",
-                     "poly", "poly"]
-                    if depth == 0 else ["add", "sub", "set", "cond", "poly"])
+                     "poly", "poly", "nondet", "nondet"]
+                    if depth == 0 else ["add", "sub", "set", "cond", "poly",
+                                        "nondet"])
+    if kind == "nondet":
+        return nondet_update(r, var)
     if kind == "break":
         return f"if ({var} > {r.randint(0, 8)}) break;"
     if kind == "return":
@@ -133,7 +160,8 @@ def related(r, counter):
 
 
 def program(r, idx):
-    lines = ["void reach_error(void);", helper(r, idx),
+    lines = ["void reach_error(void);", "int __VERIFIER_nondet_int(void);",
+             "void __VERIFIER_assume(int);", helper(r, idx),
              f"void f{idx}(int a, int b, int c, int *p) {{",
              "  int n = a & 7, m = b & 3;",
              f"  int x = {r.randint(-2, 3)}, y = {r.randint(-2, 3)};",
@@ -141,6 +169,10 @@ def program(r, idx):
              f"  for (int q = 0; q < 6; ++q) arr[q] = q * {r.randint(0, 2)};"]
     for _ in range(r.randint(0, 3)):
         lines.append(f"  {r.choice(['x', 'y'])} += {call(r, idx)};")
+    if r.random() < 0.3:
+        lines.append(f"  {r.choice(['x', 'y'])} = {NONDET};")
+    if r.random() < 0.2:
+        lines.append(f"  __VERIFIER_assume(x > {r.randint(-4, 2)});")
     for loop in range(r.randint(1, 2)):
         i = f"i{loop}"
         bound = r.choice(["n", "m", "n + m", "5"])
@@ -150,7 +182,18 @@ def program(r, idx):
         else:
             body = [update(r, v, 0, i, idx)
                     for v in r.sample(["x", "y"], r.randint(1, 2))]
-        lines.append(f"  for (int {i} = 0; {i} < {bound}; {i} += {step}) {{")
+        test = f"{i} < {bound}"
+        shape = r.random()
+        if shape < 0.15:
+            # The input decides whether the loop goes on.
+            test += f" && {NONDET} != {r.randint(-1, 2)}"
+        elif shape < 0.3:
+            # A value read from the input in each iteration decides the
+            # exit, up to a bound.
+            v = r.choice(["x", "y"])
+            test = f"{v} > {r.randint(-2, 4)} && {i} < 9"
+            body.append(f"{v} = {NONDET};")
+        lines.append(f"  for (int {i} = 0; {test}; {i} += {step}) {{")
         lines += ["    " + b for b in body]
         lines.append("  }")
     cmp1 = r.choice(["==", ">", "<", "!="])
@@ -174,20 +217,29 @@ def program(r, idx):
 
 
 DRIVER = """
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 static int reached;
+static jmp_buf failed;
 void reach_error(void) { reached = 1; }
+/* Mostly small values, where the loops turn; now and then any int. */
+int __VERIFIER_nondet_int(void) {
+  return rand() % 8 ? rand() % 13 - 3 : rand() - RAND_MAX / 2;
+}
+/* A failed assumption ends the run, as the executor ends the path. */
+void __VERIFIER_assume(int c) { if (!c) longjmp(failed, 1); }
 void F(int, int, int, int *);
 int main(void) {
-  int hits = 0;
+  static int hits = 0, t;
   srand(1);
-  for (int t = 0; t < 600; ++t) {
-    int p[6];
+  for (t = 0; t < 600; ++t) {
+    static int p[6];
     for (int k = 0; k < 6; ++k)
       p[k] = rand() % 13 - 3;
     reached = 0;
-    F(rand() % 41 - 20, rand() % 41 - 20, rand() % 41 - 20, p);
+    if (!setjmp(failed))
+      F(rand() % 41 - 20, rand() % 41 - 20, rand() % 41 - 20, p);
     hits += reached;
   }
   printf("%d\\n", hits);

@@ -1,4 +1,5 @@
 //===- ApcCallsTest.cpp - Calls of summarised functions in the apc --------===//
+#include "ApcProgram.h"
 #include "apc/Apc.h"
 #include "apc/Solve.h"
 #include "expr/Printer.h"
@@ -6,12 +7,9 @@
 
 #include "llvm/IR/Module.h"
 
-#include <filesystem>
-#include <fstream>
 #include <gtest/gtest.h>
 #include <map>
 #include <set>
-#include <unistd.h>
 
 using namespace theseus;
 
@@ -34,25 +32,11 @@ struct ApcCallsTest : ::testing::Test {
   Apc Result;
 
   void compute(const std::string &Source, unsigned MaxBackbones = 4096) {
-    std::string Name =
-        ::testing::UnitTest::GetInstance()->current_test_info()->name();
-    std::string Path =
-        (std::filesystem::temp_directory_path() /
-         ("theseus-apc-calls-" + Name + "-" + std::to_string(getpid()) + ".c"))
-            .string();
-    std::ofstream(Path) << "void reach_error(void);\n" << Source;
-    CompileOptions Opts;
-    Opts.Sources = {Path};
-    G.reset(); // Its copy of the module lives in the program's context.
-    Prog = Program::load(Opts);
-    const llvm::Function *F = Prog->module().getFunction("f");
-    ASSERT_NE(F, nullptr);
-    G = std::make_unique<Flowgraph>(
-        *F, std::vector{parseTargetSpec("reach_error")});
+    loadApcProgram(Source, "f", Prog, G);
+    ASSERT_NE(G, nullptr);
     ApcOptions AO;
     AO.MaxBackbones = MaxBackbones;
     Result = computeApc(Ctx, *G, AO);
-    std::filesystem::remove(Path);
   }
   const llvm::Function *copyOf(const std::string &Name) {
     return G->function().getParent()->getFunction(Name);
