@@ -33,10 +33,16 @@ def expr_small(r):
 NONDET = "__VERIFIER_nondet_int()"
 
 
-def nondet_update(r, var):
+def nondet_update(r, var, split=False):
     """An input read in a loop's iteration: a value of its own each time."""
     c = r.randint(-2, 6)
-    kind = r.choice(["set", "add", "cond", "assume", "break"])
+    kind = "split" if split else r.choice(["set", "add", "cond", "assume",
+                                           "break"])
+    if kind == "split":
+        # Each iteration goes one way or the other: both x and y grow only
+        # if two iterations read different values (also on one backbone).
+        return r.choice([f"if ({NONDET} > {c}) x += 1; else y += 1;",
+                         f"{{ int v = {NONDET} > {c}; x += v; y += 1 - v; }}"])
     if kind == "set":
         return f"{var} = {NONDET};"
     if kind == "add":
@@ -89,11 +95,11 @@ def call(r, idx, counter="a"):
 def update(r, var, depth, counter, idx):
     kind = r.choice(["add", "sub", "set", "cond", "cond_set", "nested",
                      "nested", "store", "load", "break", "return", "call",
-                     "poly", "poly", "nondet", "nondet"]
+                     "poly", "poly", "nondet", "nondet", "split"]
                     if depth == 0 else ["add", "sub", "set", "cond", "poly",
                                         "nondet"])
-    if kind == "nondet":
-        return nondet_update(r, var)
+    if kind in ("nondet", "split"):
+        return nondet_update(r, var, kind == "split")
     if kind == "break":
         return f"if ({var} > {r.randint(0, 8)}) break;"
     if kind == "return":
@@ -159,12 +165,36 @@ def related(r, counter):
     return f"if ({first}) {big} += 1; else {small} += {step};"
 
 
+def inputs_program(r, idx, x0, y0):
+    """A loop that only reads inputs: x and y both grow only if two of its
+    iterations read different values; after it, the last value read is
+    what the exit test let through."""
+    c = r.randint(-2, 6)
+    bound = r.choice(["n", "5", "n + m"])
+    return "\n".join([
+        "void reach_error(void);", "int __VERIFIER_nondet_int(void);",
+        f"void f{idx}(int a, int b, int c, int *p) {{",
+        "  int n = a & 7, m = b & 3;",
+        f"  int x = {x0}, y = {y0}, more = 1;",
+        f"  for (int i = 0; more && i < {bound}; ++i) {{",
+        "    " + nondet_update(r, "x", True),
+        f"    more = {NONDET} != {r.randint(-2, 4)};",
+        "  }",
+        r.choice([f"  if (x > {x0} && y > {y0})",
+                  f"  if (more && x > {x0} && y > {y0})",
+                  f"  if (!more && x + y == {x0 + y0 + r.randint(1, 4)})"]),
+        "    reach_error();", "}"]) + "\n"
+
+
 def program(r, idx):
+    x0, y0 = r.randint(-2, 3), r.randint(-2, 3)
+    if r.random() < 0.1:
+        return inputs_program(r, idx, x0, y0)
     lines = ["void reach_error(void);", "int __VERIFIER_nondet_int(void);",
              "void __VERIFIER_assume(int);", helper(r, idx),
              f"void f{idx}(int a, int b, int c, int *p) {{",
              "  int n = a & 7, m = b & 3;",
-             f"  int x = {r.randint(-2, 3)}, y = {r.randint(-2, 3)};",
+             f"  int x = {x0}, y = {y0};",
              "  int arr[6];",
              f"  for (int q = 0; q < 6; ++q) arr[q] = q * {r.randint(0, 2)};"]
     for _ in range(r.randint(0, 3)):
@@ -198,7 +228,15 @@ def program(r, idx):
         lines.append("  }")
     cmp1 = r.choice(["==", ">", "<", "!="])
     shape = r.random()
-    if shape < 0.2:
+    split = any("y += 1 - v;" in x or f"{NONDET} > " in x and
+                "else y += 1;" in x for x in lines)
+    if split and shape < 0.5:
+        # Both grew: some iterations read one value, some another.
+        lines += [f"  if (x > {x0} && y > {y0})", "    reach_error();", "}"]
+        return "\n".join(lines) + "\n"
+    if shape < 0.1:
+        cond = f"x > {x0} && y > {y0}"
+    elif shape < 0.2:
         cond = f"y > x + {r.randint(-3, 3)}"
     elif shape < 0.35:
         cond = f"x == {r.choice([4, 9, 16, 25, 36, 49, r.randint(-4, 60)])}"
