@@ -584,6 +584,34 @@ void RunDatabase::addSite(const SiteRow &S) {
       .run();
 }
 
+void RunDatabase::renumberTests(const std::vector<uint64_t> &Order) {
+  commit(); // The closed sides still pending name tests by the old numbers.
+  beginIfIdle();
+  execute("CREATE TEMP TABLE renumbered(old INTEGER PRIMARY KEY, "
+          "new INTEGER NOT NULL)");
+  {
+    Statement Insert(Db, "INSERT INTO renumbered VALUES (?1, ?2)");
+    for (size_t K = 0; K < Order.size(); ++K)
+      Insert.bind(1, int64_t(Order[K])).bind(2, int64_t(K + 1)).run();
+  }
+  // Through negative numbers: a number is unique at every step.
+  execute(R"SQL(
+UPDATE paths SET number = -(SELECT new FROM renumbered WHERE old = number),
+                 test_file = NULL;
+UPDATE paths SET number = -number;
+UPDATE paths SET negated_test =
+  (SELECT new FROM renumbered WHERE old = negated_test)
+  WHERE negated_test IS NOT NULL;
+UPDATE paths SET variant_of =
+  (SELECT new FROM renumbered WHERE old = variant_of)
+  WHERE variant_of IS NOT NULL;
+UPDATE closed_sides SET test = (SELECT new FROM renumbered WHERE old = test);
+UPDATE bugs SET first_test = (SELECT new FROM renumbered WHERE old = first_test);
+DROP TABLE renumbered;
+)SQL");
+  commit();
+}
+
 void RunDatabase::setBugs(const std::vector<BugRow> &Bugs) {
   beginIfIdle();
   execute("DELETE FROM bugs");
@@ -628,12 +656,15 @@ namespace {
 
 /// The columns of `paths` as pathRow reads them, with `Where` and the
 /// order; version 3 had no `coverage` and its explanation in JSON.
-std::string pathQuery(unsigned Version, bool WithText, const char *Where) {
+std::string pathQuery(unsigned Version, RunDatabase::PathColumns Columns,
+                      const char *Where) {
+  using PathColumns = RunDatabase::PathColumns;
   std::string Sql = "SELECT number, part, run, path_id, negated_test, "
                     "negated_decision, variant_of, found_by, seconds, "
                     "outcome, bug_kind, file, line, return_value, decisions, ";
-  Sql += WithText ? "explanation, test_file, test, covers, "
-                  : "NULL, test_file, NULL, NULL, ";
+  Sql += Columns == PathColumns::NoText ? "NULL, " : "explanation, ";
+  Sql += Columns == PathColumns::All ? "test_file, test, covers, "
+                                     : "test_file, NULL, NULL, ";
   Sql += Version >= 4   ? "coverage, input, return_values"
          : Version == 3 ? "NULL, input, return_values"
                         : "NULL, NULL, NULL";
@@ -673,14 +704,15 @@ PathRow pathRow(const Statement &Q, unsigned Version) {
 } // namespace
 
 void RunDatabase::forEachPath(const std::function<void(const PathRow &)> &Fn,
-                              bool WithText) {
-  Statement Q(Db, pathQuery(Version, WithText, "ORDER BY number").c_str());
+                              PathColumns Columns) {
+  Statement Q(Db, pathQuery(Version, Columns, "ORDER BY number").c_str());
   while (Q.next())
     Fn(pathRow(Q, Version));
 }
 
 std::optional<PathRow> RunDatabase::path(uint64_t Number) {
-  Statement Q(Db, pathQuery(Version, true, "WHERE number = ?1").c_str());
+  Statement Q(
+      Db, pathQuery(Version, PathColumns::All, "WHERE number = ?1").c_str());
   Q.bind(1, int64_t(Number));
   if (!Q.next())
     return std::nullopt;

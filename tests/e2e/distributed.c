@@ -24,6 +24,8 @@
 // RUN: %mpirun -np 3 %theseus %S/parallel.c -o %t.mpij -q --distributed=mpi -j 2 | FileCheck %s --check-prefix=FOUR
 // FOUR: workers 4
 // RUN: %python %S/tools/same_paths.py %t.one %t.mpij
+// Numbered in tree order: the same numbers with any number of workers.
+// RUN: %python %S/tools/same_numbers.py %t.mpi %t.mpij
 // Fork mode hands waiting states between ranks.
 // RUN: %mpirun -np 3 %theseus %S/parallel.c --mode=fork -o %t.fork -q --distributed=mpi | FileCheck %s --check-prefix=FORK
 // FORK: stopped: exhausted
