@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
+#include <cstring>
 #include <string_view>
 #include <unistd.h>
 
@@ -594,17 +595,42 @@ void RunDatabase::renumberTests(const std::vector<uint64_t> &Order) {
     for (size_t K = 0; K < Order.size(); ++K)
       Insert.bind(1, int64_t(Order[K])).bind(2, int64_t(K + 1)).run();
   }
-  // Through negative numbers: a number is unique at every step.
+  // A test's number is its row's id: updating it in place moves every row
+  // (twice, through free numbers), where copying the rows in their new
+  // order into a table of the same schema writes each once.
+  std::string Columns;
+  {
+    Statement Info(Db, "SELECT name FROM pragma_table_info('paths')");
+    while (Info.next()) {
+      std::string Name = Info.text(0);
+      std::string Value = Name;
+      if (Name == "number")
+        Value = "r.new";
+      else if (Name == "test_file")
+        Value = "NULL";
+      else if (Name == "negated_test" || Name == "variant_of")
+        Value = "(SELECT new FROM renumbered WHERE old = p." + Name + ")";
+      else
+        Value = "p." + Name;
+      Columns += (Columns.empty() ? "" : ", ") + Value;
+    }
+  }
+  std::string Create;
+  {
+    Statement Schema(Db, "SELECT sql FROM sqlite_master WHERE name = 'paths'");
+    if (!Schema.next())
+      throw StoreError(Path + ": no table of paths");
+    Create = Schema.text(0);
+    Create.replace(0, std::strlen("CREATE TABLE paths"),
+                   "CREATE TABLE renumbered_paths");
+  }
+  execute(Create.c_str());
+  execute(("INSERT INTO renumbered_paths SELECT " + Columns +
+           " FROM paths p JOIN renumbered r ON r.old = p.number ORDER BY r.new")
+              .c_str());
   execute(R"SQL(
-UPDATE paths SET number = -(SELECT new FROM renumbered WHERE old = number),
-                 test_file = NULL;
-UPDATE paths SET number = -number;
-UPDATE paths SET negated_test =
-  (SELECT new FROM renumbered WHERE old = negated_test)
-  WHERE negated_test IS NOT NULL;
-UPDATE paths SET variant_of =
-  (SELECT new FROM renumbered WHERE old = variant_of)
-  WHERE variant_of IS NOT NULL;
+DROP TABLE paths;
+ALTER TABLE renumbered_paths RENAME TO paths;
 UPDATE closed_sides SET test = (SELECT new FROM renumbered WHERE old = test);
 UPDATE bugs SET first_test = (SELECT new FROM renumbered WHERE old = first_test);
 DROP TABLE renumbered;
