@@ -1,9 +1,10 @@
 // theseus task: unreach-call holds. A finite program is proved by exploring
-// every path (nothing cut); a loop no exploration finishes is proved by the
-// apc, decided beside the search, which it stops; the run still leaves a
-// valid suite (the tests of the paths searched until then).
+// every path (nothing cut; the apc, which proves it too, is off, so that
+// the exploration is what answers); a loop no exploration finishes is
+// proved by the apc, decided beside the search, which it stops; the run
+// still leaves a valid suite (the tests of the paths searched until then).
 // RUN: rm -rf %t.finite %t.loop
-// RUN: %theseus task %inputs/tasks/finite_true.yml -q -o %t.finite | FileCheck --check-prefix=FINITE %s
+// RUN: %theseus task %inputs/tasks/finite_true.yml --no-apc -q -o %t.finite | FileCheck --check-prefix=FINITE %s
 // RUN: %check-summary %t.finite "task['verdict'] == 'true'" "complete" "stop_reason == 'exhausted'" "task['test'] is None"
 // RUN: %check-testcomp %t.finite/test-suite --min-tests 1 --zip
 // RUN: %validate-testcomp %inputs/tasks/finite_true.yml %t.finite/test-suite --run %t.finite | FileCheck --check-prefix=VALID %s
