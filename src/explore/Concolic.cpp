@@ -470,12 +470,15 @@ void ConcolicExplorer::importExchanged(bool Now) {
   }
 }
 
-/// Nothing is left to negate but the tree is not complete (sides the
-/// solver could not decide, runs cut short): wait for what the fuzzer
-/// finds while it runs, and take what it found last once it ended. False
-/// when there is nothing to wait for.
+/// Nothing is left to negate but the run is not complete (sides the
+/// solver could not decide, runs cut short, paths ended by an operation the
+/// engine cannot run or a call it denied, which the native fuzzer runs):
+/// wait for what the fuzzer finds while it runs, and take what it found
+/// last once it ended. False when there is nothing to wait for.
 bool ConcolicExplorer::waitForExchange() {
-  if (!Exchange || (treeComplete() && Stats.StepLimited == 0))
+  bool PathsCut =
+      Stats.StepLimited + Stats.UnsupportedPaths + Stats.DeniedPaths > 0;
+  if (!Exchange || (treeComplete() && !PathsCut))
     return false;
   bool Running = Exchange->running();
   if (Running)
