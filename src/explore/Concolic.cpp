@@ -2,6 +2,7 @@
 #include "explore/Concolic.h"
 
 #include "expr/Rewrite.h"
+#include "solver/FloatSearch.h"
 
 #include "llvm/IR/Function.h"
 
@@ -325,6 +326,11 @@ ConcolicExplorer::negate(PathNode *N, bool Dir, bool MayDefer) {
   return execute(std::move(*Next), {N, Dir}, N->Depth + 1);
 }
 
+/// Evaluations of a float query the solver left undecided, in the search
+/// for a model by evaluation: about a second for a query of a few hundred
+/// nodes.
+constexpr unsigned FloatSearchEvaluations = 20000;
+
 std::optional<Assignment> ConcolicExplorer::solveSide(PathNode *N, bool Dir,
                                                       bool MayDefer) {
   std::vector<ExprRef> Prefix = PathTree::prefixOf(Ctx, N);
@@ -344,11 +350,23 @@ std::optional<Assignment> ConcolicExplorer::solveSide(PathNode *N, bool Dir,
     return std::nullopt;
   }
   SolverResponse R = Solv.solve(Prefix, Goal, *N->Input);
+  std::vector<ExprRef> Sliced;
+  if (R.Result == SatResult::Unknown)
+    Sliced = sliceForGoal(Prefix, Goal);
+  if (R.Result == SatResult::Unknown && budgetLeft()) {
+    // Past the solver's budget on floats: look for a model by evaluation,
+    // exact where the next fallback is not.
+    if (auto Found = searchFloatModel(Sliced, *N->Input, FloatSearchEvaluations,
+                                      Opts.Seed)) {
+      ++Stats.FloatSearchModels;
+      R.Result = SatResult::Sat;
+      R.Model = std::move(*Found);
+    }
+  }
   if (R.Result == SatResult::Unknown) {
     // Past the solver's budget: replace non-linear terms by their values on
     // the input that reached N, and try the simpler query (PyExZ3, Ball and
     // Daniel §1.2).
-    std::vector<ExprRef> Sliced = sliceForGoal(Prefix, Goal);
     unsigned Replaced = 0;
     for (ExprRef &C : Sliced)
       C = concretizeNonlinear(Ctx, C, *N->Input, Replaced);

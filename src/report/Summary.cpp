@@ -243,6 +243,7 @@ nlohmann::json summaryJson(const RunReport &R) {
       {"externals", S.ExternalCalls},
       {"infeasible", S.Infeasible},
       {"solver_unknown", S.SolverUnknown},
+      {"float_search_models", S.FloatSearchModels},
       {"restarts", S.Restarts},
       {"assume_violations", S.AssumeViolations},
       {"depth_limited_runs", S.DepthLimited},
@@ -567,6 +568,10 @@ void printSummary(std::FILE *Out, const nlohmann::json &J) {
   if (U("infeasible") || U("solver_unknown"))
     P(fmt::format("  infeasible       {}, solver unknown {}\n", U("infeasible"),
                   U("solver_unknown")));
+  if (U("float_search_models"))
+    P(fmt::format("  float search     {} of the float queries the solver left "
+                  "undecided solved by evaluation\n",
+                  U("float_search_models")));
   double Solver = Time.at("solver").get<double>();
   double Interp = Time.at("interpreter").get<double>();
   double Other = Total - Solver - Interp;
