@@ -30,18 +30,18 @@ float floatOf(uint32_t B) {
 /// SV-COMP's floats-cdfpl newton_3_6: three Newton steps for a root of a
 /// degree-7 polynomial from IN in (-1.2, 1.2), and the error needs the
 /// result at 0.1 or above. Z3 does not decide it within minutes.
-float poly(float X) {
+float nativePoly(float X) {
   return X - (X * X * X) / 6.0f + (X * X * X * X * X) / 120.0f +
          (X * X * X * X * X * X * X) / 5040.0f;
 }
-float derivative(float X) {
+float nativeDerivative(float X) {
   return 1 - (X * X) / 2.0f + (X * X * X * X) / 24.0f +
          (X * X * X * X * X * X) / 720.0f;
 }
-float newton3(float In) {
-  float X = In - poly(In) / derivative(In);
-  X = X - poly(X) / derivative(X);
-  return X - poly(X) / derivative(X);
+float nativeNewton3(float In) {
+  float X = In - nativePoly(In) / nativeDerivative(In);
+  X = X - nativePoly(X) / nativeDerivative(X);
+  return X - nativePoly(X) / nativeDerivative(X);
 }
 
 class FloatSearchTest : public ::testing::Test {
@@ -113,7 +113,7 @@ TEST_F(FloatSearchTest, FindsAnExactModelOfANewtonIteration) {
   float Found = valueOf(*M);
   EXPECT_GT(Found, -1.2f);
   EXPECT_LT(Found, 1.2f);
-  EXPECT_FALSE(newton3(Found) < 0.1) << Found;
+  EXPECT_FALSE(nativeNewton3(Found) < 0.1) << Found;
   // The same query, hint and seed give the same model.
   EXPECT_EQ(searchFloatModel(Cs, Zero, 20000), M);
 }
