@@ -89,7 +89,7 @@ EarlierParts readEarlierParts(const std::string &Dir, RunDatabase &Db,
         E.From.Tests.push_back({P.Number, std::move(*Input), P.Run, P.Seconds,
                                 P.VariantOf, P.Outcome == "step-limit"});
       },
-      /*WithText=*/false);
+      RunDatabase::PathColumns::NoText);
   removeUnrecordedTests(Dir, E.From.LastTest);
   for (const ClosedSideRow &C : Db.closedSides())
     if (std::optional<SideState> State = parseSideState(C.State))
