@@ -327,8 +327,9 @@ ConcolicExplorer::negate(PathNode *N, bool Dir, bool MayDefer) {
 }
 
 /// Evaluations of a float query the solver left undecided, in the search
-/// for a model by evaluation: about a second for a query of a few hundred
-/// nodes.
+/// for a model by evaluation: about 50 ms when it finds none on the query
+/// of a Newton step over a degree-7 polynomial, little next to the solver
+/// timeout that comes before it.
 constexpr unsigned FloatSearchEvaluations = 20000;
 
 std::optional<Assignment> ConcolicExplorer::solveSide(PathNode *N, bool Dir,
