@@ -368,8 +368,8 @@ static int explore(RunOptions &O, const MpiJob *Job) {
   };
   if (Job) {
     // No rank holds the whole tree: none is written.
-    Explorer &Ranks = keepUntilExit(coordinateRanks(
-        *Prog, Entry, O.Explore, *Job, ModuleHash, O.Ranks));
+    Explorer &Ranks = keepUntilExit(
+        coordinateRanks(*Prog, Entry, O.Explore, *Job, ModuleHash, O.Ranks));
     if (std::optional<int> Done = StartRace(Ranks))
       return *Done;
     return runExplorer(O, Desc, ModuleHash, Ranks,
