@@ -1,6 +1,7 @@
 //===- Fork.cpp - Forking symbolic execution driver -----------------------===//
 #include "explore/Fork.h"
 
+#include "explore/Route.h"
 #include "explore/Searchers.h"
 #include "expr/Printer.h"
 
@@ -61,6 +62,13 @@ struct ForkExplorer::State {
   /// (the sides off its way are the other worker's).
   TreeKey Key;
   std::optional<TreeKey> HandedOverAt;
+  /// The sides taken so far, and the sides the run closed on the way
+  /// (infeasible or unknown, by their index on the route), recorded with
+  /// the test the run ends in.
+  Route Sides;
+  std::vector<ClosedSide> Closed;
+  /// Resuming: the earlier test this run runs again.
+  const StoredTest *Restoring = nullptr;
 };
 
 const llvm::Loop *LoopCounter::take(llvm::LoopInfo &LI,
@@ -164,6 +172,12 @@ private:
   /// Removes from the running state the seeds that break `Holds`, and
   /// returns them: they take the other side.
   std::vector<Assignment> seedsAgainst(ExprRef Holds);
+  /// Resuming: at a place an earlier test's run decided already, follows
+  /// the tree it built (holding `Holds`); false at a place no run reached.
+  bool rejoin(const BranchEvent &Ev, ExprRef Holds);
+  /// Keeps side `Side` of the decision just reported, which the solver
+  /// closed (`R`), to be recorded with the run's test.
+  void noteClosed(bool Side, SatResult R);
 
   ForkExplorer &E;
   State &St;
@@ -204,6 +218,8 @@ void ForkExplorer::Stepper::onBranch(const BranchEvent &Ev) {
   if (Suspended || replayed(Ev))
     return;
   St.Explanation.add(Ev);
+  if (Ev.Kind != BranchKind::Pin)
+    St.Sides.add(Ev.Taken);
   ExprContext &Ctx = E.Ctx;
   ExprRef Holds = Ev.Taken ? Ev.Cond : Ctx.logicalNot(Ev.Cond);
   ExprRef Other = Ev.Taken ? Ctx.logicalNot(Ev.Cond) : Ev.Cond;
@@ -240,17 +256,33 @@ void ForkExplorer::Stepper::onBranch(const BranchEvent &Ev) {
     St.PathCond.push_back(Holds);
     return;
   }
+  if (St.Restoring && rejoin(Ev, Holds))
+    return;
+  // Resuming: another earlier path took the other side (its test's run
+  // goes there), or an earlier part closed it.
+  uint64_t Place = St.Sides.placeBefore();
+  bool TakenEarlier = St.Restoring && E.Earlier->bothTaken(Place);
+  std::optional<SideState> ClosedEarlier =
+      St.Restoring ? E.Earlier->closed(Place, !Ev.Taken) : std::nullopt;
   // A run that follows a seed is the seeded search's one path: like a
   // concolic run, it leaves its other sides to be decided when picked or
   // handed over (one query each, rather than one per decision along a
   // long seeded path).
   bool Defer =
       Ev.Kind == BranchKind::Branch && !St.Seeds.empty() && OtherSeeds.empty();
+  bool Asked = false;
   SolverResponse R;
-  if (!OtherSeeds.empty())
+  if (TakenEarlier)
+    R.Result = SatResult::Sat;
+  else if (ClosedEarlier)
+    R.Result = *ClosedEarlier == SideState::Infeasible ? SatResult::Unsat
+                                                       : SatResult::Unknown;
+  else if (!OtherSeeds.empty())
     R = {SatResult::Sat, OtherSeeds.front()}; // A seed witnesses the side.
-  else if (!Defer)
+  else if (!Defer) {
     R = E.Solv.solve(St.PathCond, Other, *St.Model);
+    Asked = true;
+  }
   if (Ev.Kind == BranchKind::Assume) {
     // The model breaks the assumption: this run ends, and a state that
     // satisfies it takes over at the same node.
@@ -259,29 +291,60 @@ void ForkExplorer::Stepper::onBranch(const BranchEvent &Ev) {
     return;
   }
   if (Ev.Kind == BranchKind::Check && R.Result == SatResult::Unsat) {
+    if (Asked)
+      noteClosed(!Ev.Taken, R.Result);
     St.PathCond.push_back(Holds); // The check cannot fail: no branch point.
     return;
   }
   TreeNode *N = St.Node;
   N->At = Ev.Inst;
+  N->RouteIndex = St.Sides.size() - 1;
   if (E.Tree.size() < E.Opts.TreeDetailNodes)
     N->Variables = E.variablesOf(*St.Exec);
   TreeNode *ThenSide = E.Tree.addChild(N, Ev.Cond);
   TreeNode *ElseSide = E.Tree.addChild(N, Ctx.logicalNot(Ev.Cond));
   TreeNode *OtherNode = Ev.Taken ? ElseSide : ThenSide;
-  if (Defer || R.Result == SatResult::Sat)
+  if (TakenEarlier) {
+    // Left to the earlier test whose run takes it.
+  } else if (Defer || R.Result == SatResult::Sat) {
     fork(Ev, Other, R.Model, OtherNode, std::move(OtherSeeds), Defer);
-  else
+  } else {
     E.closeSide(OtherNode, Ev.Inst, Ev.Kind, !Ev.Taken, R.Result, St.PathCond,
                 Other, *St.Model);
+    if (Asked)
+      noteClosed(!Ev.Taken, R.Result);
+  }
   St.Node = Ev.Taken ? ThenSide : ElseSide;
   St.PathCond.push_back(Holds);
   ++St.Decisions;
   // A model of the apc arrived: the run waits, here, for it to go to the
   // state it belongs to, which may be this one.
-  if (Ev.Kind == BranchKind::Branch && !E.Share && E.Watch &&
+  if (Ev.Kind == BranchKind::Branch && !E.Share && E.Watch && !St.Restoring &&
       E.Watch->answerWaiting())
     suspend(Ev);
+}
+
+bool ForkExplorer::Stepper::rejoin(const BranchEvent &Ev, ExprRef Holds) {
+  TreeNode *N = St.Node;
+  if (N->Children.empty())
+    return false;
+  St.PathCond.push_back(Holds);
+  // A node decides at one place of its route; before it, only checks the
+  // earlier run found could not fail.
+  if (N->RouteIndex != St.Sides.size() - 1)
+    return true;
+  St.Node = N->Children[Ev.Taken ? 0 : 1].get();
+  ++St.Decisions;
+  return true;
+}
+
+void ForkExplorer::Stepper::noteClosed(bool Side, SatResult R) {
+  // A query a stop interrupted decided nothing.
+  if (E.Budget.mustStop())
+    return;
+  SideState State =
+      R == SatResult::Unsat ? SideState::Infeasible : SideState::Unknown;
+  St.Closed.push_back({0, St.Sides.size() - 1, Side, State});
 }
 
 std::unique_ptr<ForkExplorer::State>
@@ -298,6 +361,7 @@ ForkExplorer::Stepper::copyAtDecision(const BranchEvent &Ev) {
   C->NewCoverage = St.NewCoverage;
   C->Concretized = St.Concretized;
   C->Explanation = St.Explanation;
+  C->Sides = St.Sides;
   StackFrame &F = C->Exec->Stack.back();
   assert(F.Block == Ev.Inst->getParent() && "decision outside the top frame");
   F.moveTo(Ev.Inst);
@@ -342,6 +406,7 @@ void ForkExplorer::Stepper::fork(const BranchEvent &Ev, ExprRef Other,
   }
   std::unique_ptr<State> C = copyAtDecision(Ev);
   C->Explanation.flipLast();
+  C->Sides.flipLast();
   if (Undecided)
     C->Undecided = State::Deferred{Ev.Inst, !Ev.Taken};
   else
@@ -490,14 +555,19 @@ void ForkExplorer::closeSide(TreeNode *N, const llvm::Instruction *Inst,
   }
 }
 
-std::unique_ptr<ForkExplorer::State> ForkExplorer::initialState() {
+std::unique_ptr<ForkExplorer::State> ForkExplorer::rootState(Assignment In) {
   auto St = std::make_unique<State>();
-  St->Model = std::make_shared<Assignment>(startInput(Inputs.zeros()));
-  if (apcSeed())
-    St->Seeds.push_back(*St->Model);
+  St->Model = std::make_shared<Assignment>(std::move(In));
   St->Exec = Interp.createState(Entry, Inputs.bind(*St->Model));
   St->Node = Tree.root();
   St->Covered = Cov.pathCoverage();
+  return St;
+}
+
+std::unique_ptr<ForkExplorer::State> ForkExplorer::initialState() {
+  std::unique_ptr<State> St = rootState(startInput(Inputs.zeros()));
+  if (apcSeed())
+    St->Seeds.push_back(*St->Model);
   return St;
 }
 
@@ -530,10 +600,61 @@ void ForkExplorer::endPath(State &St, const PathOutcome &Outcome) {
     ++Stats.Divergences;
     return;
   }
+  if (Outcome.End == PathEnd::AssumeViolated) {
+    ++Stats.AssumeViolations; // A satisfying state took over the node.
+    return;
+  }
+  TreeNode *Leaf = St.Node;
+  // Resuming: a further return value of an earlier path ends on the leaf
+  // of that path, whose test ran again before it.
+  bool OnRecord = St.Restoring && Leaf->Leaf != LeafKind::None;
+  if (!OnRecord)
+    markLeaf(St, Outcome);
+  PathResult R;
+  if (St.Restoring) {
+    const StoredTest &T = *St.Restoring;
+    R.Index = Stats.Tests = T.Number;
+    R.Run = T.Run;
+    R.Seconds = T.Seconds;
+    R.VariantOf = T.VariantOf;
+    R.Restored = true;
+    Stats.ReturnVariants += T.VariantOf != 0;
+  } else {
+    R.Index = newTestNumber();
+    R.Run = Stats.Runs;
+    R.Seconds = Budget.elapsed();
+  }
+  if (!OnRecord)
+    Leaf->TestIndex = R.Index;
+  R.ReachedTarget = Watch && (St.ReachedTarget || Watch->reachedAtEnd(Outcome));
+  if (R.ReachedTarget && !Stats.TargetTest)
+    Stats.TargetTest = R.Index;
+  R.Input = St.Model.get();
+  R.Outcome = &Outcome;
+  R.Decisions = St.Decisions;
+  // The state ends here: its record moves into the test.
+  R.Explanation = std::move(St.Explanation);
+  R.Created = std::move(St.Created);
+  R.Stdout = std::move(St.Exec->Stdout);
+  R.PathId = St.PathId;
+  R.Route = St.Sides.encode();
+  R.Covered = &St.Covered;
+  R.NewCoverage = St.NewCoverage;
+  R.PathsDone = Stats.Paths;
+  Listener->onNewPath(R);
+  for (ClosedSide C : St.Closed) {
+    C.Test = R.Index;
+    Listener->onSideClosed(C);
+  }
+  if (!St.Restoring)
+    ReturnValues.explore(R, St.PathCond, !St.Concretized, Stats, *Listener);
+}
+
+/// Makes the state's node the leaf of its path's end.
+void ForkExplorer::markLeaf(State &St, const PathOutcome &Outcome) {
   TreeNode *Leaf = St.Node;
   switch (Outcome.End) {
-  case PathEnd::AssumeViolated:
-    ++Stats.AssumeViolations; // A satisfying state took over the node.
+  case PathEnd::AssumeViolated: // endPath makes no leaf of it.
     return;
   case PathEnd::Interrupted:
     // The path did not end; its input is still a test of how far it got.
@@ -561,27 +682,24 @@ void ForkExplorer::endPath(State &St, const PathOutcome &Outcome) {
     Leaf->Model = St.Model;
   Leaf->EdgeHash = St.EdgeHash;
   Stats.Paths += Outcome.End != PathEnd::Interrupted;
-  Leaf->TestIndex = newTestNumber();
-  PathResult R;
-  R.ReachedTarget = Watch && (St.ReachedTarget || Watch->reachedAtEnd(Outcome));
-  if (R.ReachedTarget && !Stats.TargetTest)
-    Stats.TargetTest = Leaf->TestIndex;
-  R.Index = Leaf->TestIndex;
-  R.Run = Stats.Runs;
-  R.Input = St.Model.get();
-  R.Outcome = &Outcome;
-  R.Decisions = St.Decisions;
-  // The state ends here: its record moves into the test.
-  R.Explanation = std::move(St.Explanation);
-  R.Created = std::move(St.Created);
-  R.Stdout = std::move(St.Exec->Stdout);
-  R.PathId = St.PathId;
-  R.Covered = &St.Covered;
-  R.NewCoverage = St.NewCoverage;
-  R.Seconds = Budget.elapsed();
-  R.PathsDone = Stats.Paths;
-  Listener->onNewPath(R);
-  ReturnValues.explore(R, St.PathCond, !St.Concretized, Stats, *Listener);
+}
+
+/// Runs each earlier test again, in order, from the entry: the tree grows
+/// along the routes; a side some earlier path took is left to that path's
+/// test, a side an earlier part closed is closed again without a query, and
+/// every other side is decided and forked as it was, so the states left
+/// waiting are those the earlier parts left unexplored.
+bool ForkExplorer::restore(const ResumePoint &From) {
+  Earlier = std::make_unique<EarlierRoutes>(From.Tests, From.Closed);
+  for (const StoredTest &T : From.Tests) {
+    if (stopRequested() || Budget.mustStop())
+      return false;
+    std::unique_ptr<State> St = rootState(T.Input);
+    St->Restoring = &T;
+    runState(std::move(St));
+  }
+  Earlier.reset();
+  return true;
 }
 
 void ForkExplorer::begin() {
@@ -623,11 +741,7 @@ void ForkExplorer::runShared(const SharedWork &W) {
   std::optional<Assignment> In = decodeAssignment(Ctx, W.Input);
   if (!In)
     throw std::logic_error("a shared input does not decode");
-  auto St = std::make_unique<State>();
-  St->Model = std::make_shared<Assignment>(std::move(*In));
-  St->Exec = Interp.createState(Entry, Inputs.bind(*St->Model));
-  St->Node = Tree.root();
-  St->Covered = Cov.pathCoverage();
+  std::unique_ptr<State> St = rootState(std::move(*In));
   St->Decisions = W.Depth;
   St->HandedOverAt = W.Side;
   runState(std::move(St));

@@ -1043,6 +1043,7 @@ void TestWriter::recordPath(const PathResult &R, const std::string &Name,
     P.Covered = CoverageRow{std::move(C.Lines), std::move(C.Edges)};
   }
   P.Input = encodeAssignment(*R.Input, /*TrimZeros=*/true);
+  P.Route = R.Route;
   JsonWriter W(P.Test, /*Compact=*/true);
   writeStoredTest(W, R);
   Db->addPath(P);

@@ -55,7 +55,8 @@ CREATE TABLE paths(
   covers TEXT,
   coverage INTEGER REFERENCES coverage(id),
   input BLOB NOT NULL,
-  return_values TEXT);
+  return_values TEXT,
+  route BLOB);
 CREATE TABLE coverage(
   id INTEGER PRIMARY KEY,
   lines BLOB NOT NULL,
@@ -248,8 +249,12 @@ public:
     check(sqlite3_bind_null(S, I));
     return *this;
   }
-  Statement &bindBlob(int I, const std::string &V) {
-    check(sqlite3_bind_blob(S, I, V.data(), int(V.size()), SQLITE_STATIC));
+  /// A blob; an empty one is bound as NULL where `EmptyIsNull`.
+  Statement &bindBlob(int I, const std::string &V, bool EmptyIsNull = false) {
+    if (EmptyIsNull && V.empty())
+      check(sqlite3_bind_null(S, I));
+    else
+      check(sqlite3_bind_blob(S, I, V.data(), int(V.size()), SQLITE_STATIC));
     return *this;
   }
   /// A number where 0 means "none": bound as NULL.
@@ -313,7 +318,7 @@ struct RunDatabase::Statements {
   explicit Statements(sqlite3 *Db)
       : InsertPath(Db, "INSERT INTO paths VALUES "
                        "(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,"
-                       "?16,?17,?18,?19,?20,?21,NULL)"),
+                       "?16,?17,?18,?19,?20,?21,NULL,?22)"),
         InsertSite(Db, "INSERT INTO sites VALUES (?1, ?2, ?3, ?4, ?5)"),
         InsertInput(Db, "INSERT INTO inputs VALUES (?1, ?2, ?3, ?4, ?5)"),
         InsertCoverage(Db, "INSERT INTO coverage (lines, edges) VALUES "
@@ -375,11 +380,13 @@ RunDatabase::RunDatabase(const std::string &Path, Mode How) : Path(Path) {
     sqlite3_close(Db);
     throw StoreError(Path + " is not a Theseus run database");
   }
-  // Versions 2 and 3 keep what is read in other encodings (and 2 lacks
-  // what resuming needs): they are read, not continued.
+  // Versions 2 to 4 keep what is read in other encodings or lack what
+  // resuming needs (4: the routes of a forking run's paths): they are
+  // read, not continued.
   Version = unsigned(std::strtoul(Text.c_str(), nullptr, 10));
-  bool Readable = Text == std::to_string(RunDatabaseSchemaVersion) ||
-                  ((Text == "2" || Text == "3") && How == Mode::Read);
+  bool Readable =
+      Text == std::to_string(RunDatabaseSchemaVersion) ||
+      ((Text == "2" || Text == "3" || Text == "4") && How == Mode::Read);
   if (!Readable) {
     sqlite3_close(Db);
     throw StoreError(Path + " has schema version " + Text + "; this Theseus " +
@@ -492,6 +499,7 @@ void RunDatabase::addPath(const PathRow &P) {
       .bind(19, P.Covers, true)
       .bindOptional(20, P.Covered ? uint64_t(coverageId(*P.Covered)) : 0)
       .bindBlob(21, P.Input)
+      .bindBlob(22, P.Route, true)
       .run();
   if (std::chrono::steady_clock::now() - LastCommit >= CommitInterval)
     commit();
@@ -627,16 +635,18 @@ uint64_t RunDatabase::pathCount() {
 namespace {
 
 /// The columns of `paths` as pathRow reads them, with `Where` and the
-/// order; version 3 had no `coverage` and its explanation in JSON.
+/// order; version 4 had no `route`, version 3 no `coverage` and its
+/// explanation in JSON.
 std::string pathQuery(unsigned Version, bool WithText, const char *Where) {
   std::string Sql = "SELECT number, part, run, path_id, negated_test, "
                     "negated_decision, variant_of, found_by, seconds, "
                     "outcome, bug_kind, file, line, return_value, decisions, ";
   Sql += WithText ? "explanation, test_file, test, covers, "
                   : "NULL, test_file, NULL, NULL, ";
-  Sql += Version >= 4   ? "coverage, input, return_values"
-         : Version == 3 ? "NULL, input, return_values"
-                        : "NULL, NULL, NULL";
+  Sql += Version >= 5   ? "coverage, input, return_values, route"
+         : Version == 4 ? "coverage, input, return_values, NULL"
+         : Version == 3 ? "NULL, input, return_values, NULL"
+                        : "NULL, NULL, NULL, NULL";
   return Sql + " FROM paths " + Where;
 }
 
@@ -667,6 +677,7 @@ PathRow pathRow(const Statement &Q, unsigned Version) {
   P.CoverageId = Q.integer(19);
   P.Input = Q.blob(20);
   P.ReturnValues = Q.text(21);
+  P.Route = Q.blob(22);
   return P;
 }
 

@@ -28,7 +28,7 @@ struct sqlite3;
 namespace theseus {
 
 /// The version of the schema this Theseus writes and reads.
-constexpr unsigned RunDatabaseSchemaVersion = 4;
+constexpr unsigned RunDatabaseSchemaVersion = 5;
 /// The database's name in the run directory.
 constexpr const char *RunDatabaseName = "run.db";
 
@@ -118,10 +118,15 @@ struct PathRow {
   /// How the search for the path's other return values ended
   /// ("enumerated", ...); empty when there was none.
   std::string ReturnValues;
+  /// A forking run's: the sides the path took (explore/Route.h's
+  /// encoding), what a resumed forking run rebuilds its tree from; empty
+  /// otherwise.
+  std::string Route;
 };
 
 /// A side of a decision on test `Test`'s path, at `Depth` decisions from
-/// the root, that the run closed without a run taking it.
+/// the root (a forking run's: the decision's index on the path's route),
+/// that the run closed without a run taking it.
 struct ClosedSideRow {
   uint64_t Test = 0;
   uint32_t Depth = 0;

@@ -97,6 +97,7 @@ struct Record : ExplorationListener {
     T.Input = *R.Input;
     T.Run = R.Run;
     T.VariantOf = R.VariantOf;
+    T.Route = R.Route;
     From.Tests.push_back(T);
   }
   void onSideClosed(const ClosedSide &C) override {
@@ -385,15 +386,8 @@ TEST_P(ExplorerTest, ASideOnlyTheLengthLinkExcludesIsToldApart) {
 // from its tests and closed sides: the earlier tests come back restored
 // with their numbers, the side is closed again without the solver, and
 // the run ends exhausted with the paths of a run from the start, its new
-// tests numbered after the earlier ones. Only concolic runs resume.
+// tests numbered after the earlier ones.
 TEST_P(ExplorerTest, AResumedRunGoesOnWhereItStopped) {
-  if (GetParam()) {
-    ResumePoint From;
-    From.Tests.emplace_back();
-    PathIds Listener;
-    EXPECT_THROW(explorer("ranges")->run(Listener, &From), InputError);
-    return;
-  }
   PathIds Full;
   ExplorationStats Whole = explorer("ranges")->run(Full);
   ASSERT_EQ(Whole.Infeasible, 1u);

@@ -72,6 +72,7 @@ TEST_F(RunDatabaseTest, KeepsPartsPathsAndBugs) {
                        {3, StepRow::Way::Default, 0},
                        {1, StepRow::Way::Case, int64_t(1) << 40},
                        {1u << 30, StepRow::Way::True, 0}};
+    Bug.Route = std::string("\x03\xa0", 2);
     Db->addPath(Bug);
     Db->setBugs({{"division-by-zero", "f.c", 7, "x / 0", 2, 1, "confirmed",
                   "native run: SIGFPE"}});
@@ -106,6 +107,8 @@ TEST_F(RunDatabaseTest, KeepsPartsPathsAndBugs) {
   EXPECT_EQ(Paths[1].NegatedTest, 1u);
   EXPECT_EQ(Paths[1].NegatedDecision, 0u);
   EXPECT_EQ(Paths[1].ReturnValue, "");
+  EXPECT_EQ(Paths[0].Route, ""); // A concolic path has none: NULL.
+  EXPECT_EQ(Paths[1].Route, std::string("\x03\xa0", 2));
   sqlite3 *Raw = nullptr;
   ASSERT_EQ(sqlite3_open(Path.c_str(), &Raw), SQLITE_OK);
   sqlite3_stmt *Q = nullptr;
@@ -373,7 +376,39 @@ TEST_F(RunDatabaseTest, AVersionThreeDatabaseIsReadNotContinued) {
     FAIL() << "continued schema version 3";
   } catch (const StoreError &E) {
     EXPECT_NE(std::string(E.what()).find("has schema version 3; this "
-                                         "Theseus continues version 4"),
+                                         "Theseus continues version 5"),
+              std::string::npos);
+  }
+}
+
+// A database of schema version 4 (no routes) is read but not continued.
+TEST_F(RunDatabaseTest, AVersionFourDatabaseIsReadNotContinued) {
+  {
+    auto Db = RunDatabase::create(Path);
+    Db->beginPart({0, "then", "1.0", "{}", "{}", "", "", "", ""});
+    Db->addPath(path(1));
+  }
+  sqlite3 *Raw = nullptr;
+  ASSERT_EQ(sqlite3_open(Path.c_str(), &Raw), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(Raw,
+                         "ALTER TABLE paths DROP COLUMN route;"
+                         "UPDATE meta SET value = '4' WHERE key = "
+                         "'schema_version'",
+                         nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  sqlite3_close(Raw);
+  auto Db = RunDatabase::open(Path);
+  EXPECT_EQ(Db->version(), 4u);
+  std::optional<PathRow> P = Db->path(1);
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->Test, path(1).Test);
+  EXPECT_EQ(P->Route, "");
+  try {
+    RunDatabase::openToContinue(Path);
+    FAIL() << "continued schema version 4";
+  } catch (const StoreError &E) {
+    EXPECT_NE(std::string(E.what()).find("has schema version 4; this "
+                                         "Theseus continues version 5"),
               std::string::npos);
   }
 }
@@ -391,7 +426,7 @@ TEST_F(RunDatabaseTest, AVersionTwoDatabaseIsReadNotContinued) {
     RunDatabase::openToContinue(Path);
     FAIL() << "continued schema version 2";
   } catch (const StoreError &E) {
-    EXPECT_NE(std::string(E.what()).find("continues version 4"),
+    EXPECT_NE(std::string(E.what()).find("continues version 5"),
               std::string::npos);
   }
 }
