@@ -408,6 +408,8 @@ static int explore(RunOptions &O, const MpiJob *Job) {
                 "are written up to --tree-max-nodes=%zu\n",
                 Explorer.tree().size(), O.TreeMaxNodes);
           Summary["tree_nodes"] = Explorer.tree().size();
+          if (RunDatabase *Db = Writer.database())
+            recordTree(Explorer.tree(), *Db, O.TreeMaxNodes);
           return !O.SelfCheck || checkEngine(O, Stats, {&Explorer}, Summary);
         });
   }

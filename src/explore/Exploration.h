@@ -279,8 +279,8 @@ struct PathResult {
   std::string Stdout; ///< What the program printed on the path.
   /// The branch edges the path took, hashed (Coverage::markEdge).
   uint64_t PathId = 0;
-  /// A forking run's: the sides the path took at each decision but pins
-  /// (Route::encode); empty otherwise.
+  /// A forking run's: the path's decisions but pins (Route::encode);
+  /// empty otherwise.
   std::string Route;
   /// The lines and edges the path ran (null for a further return value of
   /// a path), and whether it ran one no earlier path had.

@@ -36,15 +36,14 @@ struct StoredTest {
   /// ended within it or (an input the fuzzer found crashing) had none, so
   /// it runs again without one.
   bool StepLimited = false;
-  /// A forking run's: the sides its path took (Route::encode); empty in
+  /// A forking run's: its path's decisions (Route::encode); empty in
   /// concolic runs.
   std::string Route;
 };
 
 /// What the earlier parts of a run leave for the next one: their tests in
 /// order (all but those interrupted, whose paths stay open) and the sides
-/// they closed without a run (a forking run's by the index of the decision
-/// on the test's route).
+/// the concolic search closed without a run.
 struct ResumePoint {
   std::vector<StoredTest> Tests;
   std::vector<ClosedSide> Closed;

@@ -62,13 +62,12 @@ struct ForkExplorer::State {
   /// (the sides off its way are the other worker's).
   TreeKey Key;
   std::optional<TreeKey> HandedOverAt;
-  /// The sides taken so far, and the sides the run closed on the way
-  /// (infeasible or unknown, by their index on the route), recorded with
-  /// the test the run ends in.
+  /// The decisions so far: the sides taken, and the other sides found
+  /// infeasible.
   Route Sides;
-  std::vector<ClosedSide> Closed;
-  /// Resuming: the earlier test this run runs again.
+  /// Resuming: the earlier test this run runs again, and its route.
   const StoredTest *Restoring = nullptr;
+  const Route *Recorded = nullptr;
 };
 
 const llvm::Loop *LoopCounter::take(llvm::LoopInfo &LI,
@@ -175,9 +174,10 @@ private:
   /// Resuming: at a place an earlier test's run decided already, follows
   /// the tree it built (holding `Holds`); false at a place no run reached.
   bool rejoin(const BranchEvent &Ev, ExprRef Holds);
-  /// Keeps side `Side` of the decision just reported, which the solver
-  /// closed (`R`), to be recorded with the run's test.
-  void noteClosed(bool Side, SatResult R);
+  /// What the earlier run knew of the other side of the decision just
+  /// reported: taken by another earlier path (Sat), infeasible (Unsat), or
+  /// nothing.
+  std::optional<SatResult> earlierAnswer();
 
   ForkExplorer &E;
   State &St;
@@ -258,31 +258,23 @@ void ForkExplorer::Stepper::onBranch(const BranchEvent &Ev) {
   }
   if (St.Restoring && rejoin(Ev, Holds))
     return;
-  // Resuming: another earlier path took the other side (its test's run
-  // goes there), or an earlier part closed it.
-  uint64_t Place = St.Sides.placeBefore();
-  bool TakenEarlier = St.Restoring && E.Earlier->bothTaken(Place);
-  std::optional<SideState> ClosedEarlier =
-      St.Restoring ? E.Earlier->closed(Place, !Ev.Taken) : std::nullopt;
+  std::optional<SatResult> Earlier = earlierAnswer();
   // A run that follows a seed is the seeded search's one path: like a
   // concolic run, it leaves its other sides to be decided when picked or
   // handed over (one query each, rather than one per decision along a
   // long seeded path).
   bool Defer =
       Ev.Kind == BranchKind::Branch && !St.Seeds.empty() && OtherSeeds.empty();
-  bool Asked = false;
   SolverResponse R;
-  if (TakenEarlier)
-    R.Result = SatResult::Sat;
-  else if (ClosedEarlier)
-    R.Result = *ClosedEarlier == SideState::Infeasible ? SatResult::Unsat
-                                                       : SatResult::Unknown;
+  if (Earlier)
+    R.Result = *Earlier;
   else if (!OtherSeeds.empty())
     R = {SatResult::Sat, OtherSeeds.front()}; // A seed witnesses the side.
-  else if (!Defer) {
+  else if (!Defer)
     R = E.Solv.solve(St.PathCond, Other, *St.Model);
-    Asked = true;
-  }
+  // A query a stop interrupted decided nothing.
+  if (R.Result == SatResult::Unsat && !E.Budget.mustStop())
+    St.Sides.closeLast();
   if (Ev.Kind == BranchKind::Assume) {
     // The model breaks the assumption: this run ends, and a state that
     // satisfies it takes over at the same node.
@@ -291,8 +283,6 @@ void ForkExplorer::Stepper::onBranch(const BranchEvent &Ev) {
     return;
   }
   if (Ev.Kind == BranchKind::Check && R.Result == SatResult::Unsat) {
-    if (Asked)
-      noteClosed(!Ev.Taken, R.Result);
     St.PathCond.push_back(Holds); // The check cannot fail: no branch point.
     return;
   }
@@ -304,15 +294,13 @@ void ForkExplorer::Stepper::onBranch(const BranchEvent &Ev) {
   TreeNode *ThenSide = E.Tree.addChild(N, Ev.Cond);
   TreeNode *ElseSide = E.Tree.addChild(N, Ctx.logicalNot(Ev.Cond));
   TreeNode *OtherNode = Ev.Taken ? ElseSide : ThenSide;
-  if (TakenEarlier) {
+  if (Earlier == SatResult::Sat) {
     // Left to the earlier test whose run takes it.
   } else if (Defer || R.Result == SatResult::Sat) {
     fork(Ev, Other, R.Model, OtherNode, std::move(OtherSeeds), Defer);
   } else {
     E.closeSide(OtherNode, Ev.Inst, Ev.Kind, !Ev.Taken, R.Result, St.PathCond,
                 Other, *St.Model);
-    if (Asked)
-      noteClosed(!Ev.Taken, R.Result);
   }
   St.Node = Ev.Taken ? ThenSide : ElseSide;
   St.PathCond.push_back(Holds);
@@ -338,13 +326,15 @@ bool ForkExplorer::Stepper::rejoin(const BranchEvent &Ev, ExprRef Holds) {
   return true;
 }
 
-void ForkExplorer::Stepper::noteClosed(bool Side, SatResult R) {
-  // A query a stop interrupted decided nothing.
-  if (E.Budget.mustStop())
-    return;
-  SideState State =
-      R == SatResult::Unsat ? SideState::Infeasible : SideState::Unknown;
-  St.Closed.push_back({0, St.Sides.size() - 1, Side, State});
+std::optional<SatResult> ForkExplorer::Stepper::earlierAnswer() {
+  if (!St.Restoring)
+    return std::nullopt;
+  if (E.Earlier->bothTaken(St.Sides.placeBefore()))
+    return SatResult::Sat; // That test's run goes there.
+  uint32_t Index = St.Sides.size() - 1;
+  if (Index < St.Recorded->size() && St.Recorded->closed(Index))
+    return SatResult::Unsat;
+  return std::nullopt;
 }
 
 std::unique_ptr<ForkExplorer::State>
@@ -642,10 +632,6 @@ void ForkExplorer::endPath(State &St, const PathOutcome &Outcome) {
   R.NewCoverage = St.NewCoverage;
   R.PathsDone = Stats.Paths;
   Listener->onNewPath(R);
-  for (ClosedSide C : St.Closed) {
-    C.Test = R.Index;
-    Listener->onSideClosed(C);
-  }
   if (!St.Restoring)
     ReturnValues.explore(R, St.PathCond, !St.Concretized, Stats, *Listener);
 }
@@ -686,16 +672,21 @@ void ForkExplorer::markLeaf(State &St, const PathOutcome &Outcome) {
 
 /// Runs each earlier test again, in order, from the entry: the tree grows
 /// along the routes; a side some earlier path took is left to that path's
-/// test, a side an earlier part closed is closed again without a query, and
-/// every other side is decided and forked as it was, so the states left
-/// waiting are those the earlier parts left unexplored.
+/// test, a side the route says is infeasible is closed again without a
+/// query, and every other side is decided and forked as it was, so the
+/// states left waiting are those the earlier parts left unexplored.
 bool ForkExplorer::restore(const ResumePoint &From) {
-  Earlier = std::make_unique<EarlierRoutes>(From.Tests, From.Closed);
+  Earlier = std::make_unique<EarlierRoutes>(From.Tests);
   for (const StoredTest &T : From.Tests) {
     if (stopRequested() || Budget.mustStop())
       return false;
+    std::optional<Route> Recorded = Route::decode(T.Route);
+    if (!Recorded)
+      throw InputError{fmt::format(
+          "--resume: the route of test {} in run.db is damaged", T.Number)};
     std::unique_ptr<State> St = rootState(T.Input);
     St->Restoring = &T;
+    St->Recorded = &*Recorded;
     runState(std::move(St));
   }
   Earlier.reset();

@@ -2,7 +2,6 @@
 #include "explore/Route.h"
 
 #include <algorithm>
-#include <map>
 
 namespace theseus {
 
@@ -15,16 +14,6 @@ uint64_t mix(uint64_t X) {
   return X ^ (X >> 31);
 }
 
-/// Whether `A` sorts before `B`, side by side, a route before its
-/// extensions.
-bool before(const Route &A, const Route &B) {
-  uint32_t Common = std::min(A.size(), B.size());
-  for (uint32_t I = 0; I < Common; ++I)
-    if (A.side(I) != B.side(I))
-      return B.side(I);
-  return A.size() < B.size();
-}
-
 /// The number of sides `A` and `B` share from the start.
 uint32_t sharedSides(const Route &A, const Route &B) {
   uint32_t Common = std::min(A.size(), B.size());
@@ -32,6 +21,15 @@ uint32_t sharedSides(const Route &A, const Route &B) {
     if (A.side(I) != B.side(I))
       return I;
   return Common;
+}
+
+/// Whether `A` sorts before `B`, side by side, a route before its
+/// extensions.
+bool before(const Route &A, const Route &B) {
+  uint32_t Shared = sharedSides(A, B);
+  if (Shared < A.size() && Shared < B.size())
+    return B.side(Shared);
+  return A.size() < B.size();
 }
 
 /// The place after the first `Count` sides of `R`.
@@ -49,19 +47,23 @@ uint64_t Route::next(uint64_t Place, bool Side) {
 }
 
 void Route::add(bool Side) {
-  if (Size % 8 == 0)
+  if (Size % 4 == 0)
     Bits += '\0';
   if (Side)
-    Bits.back() = char(uint8_t(Bits.back()) | 0x80 >> Size % 8);
+    flip(2 * Size);
   ++Size;
   PlaceBefore = Place;
   Place = next(Place, Side);
 }
 
+void Route::closeLast() {
+  if (!closed(Size - 1))
+    flip(2 * (Size - 1) + 1);
+}
+
 void Route::flipLast() {
-  uint32_t I = Size - 1;
-  Bits[I / 8] = char(uint8_t(Bits[I / 8]) ^ 0x80 >> I % 8);
-  Place = next(PlaceBefore, side(I));
+  flip(2 * (Size - 1));
+  Place = next(PlaceBefore, side(Size - 1));
 }
 
 std::string Route::encode() const {
@@ -75,8 +77,7 @@ std::string Route::encode() const {
 
 std::optional<Route> Route::decode(std::string_view Bytes) {
   uint64_t Count = 0;
-  unsigned Shift = 0;
-  for (;; Shift += 7) {
+  for (unsigned Shift = 0;; Shift += 7) {
     if (Bytes.empty() || Shift > 28)
       return std::nullopt;
     uint8_t B = uint8_t(Bytes.front());
@@ -85,49 +86,34 @@ std::optional<Route> Route::decode(std::string_view Bytes) {
     if (!(B & 0x80))
       break;
   }
-  if (Bytes.size() != (Count + 7) / 8)
+  if (Bytes.size() != (Count + 3) / 4)
     return std::nullopt;
   Route R;
-  for (uint32_t I = 0; I < Count; ++I)
-    R.add(uint8_t(Bytes[I / 8]) >> (7 - I % 8) & 1);
+  R.Bits.reserve(Bytes.size());
+  for (uint32_t I = 0; I < Count; ++I) {
+    R.add(uint8_t(Bytes[I / 4]) >> (7 - 2 * (I % 4)) & 1);
+    if (uint8_t(Bytes[I / 4]) >> (6 - 2 * (I % 4)) & 1)
+      R.closeLast();
+  }
   return R;
 }
 
-EarlierRoutes::EarlierRoutes(const std::vector<StoredTest> &Tests,
-                             const std::vector<ClosedSide> &ClosedSides) {
-  std::map<uint64_t, Route> ByTest;
+EarlierRoutes::EarlierRoutes(const std::vector<StoredTest> &Tests) {
+  std::vector<Route> Routes;
   for (const StoredTest &T : Tests)
     if (!T.Route.empty())
       if (std::optional<Route> R = Route::decode(T.Route))
-        ByTest.emplace(T.Number, std::move(*R));
+        Routes.push_back(std::move(*R));
   // In sorted order, the routes through a place are neighbours, and each
   // place where they go both ways lies between two neighbours: where the
   // last route of one side meets the first of the other.
-  std::vector<const Route *> Sorted;
-  for (const auto &[Number, R] : ByTest)
-    Sorted.push_back(&R);
-  std::sort(Sorted.begin(), Sorted.end(),
-            [](const Route *A, const Route *B) { return before(*A, *B); });
-  for (size_t I = 1; I < Sorted.size(); ++I) {
-    const Route &A = *Sorted[I - 1], &B = *Sorted[I];
+  std::sort(Routes.begin(), Routes.end(), before);
+  for (size_t I = 1; I < Routes.size(); ++I) {
+    const Route &A = Routes[I - 1], &B = Routes[I];
     uint32_t Shared = sharedSides(A, B);
     if (Shared < A.size() && Shared < B.size())
       Forks.insert(placeAfter(A, Shared));
   }
-  for (const ClosedSide &C : ClosedSides) {
-    auto It = ByTest.find(C.Test);
-    if (It != ByTest.end() && C.Depth < It->second.size())
-      Closed.emplace(Route::next(placeAfter(It->second, C.Depth), C.Side),
-                     C.State);
-  }
-}
-
-std::optional<SideState> EarlierRoutes::closed(uint64_t Place,
-                                               bool Side) const {
-  auto It = Closed.find(Route::next(Place, Side));
-  if (It == Closed.end())
-    return std::nullopt;
-  return It->second;
 }
 
 } // namespace theseus

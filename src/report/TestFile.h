@@ -96,6 +96,8 @@ public:
   void recordIn(RunDatabase &Db, int64_t Part, const Coverage &Cov);
   /// Writes the bugs and their confirmations so far to the database.
   void recordBugs() const;
+  /// The database the tests are recorded in; null when there is none.
+  RunDatabase *database() const { return Db; }
 
   const std::vector<BugRecord> &bugs() const { return Bugs; }
   void setConfirmation(size_t Bug, std::string Verdict, std::string Detail) {

@@ -78,6 +78,17 @@ CREATE TABLE sites(
   line INTEGER NOT NULL,
   condition TEXT NOT NULL,
   kind TEXT NOT NULL);
+CREATE TABLE conditions(
+  id INTEGER PRIMARY KEY,
+  text TEXT NOT NULL UNIQUE);
+CREATE TABLE tree(
+  id INTEGER PRIMARY KEY,
+  parent INTEGER REFERENCES tree(id),
+  condition INTEGER REFERENCES conditions(id),
+  file TEXT,
+  line INTEGER,
+  leaf TEXT,
+  test INTEGER REFERENCES paths(number));
 CREATE TABLE bugs(
   id INTEGER PRIMARY KEY,
   kind TEXT NOT NULL,
@@ -609,6 +620,51 @@ void RunDatabase::setBugs(const std::vector<BugRow> &Bugs) {
         .bind(8, B.Replay, true)
         .run();
   commit();
+}
+
+void RunDatabase::setTree(const std::vector<TreeNodeRow> &Nodes) {
+  beginIfIdle();
+  execute("DELETE FROM tree; DELETE FROM conditions");
+  Statement Insert(Db, "INSERT INTO tree VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+  Statement InsertCondition(Db, "INSERT INTO conditions VALUES (?1, ?2)");
+  // Conditions repeat across the tree (the same test on other paths):
+  // each is kept once.
+  std::unordered_map<std::string, int64_t> Conditions;
+  for (const TreeNodeRow &N : Nodes) {
+    int64_t Condition = 0;
+    if (!N.Condition.empty()) {
+      auto [It, New] =
+          Conditions.try_emplace(N.Condition, int64_t(Conditions.size()) + 1);
+      if (New)
+        InsertCondition.bind(1, It->second).bind(2, N.Condition).run();
+      Condition = It->second;
+    }
+    Insert.bind(1, int64_t(N.Id))
+        .bindIf(2, N.Parent >= 0, N.Parent)
+        .bindOptional(3, uint64_t(Condition))
+        .bind(4, N.File, true)
+        .bindOptional(5, N.Line)
+        .bind(6, N.Leaf, true)
+        .bindOptional(7, N.Test)
+        .run();
+  }
+  commit();
+}
+
+std::vector<TreeNodeRow> RunDatabase::tree() {
+  std::vector<TreeNodeRow> Out;
+  if (Version < 5)
+    return Out;
+  Statement Q(Db, "SELECT tree.id, parent, text, file, line, leaf, test "
+                  "FROM tree LEFT JOIN conditions ON conditions.id = "
+                  "tree.condition ORDER BY tree.id");
+  while (Q.next())
+    Out.push_back(
+        {uint32_t(Q.integer(0)),
+         sqlite3_column_type(Q.handle(), 1) == SQLITE_NULL ? -1 : Q.integer(1),
+         Q.text(2), Q.text(3), unsigned(Q.integer(4)), Q.text(5),
+         uint64_t(Q.integer(6))});
+  return Out;
 }
 
 std::vector<PartRow> RunDatabase::parts() {

@@ -118,15 +118,13 @@ struct PathRow {
   /// How the search for the path's other return values ended
   /// ("enumerated", ...); empty when there was none.
   std::string ReturnValues;
-  /// A forking run's: the sides the path took (explore/Route.h's
-  /// encoding), what a resumed forking run rebuilds its tree from; empty
-  /// otherwise.
+  /// A forking run's: the path's decisions (explore/Route.h's encoding),
+  /// what a resumed forking run rebuilds its tree from; empty otherwise.
   std::string Route;
 };
 
 /// A side of a decision on test `Test`'s path, at `Depth` decisions from
-/// the root (a forking run's: the decision's index on the path's route),
-/// that the run closed without a run taking it.
+/// the root, that the run closed without a run taking it.
 struct ClosedSideRow {
   uint64_t Test = 0;
   uint32_t Depth = 0;
@@ -151,6 +149,20 @@ struct SiteRow {
   unsigned Line = 0;
   std::string Condition; ///< As source text.
   std::string Kind;      ///< "branch", "check" or "assume".
+};
+
+/// A node of a forking run's tree (as tree.json has it): its parent (-1 at
+/// the root), the condition added on the edge from it (as the tree prints
+/// it; empty at the root), where the node's run ends, and for a leaf its
+/// kind and its test (0: none).
+struct TreeNodeRow {
+  uint32_t Id = 0;
+  int64_t Parent = -1;
+  std::string Condition;
+  std::string File;
+  unsigned Line = 0;
+  std::string Leaf;
+  uint64_t Test = 0;
 };
 
 /// One distinct bug and its confirmation by a native run.
@@ -206,6 +218,9 @@ public:
   void addSite(const SiteRow &S);
   /// Replaces the bugs (their confirmations change as the run goes).
   void setBugs(const std::vector<BugRow> &Bugs);
+  /// Replaces the tree of a forking run with `Nodes` (parents first), and
+  /// commits.
+  void setTree(const std::vector<TreeNodeRow> &Nodes);
   /// Makes everything added so far durable.
   void commit();
 
@@ -229,6 +244,8 @@ public:
   std::vector<BugRow> bugs();
   /// The closed sides in the order they were closed.
   std::vector<ClosedSideRow> closedSides();
+  /// The tree's nodes by id; none in concolic mode and before version 5.
+  std::vector<TreeNodeRow> tree();
 
 private:
   enum class Mode { Create, Read, Continue };

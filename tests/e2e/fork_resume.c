@@ -21,11 +21,10 @@
 // RUN: %check-summary %t.run "len(parts) == 2" "parts[0]['stop_reason'] == 'max-iterations'" "parts[0]['tests'] + parts[1]['tests'] == tests" "parts[1]['tests_run_again'] >= 12" "infeasible >= 1" "return_value_variants >= 2" "len(bugs) == 1"
 // RUN: %python %S/tools/run_db.py %t.run/run.db "select count(*) = max(number), (select count(distinct path_id) = count(*) from paths where variant_of is null and outcome != 'interrupted'), count(distinct part) from paths" | FileCheck %s --check-prefix=NUMBERS
 // NUMBERS: 1|1|2
-// Every test has its path's route; closed sides are kept.
+// Every test has its path's route (with the infeasible sides on the way:
+// see the solver's queries below).
 // RUN: %python %S/tools/run_db.py %t.run/run.db "select count(*) from paths where route is null" | FileCheck %s --check-prefix=ROUTES
 // ROUTES: 0
-// RUN: %python %S/tools/closed_sides.py %t.run/run.db | FileCheck %s --check-prefix=CLOSED
-// CLOSED: infeasible
 // The tree is the whole run's: as many leaves of each kind as the full run's.
 // RUN: %python -c "import json,collections as c; f=lambda d: c.Counter(n['leaf'] for n in json.load(open(d+'/tree.json'))['nodes'] if n.get('leaf') not in (None,'interrupted')); a,b=f('%t.full'),f('%t.run'); print(a==b, a, b)" | FileCheck %s --check-prefix=TREE
 // TREE: True

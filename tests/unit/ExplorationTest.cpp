@@ -88,11 +88,15 @@ TEST(RunBudget, MemoryBudgetSeesThisProcess) {
   EXPECT_GE(peakRssBytes(), currentRssBytes() / 2);
 }
 
-/// A route of the sides in `Text` ("0110").
+/// A route of the sides in `Text` ("0110"; "x" a side 0 whose side 1 is
+/// infeasible, "y" a side 1 whose side 0 is).
 Route routeOf(const std::string &Text) {
   Route R;
-  for (char C : Text)
-    R.add(C == '1');
+  for (char C : Text) {
+    R.add(C == '1' || C == 'y');
+    if (C == 'x' || C == 'y')
+      R.closeLast();
+  }
   return R;
 }
 
@@ -106,21 +110,23 @@ StoredTest testOf(uint64_t Number, const std::string &Text) {
 }
 
 TEST(Routes, ReadBackAsWritten) {
-  for (std::string Text : {std::string(), std::string("1"), std::string("0110"),
-                           std::string("101100111"), std::string(300, '1'),
-                           std::string(129, '0') + "1"}) {
+  for (std::string Text : {std::string(), std::string("1"), std::string("0x1y"),
+                           std::string("1011x0y11"), std::string(300, '1'),
+                           std::string(129, 'x') + "1"}) {
     Route R = routeOf(Text);
     std::optional<Route> Back = Route::decode(R.encode());
     ASSERT_TRUE(Back) << Text;
     ASSERT_EQ(Back->size(), Text.size());
-    for (uint32_t I = 0; I < Back->size(); ++I)
-      EXPECT_EQ(Back->side(I), Text[I] == '1') << Text << " " << I;
+    for (uint32_t I = 0; I < Back->size(); ++I) {
+      EXPECT_EQ(Back->side(I), Text[I] == '1' || Text[I] == 'y') << Text;
+      EXPECT_EQ(Back->closed(I), Text[I] == 'x' || Text[I] == 'y') << Text;
+    }
     EXPECT_EQ(Back->place(), R.place());
   }
-  // The first side in the first byte's high bit, after the count.
-  EXPECT_EQ(routeOf("101").encode(), std::string("\x03\xa0", 2));
+  // Two bits a decision from the high bits down, after the count.
+  EXPECT_EQ(routeOf("1x1").encode(), std::string("\x03\x98", 2));
   EXPECT_FALSE(Route::decode(""));
-  EXPECT_FALSE(Route::decode(std::string("\x09\xff", 2))); // A byte short.
+  EXPECT_FALSE(Route::decode(std::string("\x09\xff", 2))); // Bytes short.
 }
 
 TEST(Routes, APlaceIsNamedByTheSidesToIt) {
@@ -128,6 +134,7 @@ TEST(Routes, APlaceIsNamedByTheSidesToIt) {
   EXPECT_NE(placeOf("0"), placeOf("1"));
   EXPECT_NE(placeOf("0"), placeOf("00"));
   EXPECT_NE(placeOf("01"), placeOf("10"));
+  EXPECT_EQ(placeOf("0x1"), placeOf("001")); // Not by what was closed.
   Route R = routeOf("011");
   R.flipLast();
   EXPECT_EQ(R.place(), placeOf("010"));
@@ -138,25 +145,17 @@ TEST(Routes, APlaceIsNamedByTheSidesToIt) {
 // The earlier paths 000, 001, 01 and 11 go both ways at the entry, at 0
 // and at 00; nowhere else (at 1 only the side 1 was taken).
 TEST(Routes, EarlierPathsGoBothWaysWhereTheySplit) {
-  std::vector<StoredTest> Tests = {testOf(4, "11"), testOf(1, "000"),
+  std::vector<StoredTest> Tests = {testOf(4, "1y"), testOf(1, "000"),
                                    testOf(3, "01"), testOf(2, "001")};
   Tests.push_back(testOf(5, "01")); // A further return value of test 3.
   StoredTest Concolic;              // No route.
   Concolic.Number = 6;
   Tests.push_back(Concolic);
-  EarlierRoutes E(Tests, {{3, 1, false, SideState::Infeasible},
-                          {4, 1, false, SideState::Unknown},
-                          {9, 0, true, SideState::Infeasible}});
+  EarlierRoutes E(Tests);
   for (const char *Split : {"", "0", "00"})
     EXPECT_TRUE(E.bothTaken(placeOf(Split))) << Split;
   for (const char *Not : {"1", "01", "000", "11", "10"})
     EXPECT_FALSE(E.bothTaken(placeOf(Not))) << Not;
-  // Test 3 closed side 0 of its second decision (at 0), test 4 side 0 at 1.
-  EXPECT_EQ(E.closed(placeOf("0"), false), SideState::Infeasible);
-  EXPECT_EQ(E.closed(placeOf("0"), true), std::nullopt);
-  EXPECT_EQ(E.closed(placeOf("1"), false), SideState::Unknown);
-  EXPECT_EQ(E.closed(placeOf("1"), true), std::nullopt);
-  EXPECT_EQ(E.closed(placeOf(""), true), std::nullopt); // No test 9.
 }
 
 } // namespace

@@ -381,6 +381,40 @@ TEST_F(RunDatabaseTest, AVersionThreeDatabaseIsReadNotContinued) {
   }
 }
 
+// A forking run's tree reads back node by node, each condition kept once;
+// a new tree replaces the old one.
+TEST_F(RunDatabaseTest, KeepsTheTreeOfAForkingRun) {
+  auto Db = RunDatabase::create(Path);
+  Db->beginPart({0, "now", "1.0", "{}", "{}", "", "", "", ""});
+  std::vector<TreeNodeRow> Nodes = {{0, -1, "", "f.c", 3, "", 0},
+                                    {1, 0, "x > 2", "f.c", 5, "", 0},
+                                    {2, 0, "!(x > 2)", "f.c", 9, "normal", 1},
+                                    {3, 1, "y == 0", "", 0, "infeasible", 0},
+                                    {4, 1, "!(y == 0)", "f.c", 7, "error", 2},
+                                    {5, 4, "x > 2", "f.c", 8, "normal", 3}};
+  Db->setTree({{0, -1, "", "f.c", 1, "normal", 9}});
+  Db->setTree(Nodes);
+  std::vector<TreeNodeRow> Back = Db->tree();
+  ASSERT_EQ(Back.size(), Nodes.size());
+  for (size_t I = 0; I < Nodes.size(); ++I) {
+    EXPECT_EQ(Back[I].Id, Nodes[I].Id);
+    EXPECT_EQ(Back[I].Parent, Nodes[I].Parent);
+    EXPECT_EQ(Back[I].Condition, Nodes[I].Condition);
+    EXPECT_EQ(Back[I].File, Nodes[I].File);
+    EXPECT_EQ(Back[I].Line, Nodes[I].Line);
+    EXPECT_EQ(Back[I].Leaf, Nodes[I].Leaf);
+    EXPECT_EQ(Back[I].Test, Nodes[I].Test);
+  }
+  sqlite3 *Raw = nullptr;
+  ASSERT_EQ(sqlite3_open(Path.c_str(), &Raw), SQLITE_OK);
+  sqlite3_stmt *Q = nullptr;
+  sqlite3_prepare_v2(Raw, "SELECT count(*) FROM conditions", -1, &Q, nullptr);
+  ASSERT_EQ(sqlite3_step(Q), SQLITE_ROW);
+  EXPECT_EQ(sqlite3_column_int(Q, 0), 4); // "x > 2" once.
+  sqlite3_finalize(Q);
+  sqlite3_close(Raw);
+}
+
 // A database of schema version 4 (no routes) is read but not continued.
 TEST_F(RunDatabaseTest, AVersionFourDatabaseIsReadNotContinued) {
   {
@@ -392,6 +426,7 @@ TEST_F(RunDatabaseTest, AVersionFourDatabaseIsReadNotContinued) {
   ASSERT_EQ(sqlite3_open(Path.c_str(), &Raw), SQLITE_OK);
   ASSERT_EQ(sqlite3_exec(Raw,
                          "ALTER TABLE paths DROP COLUMN route;"
+                         "DROP TABLE tree; DROP TABLE conditions;"
                          "UPDATE meta SET value = '4' WHERE key = "
                          "'schema_version'",
                          nullptr, nullptr, nullptr),
@@ -403,6 +438,7 @@ TEST_F(RunDatabaseTest, AVersionFourDatabaseIsReadNotContinued) {
   ASSERT_TRUE(P);
   EXPECT_EQ(P->Test, path(1).Test);
   EXPECT_EQ(P->Route, "");
+  EXPECT_TRUE(Db->tree().empty());
   try {
     RunDatabase::openToContinue(Path);
     FAIL() << "continued schema version 4";
