@@ -99,6 +99,7 @@ public:
   void onReturnValuesSettled(uint64_t Test, ReturnValueSet How) override {
     Inner.onReturnValuesSettled(Test, How);
   }
+  void onExchange(const ExchangedTest &X) override { Inner.onExchange(X); }
 
 private:
   ExplorationListener &Inner;

@@ -883,6 +883,12 @@ void TestWriter::onReturnValuesSettled(uint64_t Test, ReturnValueSet How) {
     Db->setReturnValues(Test, toString(How));
 }
 
+void TestWriter::onExchange(const ExchangedTest &X) {
+  if (Db)
+    Db->addExchange({Part, X.Seconds, X.ToFuzzer ? "to-fuzzer" : "from-fuzzer",
+                     X.Test, std::string(X.Stream.begin(), X.Stream.end())});
+}
+
 bool TestWriter::countBug(const PathResult &R, const std::string &Name) {
   const PathOutcome &O = *R.Outcome;
   for (BugRecord &B : Bugs)

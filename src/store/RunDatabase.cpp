@@ -78,6 +78,12 @@ CREATE TABLE sites(
   line INTEGER NOT NULL,
   condition TEXT NOT NULL,
   kind TEXT NOT NULL);
+CREATE TABLE exchange(
+  part INTEGER NOT NULL REFERENCES parts(id),
+  seconds REAL NOT NULL,
+  direction TEXT NOT NULL,
+  test INTEGER REFERENCES paths(number),
+  input BLOB);
 CREATE TABLE conditions(
   id INTEGER PRIMARY KEY,
   text TEXT NOT NULL UNIQUE);
@@ -337,7 +343,9 @@ struct RunDatabase::Statements {
         DropTestFile(Db, "UPDATE paths SET test_file = NULL WHERE number = ?1"),
         InsertClosedSides(Db, "INSERT INTO closed_sides VALUES (?1, ?2)"),
         SetReturnValues(
-            Db, "UPDATE paths SET return_values = ?1 WHERE number = ?2") {}
+            Db, "UPDATE paths SET return_values = ?1 WHERE number = ?2"),
+        InsertExchange(Db, "INSERT INTO exchange VALUES (?1, ?2, ?3, ?4, ?5)") {
+  }
   Statement InsertPath;
   Statement InsertSite;
   Statement InsertInput;
@@ -345,6 +353,7 @@ struct RunDatabase::Statements {
   Statement DropTestFile;
   Statement InsertClosedSides;
   Statement SetReturnValues;
+  Statement InsertExchange;
 };
 
 RunDatabase::RunDatabase(const std::string &Path, Mode How) : Path(Path) {
@@ -620,6 +629,28 @@ void RunDatabase::setBugs(const std::vector<BugRow> &Bugs) {
         .bind(8, B.Replay, true)
         .run();
   commit();
+}
+
+void RunDatabase::addExchange(const ExchangeRow &X) {
+  beginIfIdle();
+  Prepared->InsertExchange.bind(1, X.Part)
+      .bind(2, X.Seconds)
+      .bind(3, X.Direction)
+      .bindOptional(4, X.Test)
+      .bindBlob(5, X.Input, true)
+      .run();
+}
+
+std::vector<ExchangeRow> RunDatabase::exchanges() {
+  std::vector<ExchangeRow> Out;
+  if (Version < 5)
+    return Out;
+  Statement Q(Db, "SELECT part, seconds, direction, test, input FROM "
+                  "exchange ORDER BY rowid");
+  while (Q.next())
+    Out.push_back({Q.integer(0), Q.real(1), Q.text(2), uint64_t(Q.integer(3)),
+                   Q.blob(4)});
+  return Out;
 }
 
 void RunDatabase::setTree(const std::vector<TreeNodeRow> &Nodes) {

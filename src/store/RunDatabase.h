@@ -165,6 +165,18 @@ struct TreeNodeRow {
   uint64_t Test = 0;
 };
 
+/// --fuzz: an input that went between the search and the fuzzer in part
+/// `Part`, `Seconds` after the part started: "to-fuzzer" (test `Test`'s
+/// input) or "from-fuzzer" (the test its run made, or 0 and the input as
+/// the fuzzer gave it).
+struct ExchangeRow {
+  int64_t Part = 0;
+  double Seconds = 0;
+  std::string Direction;
+  uint64_t Test = 0;
+  std::string Input;
+};
+
 /// One distinct bug and its confirmation by a native run.
 struct BugRow {
   std::string Kind, File;
@@ -218,6 +230,9 @@ public:
   void addSite(const SiteRow &S);
   /// Replaces the bugs (their confirmations change as the run goes).
   void setBugs(const std::vector<BugRow> &Bugs);
+  /// Adds an input that went to the fuzzer or came from it; committed
+  /// with the next commit.
+  void addExchange(const ExchangeRow &X);
   /// Replaces the tree of a forking run with `Nodes` (parents first), and
   /// commits.
   void setTree(const std::vector<TreeNodeRow> &Nodes);
@@ -246,6 +261,8 @@ public:
   std::vector<ClosedSideRow> closedSides();
   /// The tree's nodes by id; none in concolic mode and before version 5.
   std::vector<TreeNodeRow> tree();
+  /// The inputs exchanged with the fuzzer, in order; none before version 5.
+  std::vector<ExchangeRow> exchanges();
 
 private:
   enum class Mode { Create, Read, Continue };

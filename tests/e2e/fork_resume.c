@@ -5,9 +5,10 @@
 // found once and the tests numbered 1..N over the parts. Stopped by
 // --max-iterations; killed (SIGKILL) once 40 test files are written; begun
 // with one worker and resumed with -j 2. A run resumed when exhausted runs
-// its tests again, asks the solver nothing, and adds no test. The program
+// its tests again, asks the solver nothing, and adds no test; a changed
+// program is refused. The program
 // has a bug (exit status 1 once it is found).
-// RUN: rm -rf %t.full %t.run %t.kill %t.jobs
+// RUN: rm -rf %t.full %t.run %t.kill %t.jobs %t.changed %t.c
 // RUN: not %theseus %s --mode fork -o %t.full -q --tests=all > /dev/null
 // RUN: %theseus %s --mode fork -o %t.run -q --max-iterations 12 > %t.first || true
 // RUN: FileCheck %s --check-prefix=FIRST < %t.first
@@ -55,6 +56,14 @@
 // RUN: %python %S/tools/same_summary.py --except outcomes %t.full %t.jobs
 // RUN: %python %S/tools/run_db.py %t.jobs/run.db "select count(*) = max(number), count(distinct number) = count(*) from paths" | FileCheck %s --check-prefix=NUMBERS2
 // NUMBERS2: 1|1
+//
+// A changed program is refused.
+// RUN: cp %s %t.c
+// RUN: %theseus %t.c --entry fork_resume --mode fork -o %t.changed -q --max-iterations 2 > /dev/null || true
+// RUN: sed -i 's/j < 3000/j < 3001/' %t.c
+// RUN: %theseus --resume %t.changed 2> %t.err; test $? = 2
+// RUN: FileCheck %s --check-prefix=CHANGED < %t.err
+// CHANGED: error: --resume: the program has changed since the run in
 
 int fork_resume(int n, const char *s) {
   int k = 0;

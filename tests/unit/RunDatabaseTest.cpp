@@ -415,6 +415,27 @@ TEST_F(RunDatabaseTest, KeepsTheTreeOfAForkingRun) {
   sqlite3_close(Raw);
 }
 
+// The inputs exchanged with the fuzzer read back in order; an input
+// offered or one that made a test has no bytes of its own.
+TEST_F(RunDatabaseTest, KeepsTheInputsExchangedWithTheFuzzer) {
+  auto Db = RunDatabase::create(Path);
+  Db->beginPart({0, "now", "1.0", "{}", "{}", "", "", "", ""});
+  Db->addPath(path(1));
+  Db->addExchange({1, 0.25, "to-fuzzer", 1, ""});
+  Db->addExchange({1, 0.5, "from-fuzzer", 0, std::string("ab\0c", 4)});
+  Db->addExchange({1, 0.75, "from-fuzzer", 1, ""});
+  Db->commit();
+  std::vector<ExchangeRow> X = RunDatabase::open(Path)->exchanges();
+  ASSERT_EQ(X.size(), 3u);
+  EXPECT_EQ(X[0].Direction, "to-fuzzer");
+  EXPECT_EQ(X[0].Test, 1u);
+  EXPECT_EQ(X[0].Seconds, 0.25);
+  EXPECT_EQ(X[1].Direction, "from-fuzzer");
+  EXPECT_EQ(X[1].Test, 0u);
+  EXPECT_EQ(X[1].Input, std::string("ab\0c", 4));
+  EXPECT_EQ(X[2].Input, "");
+}
+
 // A database of schema version 4 (no routes) is read but not continued.
 TEST_F(RunDatabaseTest, AVersionFourDatabaseIsReadNotContinued) {
   {
@@ -427,6 +448,7 @@ TEST_F(RunDatabaseTest, AVersionFourDatabaseIsReadNotContinued) {
   ASSERT_EQ(sqlite3_exec(Raw,
                          "ALTER TABLE paths DROP COLUMN route;"
                          "DROP TABLE tree; DROP TABLE conditions;"
+                         "DROP TABLE exchange;"
                          "UPDATE meta SET value = '4' WHERE key = "
                          "'schema_version'",
                          nullptr, nullptr, nullptr),
