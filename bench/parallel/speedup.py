@@ -47,11 +47,13 @@ MPIRUN = ["mpirun", "--allow-run-as-root", "--oversubscribe", "--mca", "btl",
           "self,vader"]
 
 
-def run(theseus, program, jobs, out, mode, ranks=0):
-    """One run, in `ranks` exploring MPI processes if not 0: (wall s,
-    processor s, summary, set of path ids)."""
+def run(theseus, program, jobs, out, mode, ranks=0, extra=()):
+    """One run, in `ranks` exploring MPI processes if not 0, with the
+    further options `extra`: (wall s, processor s, summary, set of path
+    ids)."""
     command = [theseus, program, "-o", out, "-q", "--no-html",
                "--native-check", "0", "-j", str(jobs), "--mode", mode]
+    command += list(extra)
     if ranks:
         command = MPIRUN + ["-np", str(ranks + 1)] + command + [
             "--distributed=mpi"]

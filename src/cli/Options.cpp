@@ -273,13 +273,19 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
          "--distributed=mpi ...` (rank 0 coordinates and writes the run "
          "directory, the other ranks explore)")
       ->check(CLI::IsMember({"mpi"}));
-  App.add_option("--rank-timeout", O.RankTimeout,
+  App.add_option("--rank-timeout", O.Ranks.Timeout,
                  "--distributed: a rank silent this many seconds has failed, "
                  "and its work runs again on the others (start mpirun with "
                  "--enable-recovery, or Open MPI ends the whole job when a "
                  "process dies)")
       ->capture_default_str()
       ->check(seconds());
+  addChoice(App, "--work-balance", O.Ranks.Balance,
+            {{"queue", WorkBalance::Queue}, {"steal", WorkBalance::Steal}},
+            "--distributed: how a rank out of work gets more. queue: every "
+            "rank hands work to rank 0 while one waits, and rank 0 gives it "
+            "out in order; steal: rank 0 asks the rank with the most open "
+            "sides, then the next (bench/parallel compares them)");
   App.add_option("--max-depth", O.Explore.MaxDepth,
                  "Record at most this many decisions per path (0: no limit)")
       ->capture_default_str()

@@ -48,15 +48,35 @@ MpiJob joinMpiJob();
 /// This process's part of the job ended without an error.
 void leaveMpiJob();
 
+/// How rank 0 finds work for a rank that has none.
+enum class WorkBalance {
+  /// Every rank is told that one waits, and each hands its oldest open
+  /// side over while one does; rank 0 queues what comes and gives it out
+  /// in order.
+  Queue,
+  /// One rank is asked, the one with the most open sides by its last
+  /// progress report; when none comes within StealPatience, the next.
+  Steal,
+};
+
+/// How long rank 0 waits for an asked rank's work before it asks another.
+constexpr double StealPatience = 0.1;
+
+struct RankOptions {
+  /// Seconds of silence after which a rank has failed.
+  double Timeout = 10;
+  WorkBalance Balance = WorkBalance::Queue;
+};
+
 /// Rank 0: the run's explorer, whose workers are the processes of the
 /// other ranks. `ModuleHash`: a rank that compiled another program is
-/// refused. A rank silent for `RankTimeout` seconds has failed: the work it
-/// held runs again on the others (mpirun --enable-recovery keeps the job
+/// refused. A rank silent for `Ranks.Timeout` seconds has failed: the work
+/// it held runs again on the others (mpirun --enable-recovery keeps the job
 /// alive when a process dies), and paths found twice are reported once.
 std::unique_ptr<Explorer>
 coordinateRanks(const Program &P, const llvm::Function &Entry,
                 const ExploreOptions &Opts, const MpiJob &Job,
-                const std::string &ModuleHash, double RankTimeout);
+                const std::string &ModuleHash, const RankOptions &Ranks);
 
 /// Every other rank: explores with `Workers` threads (forking ones if
 /// `Forking`) as part of the run rank 0 coordinates, until it ends.

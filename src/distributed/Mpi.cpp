@@ -320,12 +320,12 @@ class RankCoordinator : public Explorer {
 public:
   RankCoordinator(const Program &P, const llvm::Function &Entry,
                   const ExploreOptions &Opts, const MpiJob &Job,
-                  std::string ModuleHash, double RankTimeout)
+                  std::string ModuleHash, const RankOptions &Options)
       : Explorer(P, Entry, Opts), Format(P, Ctx), Job(Job),
-        ModuleHash(std::move(ModuleHash)), RankTimeout(RankTimeout),
-        Last(Job.Ranks), Finished(Job.Ranks), Failed(Job.Ranks),
-        LastHeard(Job.Ranks), Holdings(Job.Ranks), RecoverySent(Job.Ranks),
-        Running(Job.Ranks - 1), Router(Job.Ranks - 1),
+        ModuleHash(std::move(ModuleHash)), RankTimeout(Options.Timeout),
+        Balance(Options.Balance), Last(Job.Ranks), Finished(Job.Ranks),
+        Failed(Job.Ranks), LastHeard(Job.Ranks), Holdings(Job.Ranks),
+        RecoverySent(Job.Ranks), Running(Job.Ranks - 1), Router(Job.Ranks - 1),
         Unused(
             makeSearcher({Opts.Strat, Opts.Seed, nullptr}, P.module(), Cov)) {
     Holdings[1].push_back(std::nullopt); // The first rank starts the tree.
@@ -358,7 +358,13 @@ private:
   /// Sends what the router says, and whether a rank waits for work.
   void deliver(const std::vector<WorkRouter::Delivery> &Deliveries);
   void stopAll(const std::string &Reason);
+  /// Tells the ranks whether one waits for work (WorkBalance::Queue), or
+  /// asks one rank for work (WorkBalance::Steal).
   void tellHunger();
+  void askOneRank();
+  /// The rank to ask for work next: the one with the most open sides by
+  /// its last report, other than `Not`; 0 when there is none.
+  int richestRank(int Not) const;
   void reportProgress();
   ExplorationStats summed() const;
   uint64_t runs() const;
@@ -378,6 +384,7 @@ private:
   MpiJob Job;
   std::string ModuleHash;
   double RankTimeout;
+  WorkBalance Balance;
   std::vector<ExplorationStats> Last; ///< Each rank's, as last reported.
   std::vector<bool> Finished;         ///< Said done, or failed.
   std::vector<bool> Failed;
@@ -406,6 +413,8 @@ private:
   int Running; ///< Ranks that have not said done.
   WorkRouter Router;
   bool ToldHunger = false;
+  int Asked = 0;      ///< WorkBalance::Steal: the rank asked for work.
+  double AskedAt = 0; ///< When.
   llvm::DenseMap<uint64_t, uint64_t> Tests;
   uint64_t LastTest = 0;
   std::string FirstStop;
@@ -455,6 +464,8 @@ bool RankCoordinator::step() {
     findFailedRanks();
   if (Running == 0)
     return false;
+  if (Balance == WorkBalance::Steal)
+    askOneRank(); // Another rank when the one asked had nothing to give.
   reportProgress();
   if (!Handled)
     std::this_thread::sleep_for(PollPause);
@@ -567,8 +578,10 @@ void RankCoordinator::deliver(
     const std::vector<WorkRouter::Delivery> &Deliveries) {
   for (const WorkRouter::Delivery &D : Deliveries) {
     send(static_cast<int>(D.To), Work, D.Work.value_or(""));
-    if (D.Work)
+    if (D.Work) {
       Holdings[D.To].push_back(D.Work);
+      ++Figures.WorkRouted;
+    }
   }
   tellHunger();
 }
@@ -637,6 +650,8 @@ void RankCoordinator::stopAll(const std::string &Reason) {
 }
 
 void RankCoordinator::tellHunger() {
+  if (Balance == WorkBalance::Steal)
+    return askOneRank();
   bool Hungry = Router.hungry();
   if (Hungry == ToldHunger)
     return;
@@ -644,6 +659,35 @@ void RankCoordinator::tellHunger() {
   for (int Rank = 1; Rank < Job.Ranks; ++Rank)
     if (!Finished[Rank])
       send(Rank, Hunger, Hungry ? "1" : "0");
+}
+
+void RankCoordinator::askOneRank() {
+  bool Hungry = Router.hungry();
+  bool Patient = Asked && !Finished[Asked] &&
+                 !Router.waiting(static_cast<unsigned>(Asked)) &&
+                 Budget.elapsed() - AskedAt < StealPatience;
+  if (Hungry && Patient)
+    return;
+  if (Asked && !Finished[Asked])
+    send(Asked, Hunger, "0");
+  Asked = Hungry ? richestRank(Asked) : 0;
+  if (!Asked)
+    return;
+  send(Asked, Hunger, "1");
+  AskedAt = Budget.elapsed();
+  ++Figures.Asked;
+}
+
+int RankCoordinator::richestRank(int Not) const {
+  int Best = 0;
+  for (int Rank = 1; Rank < Job.Ranks; ++Rank) {
+    if (Rank == Not || Finished[Rank] ||
+        Router.waiting(static_cast<unsigned>(Rank)))
+      continue;
+    if (!Best || Last[Rank].OpenSides > Last[Best].OpenSides)
+      Best = Rank;
+  }
+  return Best;
 }
 
 uint64_t RankCoordinator::runs() const {
@@ -729,9 +773,9 @@ MpiJob joinMpiJob() {
 std::unique_ptr<Explorer>
 coordinateRanks(const Program &P, const llvm::Function &Entry,
                 const ExploreOptions &Opts, const MpiJob &Job,
-                const std::string &ModuleHash, double RankTimeout) {
+                const std::string &ModuleHash, const RankOptions &Ranks) {
   return std::make_unique<RankCoordinator>(P, Entry, Opts, Job, ModuleHash,
-                                           RankTimeout);
+                                           Ranks);
 }
 
 void exploreForRank0(const Program &P, const llvm::Function &Entry,

@@ -16,7 +16,7 @@ MpiJob joinMpiJob() {
 
 std::unique_ptr<Explorer>
 coordinateRanks(const Program &, const llvm::Function &, const ExploreOptions &,
-                const MpiJob &, const std::string &, double) {
+                const MpiJob &, const std::string &, const RankOptions &) {
   return nullptr; // joinMpiJob() refused already.
 }
 

@@ -92,7 +92,7 @@ EarlierParts readEarlierParts(const std::string &Dir, RunDatabase &Db,
                                 P.VariantOf, P.Outcome == "step-limit",
                                 P.Route});
       },
-      /*WithText=*/false);
+      RunDatabase::PathColumns::NoText);
   removeUnrecordedTests(Dir, E.From.LastTest);
   for (const ClosedSideRow &C : Db.closedSides())
     if (std::optional<SideState> State = parseSideState(C.State))

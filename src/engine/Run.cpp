@@ -188,6 +188,18 @@ bool checkEngine(const RunOptions &O, const ExplorationStats &Stats,
   return R.passed();
 }
 
+/// Whether the run numbers its tests again in tree order (TreeOrder.h) at
+/// its end: it had several workers, whose order of reporting paths
+/// changes from run to run, and it explored every path, so that another
+/// run gives the same ones. A resumed run keeps the numbers of its earlier
+/// parts, which their summaries name.
+bool numbersInTreeOrder(const RunOptions &O, const ExplorationStats &Stats,
+                        bool Resumed) {
+  bool Workers = O.Jobs > 1 || O.DistributedMpi;
+  bool Every = Stats.StopReason == "exhausted" || Stats.StopReason == "bounded";
+  return Workers && Every && !Resumed;
+}
+
 /// Runs either driver, writing tests as they come and the reports at the
 /// end; `AfterRun` adds what only one mode has to the summary, and returns
 /// false when the engine checked itself and failed.
@@ -215,6 +227,11 @@ int runExplorer(const RunOptions &O, const ProgramDescription &Desc,
   Line.erase();
   if (!E.restored())
     return abandonResume(O, *Db, Part, *Earlier);
+  if (numbersInTreeOrder(O, Stats, Earlier.has_value())) {
+    for (size_t Bug : Writer.numberInTreeOrder())
+      Confirm.confirm(Bug);
+    Suite.numberAgain();
+  }
   Writer.finishSuite();
   Suite.finish();
   std::optional<nlohmann::json> Check =
@@ -352,8 +369,8 @@ static int explore(RunOptions &O, const MpiJob *Job) {
   };
   if (Job) {
     // No rank holds the whole tree: none is written.
-    Explorer &Ranks = keepUntilExit(coordinateRanks(
-        *Prog, Entry, O.Explore, *Job, ModuleHash, O.RankTimeout));
+    Explorer &Ranks = keepUntilExit(
+        coordinateRanks(*Prog, Entry, O.Explore, *Job, ModuleHash, O.Ranks));
     if (std::optional<int> Done = StartRace(Ranks))
       return *Done;
     return runExplorer(O, Desc, ModuleHash, Ranks,

@@ -38,6 +38,8 @@ void validate(const RunOptions &O) {
       (O.Resume || O.SelfCheck || O.Fuzz || O.ApcOnly || O.ApcFirst))
     Refuse("--distributed=mpi does not take --resume, --self-check, "
            "--fuzz, --apc-only or --apc-first");
+  if (!O.DistributedMpi && O.Ranks.Balance != WorkBalance::Queue)
+    Refuse("--work-balance needs --distributed=mpi");
   if (!Fork && O.SelfCheck)
     Refuse("--self-check needs --mode=fork");
   if (O.SymStdin && !O.StdinFile.empty())

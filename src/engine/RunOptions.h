@@ -2,6 +2,7 @@
 #ifndef THESEUS_ENGINE_RUNOPTIONS_H
 #define THESEUS_ENGINE_RUNOPTIONS_H
 
+#include "distributed/Distributed.h"
 #include "explore/Exploration.h"
 #include "program/Program.h"
 #include "report/NativeCheck.h"
@@ -53,8 +54,8 @@ struct RunOptions {
   unsigned Jobs = 1;
   /// --distributed=mpi: the run spans the processes of an MPI job.
   bool DistributedMpi = false;
-  /// --rank-timeout: seconds of silence after which a rank has failed.
-  double RankTimeout = 10;
+  /// --rank-timeout and --work-balance.
+  RankOptions Ranks;
   double SolverTimeout = 10;
   bool Quiet = false;
   bool ConfirmBugs = true;

@@ -115,7 +115,7 @@ public:
       confirm(Checked++);
   }
 
-private:
+  /// Replays the first test of bug `Bug` natively.
   void confirm(size_t Bug) {
     if (!Enabled)
       return Tests.setConfirmation(Bug, "unchecked", "--no-confirm");
@@ -135,6 +135,7 @@ private:
     }
   }
 
+private:
   TestWriter &Tests;
   Replayer &Replay;
   std::string OutDir;

@@ -28,6 +28,8 @@ const char *toString(BailReason R) {
     return "step-limit";
   case BailReason::Unreachable:
     return "unreachable";
+  case BailReason::Conversion:
+    return "conversion";
   case BailReason::Stop:
     return "stop";
   }
@@ -63,8 +65,10 @@ void pollAtPause(RegionContext *C) {
 
 bool isScalar(const llvm::Type *T) {
   return (T->isIntegerTy() && T->getIntegerBitWidth() <= 64) ||
-         T->isPointerTy();
+         T->isPointerTy() || T->isFloatTy() || T->isDoubleTy();
 }
+
+bool isFloat(const llvm::Type *T) { return T->isFloatTy() || T->isDoubleTy(); }
 
 bool isAccessSize(const llvm::Instruction &I, const llvm::Type *T) {
   uint64_t Bytes = I.getModule()->getDataLayout().getTypeStoreSize(
@@ -88,9 +92,11 @@ bool isNoOpCall(const llvm::CallInst &C) {
   }
 }
 
-/// Whether RegionCompiler translates `I` exactly: integer and pointer
-/// computations, branches and accesses of 1, 2, 4 or 8 bytes; no calls,
-/// stack allocation or floating point.
+/// Whether RegionCompiler translates `I` exactly: integer, pointer, float
+/// and double computations (as the host computes them, as the interpreter
+/// does), branches and accesses of 1, 2, 4 or 8 bytes; no calls (libm's
+/// included), stack allocation, `frem` (a call of fmod) or x87 long
+/// double.
 bool eligibleInstruction(const llvm::Instruction &I) {
   if (!I.getType()->isVoidTy() && !isScalar(I.getType()))
     return false;
@@ -102,8 +108,15 @@ bool eligibleInstruction(const llvm::Instruction &I) {
   case Instruction::Unreachable:
     return true;
   case Instruction::ICmp:
+  case Instruction::FCmp:
   case Instruction::Switch:
     return isScalar(I.getOperand(0)->getType());
+  case Instruction::FNeg:
+  case Instruction::FAdd:
+  case Instruction::FSub:
+  case Instruction::FMul:
+  case Instruction::FDiv:
+    return isFloat(I.getType());
   case Instruction::Select:
     return I.getOperand(0)->getType()->isIntegerTy(1);
   case Instruction::Trunc:
@@ -113,6 +126,12 @@ bool eligibleInstruction(const llvm::Instruction &I) {
   case Instruction::IntToPtr:
   case Instruction::BitCast:
   case Instruction::AddrSpaceCast:
+  case Instruction::FPToSI:
+  case Instruction::FPToUI:
+  case Instruction::SIToFP:
+  case Instruction::UIToFP:
+  case Instruction::FPExt:
+  case Instruction::FPTrunc:
     return isScalar(I.getOperand(0)->getType());
   case Instruction::GetElementPtr:
     return llvm::all_of(I.operands(), [](const llvm::Use &U) {

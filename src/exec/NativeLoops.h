@@ -48,7 +48,10 @@ enum class BailReason : uint64_t {
   Shift,       ///< Shift by the width or more.
   Steps,       ///< The path's instruction budget would run out.
   Unreachable, ///< An `unreachable` instruction.
-  Stop,        ///< The stop poll said to end the run (time budget, signal).
+  /// A float converted to an integer too small or large for it, or NaN
+  /// (the interpreter gives the value x86-64 gives).
+  Conversion,
+  Stop, ///< The stop poll said to end the run (time budget, signal).
 };
 const char *toString(BailReason R);
 

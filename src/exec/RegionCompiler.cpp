@@ -19,6 +19,7 @@
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/Mem2Reg.h"
 
+#include <cmath>
 #include <cstddef>
 
 namespace theseus {
@@ -89,6 +90,22 @@ private:
   bool instruction(const llvm::Instruction &I);
   void binary(const llvm::BinaryOperator &I);
   void cast(const llvm::CastInst &I);
+  /// Floats and doubles are kept as their encodings, as the interpreter
+  /// keeps them: these compute on them as the host does.
+  llvm::Type *floatType(const llvm::Type *T) {
+    return T->isFloatTy() ? B.getFloatTy() : B.getDoubleTy();
+  }
+  llvm::Value *asFloat(llvm::Value *Bits, const llvm::Type *T) {
+    return B.CreateBitCast(Bits, floatType(T));
+  }
+  llvm::Value *floatOperand(const llvm::Instruction &I, unsigned K) {
+    return asFloat(get(I.getOperand(K)), I.getOperand(K)->getType());
+  }
+  void setFloat(const llvm::Instruction &I, llvm::Value *F) {
+    set(&I, B.CreateBitCast(F, typeOf(&I)));
+  }
+  void floatBinary(const llvm::BinaryOperator &I);
+  void floatCast(const llvm::CastInst &I);
   void gep(const llvm::GetElementPtrInst &I);
   /// An address as the interpreter keeps it: wrapped at the program's
   /// pointer width (ILP32: 32 bits).
@@ -253,12 +270,24 @@ bool RegionBuilder::block(size_t K, std::string &Error) {
 
 bool RegionBuilder::instruction(const llvm::Instruction &I) {
   if (auto *Bin = llvm::dyn_cast<llvm::BinaryOperator>(&I)) {
-    binary(*Bin);
+    if (Bin->getType()->isFloatingPointTy())
+      floatBinary(*Bin);
+    else
+      binary(*Bin);
+  } else if (I.getOpcode() == llvm::Instruction::FNeg) {
+    setFloat(I, B.CreateFNeg(floatOperand(I, 0)));
   } else if (auto *C = llvm::dyn_cast<llvm::ICmpInst>(&I)) {
     set(&I, B.CreateICmp(C->getPredicate(), get(C->getOperand(0)),
                          get(C->getOperand(1))));
+  } else if (auto *C = llvm::dyn_cast<llvm::FCmpInst>(&I)) {
+    set(&I, B.CreateFCmp(C->getPredicate(), floatOperand(I, 0),
+                         floatOperand(I, 1)));
   } else if (auto *C = llvm::dyn_cast<llvm::CastInst>(&I)) {
-    cast(*C);
+    if (C->getSrcTy()->isFloatingPointTy() ||
+        C->getDestTy()->isFloatingPointTy())
+      floatCast(*C);
+    else
+      cast(*C);
   } else if (auto *S = llvm::dyn_cast<llvm::SelectInst>(&I)) {
     set(&I, B.CreateSelect(get(S->getCondition()), get(S->getTrueValue()),
                            get(S->getFalseValue())));
@@ -322,6 +351,48 @@ void RegionBuilder::binary(const llvm::BinaryOperator &I) {
     break;
   }
   set(&I, B.CreateBinOp(I.getOpcode(), X, Y));
+}
+
+void RegionBuilder::floatBinary(const llvm::BinaryOperator &I) {
+  llvm::Value *X = floatOperand(I, 0), *Y = floatOperand(I, 1);
+  // The interpreter may report a division by zero (--check
+  // float-div-zero): it decides.
+  if (I.getOpcode() == llvm::Instruction::FDiv)
+    check(B.CreateFCmpUNE(Y, llvm::ConstantFP::get(Y->getType(), 0.0)),
+          BailReason::Division);
+  setFloat(I, B.CreateBinOp(I.getOpcode(), X, Y));
+}
+
+void RegionBuilder::floatCast(const llvm::CastInst &I) {
+  llvm::Type *To = I.getDestTy();
+  using llvm::Instruction;
+  switch (I.getOpcode()) {
+  case Instruction::FPToSI:
+  case Instruction::FPToUI: {
+    // In range, the host's conversion is the interpreter's; out of range
+    // (or NaN) LLVM's is poison, and the interpreter gives x86-64's value.
+    llvm::Value *F = floatOperand(I, 0);
+    unsigned W = To->getIntegerBitWidth();
+    bool Signed = I.getOpcode() == Instruction::FPToSI;
+    double Low = Signed ? -std::ldexp(1.0, int(W) - 1) : 0.0;
+    double High = std::ldexp(1.0, Signed ? int(W) - 1 : int(W));
+    check(B.CreateAnd(
+              B.CreateFCmpOGE(F, llvm::ConstantFP::get(F->getType(), Low)),
+              B.CreateFCmpOLT(F, llvm::ConstantFP::get(F->getType(), High))),
+          BailReason::Conversion);
+    return set(&I, Signed ? B.CreateFPToSI(F, typeOf(&I))
+                          : B.CreateFPToUI(F, typeOf(&I)));
+  }
+  case Instruction::SIToFP:
+    return setFloat(I, B.CreateSIToFP(get(I.getOperand(0)), floatType(To)));
+  case Instruction::UIToFP:
+    return setFloat(I, B.CreateUIToFP(get(I.getOperand(0)), floatType(To)));
+  case Instruction::FPExt:
+  case Instruction::FPTrunc:
+    return setFloat(I, B.CreateFPCast(floatOperand(I, 0), floatType(To)));
+  default: // BitCast: the encoding is the value.
+    return set(&I, B.CreateZExtOrTrunc(get(I.getOperand(0)), typeOf(&I)));
+  }
 }
 
 void RegionBuilder::cast(const llvm::CastInst &I) {

@@ -410,6 +410,10 @@ struct ExplorationStats {
     uint64_t Failed = 0;
     uint64_t WorkRunAgain = 0;
     uint64_t PathsFoundTwice = 0;
+    /// Work items rank 0 passed from one rank to another, and (with
+    /// WorkBalance::Steal) the times it asked a rank for one.
+    uint64_t WorkRouted = 0;
+    uint64_t Asked = 0;
   } Ranks;
   uint64_t Instructions = 0;
   double Seconds = 0;

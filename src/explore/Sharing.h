@@ -19,6 +19,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
 #include <array>
@@ -258,6 +259,8 @@ public:
   std::vector<Delivery> ended(unsigned From);
   /// Whether a process waits for work.
   bool hungry() const { return !Waiting.empty(); }
+  /// Whether process `P` waits for work.
+  bool waiting(unsigned P) const { return llvm::is_contained(Waiting, P); }
   /// Work handed over that no process took.
   size_t kept() const { return Kept.size(); }
 

@@ -165,7 +165,9 @@ static nlohmann::json workersJson(const ExplorationStats &S) {
     J["ranks"] = {{"exploring", S.Ranks.Exploring},
                   {"failed", S.Ranks.Failed},
                   {"work_run_again", S.Ranks.WorkRunAgain},
-                  {"paths_found_twice", S.Ranks.PathsFoundTwice}};
+                  {"paths_found_twice", S.Ranks.PathsFoundTwice},
+                  {"work_routed", S.Ranks.WorkRouted},
+                  {"asked_for_work", S.Ranks.Asked}};
   return J;
 }
 

@@ -220,6 +220,19 @@ void TestCompWriter::onNewPath(const PathResult &R) {
   Testcases.push_back(R.Index);
 }
 
+void TestCompWriter::numberAgain() {
+  if (SuiteDir.empty())
+    return;
+  for (uint64_t N : Testcases)
+    llvm::sys::fs::remove(
+        SuiteDir + "/" + llvm::sys::path::stem(testFileName(N)).str() + ".xml");
+  Testcases = Inner.files();
+  for (uint64_t N : Testcases) {
+    std::string File = RunDir + "/" + testFileName(N);
+    writeTestcase(SuiteDir, File, readTestFile(File, "export"));
+  }
+}
+
 void TestCompWriter::finish() const {
   if (SuiteDir.empty())
     return;

@@ -72,6 +72,9 @@ public:
   /// Once `Inner` has finished its suite: removes the testcases of the
   /// tests it dropped, and writes the suite's zip archive.
   void finish() const;
+  /// Once `Inner` has numbered its tests again: writes the testcases of
+  /// its files again.
+  void numberAgain();
 
 private:
   TestWriter &Inner;

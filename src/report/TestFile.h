@@ -88,6 +88,12 @@ public:
   /// At the end of the run: reduces the suite to a minimal one, removing
   /// the other tests' files (the database keeps them).
   void finishSuite();
+  /// An exhausted run of several workers: numbers the tests again in tree
+  /// order (TreeOrder.h) in the database, chooses the suite again in that
+  /// order and writes its files again, and sorts the bugs by their first
+  /// test, now the first in that order. Returns the bugs whose first test
+  /// is another path's than before (their confirmation is stale).
+  std::vector<size_t> numberInTreeOrder();
   /// The tests written as files, by number.
   const std::vector<uint64_t> &files() const { return Files; }
   bool keepsSuite() const { return SuiteCoverage; }
@@ -156,6 +162,15 @@ private:
   /// The suite's item for the feature named `Key` ("return 3", ...).
   uint64_t featureItem(std::string Key);
   std::string coversJson(const CoveredItems &C) const;
+  /// numberInTreeOrder's steps: the suite offered every test in the new
+  /// order (every test without a suite) and each bug's first test; the
+  /// files of the chosen tests and their program output; the bugs in the
+  /// order of their first tests, given the new numbers of the first tests
+  /// before, returning the bugs whose first test changed.
+  void chooseFilesAgain();
+  void writeFilesAgain();
+  std::vector<size_t>
+  sortBugsByFirstTest(const std::vector<uint64_t> &FirstBefore);
   /// Adds the test of `R`, written as `Name` (empty: not written), to the
   /// database.
   void recordPath(const PathResult &R, const std::string &Name,

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
+#include <cstring>
 #include <string_view>
 #include <unistd.h>
 
@@ -612,6 +613,63 @@ void RunDatabase::addSite(const SiteRow &S) {
       .run();
 }
 
+void RunDatabase::renumberTests(const std::vector<uint64_t> &Order) {
+  commit(); // The closed sides still pending name tests by the old numbers.
+  beginIfIdle();
+  execute("CREATE TEMP TABLE renumbered(old INTEGER PRIMARY KEY, "
+          "new INTEGER NOT NULL)");
+  {
+    Statement Insert(Db, "INSERT INTO renumbered VALUES (?1, ?2)");
+    for (size_t K = 0; K < Order.size(); ++K)
+      Insert.bind(1, int64_t(Order[K])).bind(2, int64_t(K + 1)).run();
+  }
+  // A test's number is its row's id: updating it in place moves every row
+  // (twice, through free numbers), where copying the rows in their new
+  // order into a table of the same schema writes each once.
+  std::string Columns;
+  {
+    Statement Info(Db, "SELECT name FROM pragma_table_info('paths')");
+    while (Info.next()) {
+      std::string Name = Info.text(0);
+      std::string Value = Name;
+      if (Name == "number")
+        Value = "r.new";
+      else if (Name == "test_file")
+        Value = "NULL";
+      else if (Name == "negated_test" || Name == "variant_of")
+        Value = "(SELECT new FROM renumbered WHERE old = p." + Name + ")";
+      else
+        Value = "p." + Name;
+      Columns += (Columns.empty() ? "" : ", ") + Value;
+    }
+  }
+  std::string Create;
+  {
+    Statement Schema(Db, "SELECT sql FROM sqlite_master WHERE name = 'paths'");
+    if (!Schema.next())
+      throw StoreError(Path + ": no table of paths");
+    Create = Schema.text(0);
+    Create.replace(0, std::strlen("CREATE TABLE paths"),
+                   "CREATE TABLE renumbered_paths");
+  }
+  execute(Create.c_str());
+  execute(("INSERT INTO renumbered_paths SELECT " + Columns +
+           " FROM paths p JOIN renumbered r ON r.old = p.number ORDER BY r.new")
+              .c_str());
+  execute(R"SQL(
+DROP TABLE paths;
+ALTER TABLE renumbered_paths RENAME TO paths;
+UPDATE closed_sides SET test = (SELECT new FROM renumbered WHERE old = test);
+UPDATE bugs SET first_test = (SELECT new FROM renumbered WHERE old = first_test);
+UPDATE exchange SET test = (SELECT new FROM renumbered WHERE old = test)
+  WHERE test IS NOT NULL;
+UPDATE tree SET test = (SELECT new FROM renumbered WHERE old = test)
+  WHERE test IS NOT NULL;
+DROP TABLE renumbered;
+)SQL");
+  commit();
+}
+
 void RunDatabase::setBugs(const std::vector<BugRow> &Bugs) {
   beginIfIdle();
   execute("DELETE FROM bugs");
@@ -724,12 +782,15 @@ namespace {
 /// The columns of `paths` as pathRow reads them, with `Where` and the
 /// order; version 4 had no `route`, version 3 no `coverage` and its
 /// explanation in JSON.
-std::string pathQuery(unsigned Version, bool WithText, const char *Where) {
+std::string pathQuery(unsigned Version, RunDatabase::PathColumns Columns,
+                      const char *Where) {
+  using PathColumns = RunDatabase::PathColumns;
   std::string Sql = "SELECT number, part, run, path_id, negated_test, "
                     "negated_decision, variant_of, found_by, seconds, "
                     "outcome, bug_kind, file, line, return_value, decisions, ";
-  Sql += WithText ? "explanation, test_file, test, covers, "
-                  : "NULL, test_file, NULL, NULL, ";
+  Sql += Columns == PathColumns::NoText ? "NULL, " : "explanation, ";
+  Sql += Columns == PathColumns::All ? "test_file, test, covers, "
+                                     : "test_file, NULL, NULL, ";
   Sql += Version >= 5   ? "coverage, input, return_values, route"
          : Version == 4 ? "coverage, input, return_values, NULL"
          : Version == 3 ? "NULL, input, return_values, NULL"
@@ -771,14 +832,15 @@ PathRow pathRow(const Statement &Q, unsigned Version) {
 } // namespace
 
 void RunDatabase::forEachPath(const std::function<void(const PathRow &)> &Fn,
-                              bool WithText) {
-  Statement Q(Db, pathQuery(Version, WithText, "ORDER BY number").c_str());
+                              PathColumns Columns) {
+  Statement Q(Db, pathQuery(Version, Columns, "ORDER BY number").c_str());
   while (Q.next())
     Fn(pathRow(Q, Version));
 }
 
 std::optional<PathRow> RunDatabase::path(uint64_t Number) {
-  Statement Q(Db, pathQuery(Version, true, "WHERE number = ?1").c_str());
+  Statement Q(
+      Db, pathQuery(Version, PathColumns::All, "WHERE number = ?1").c_str());
   Q.bind(1, int64_t(Number));
   if (!Q.next())
     return std::nullopt;

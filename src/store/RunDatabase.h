@@ -228,6 +228,11 @@ public:
   void describeCoverage(const std::vector<CoverageItemRow> &Items);
   /// Adds a decision site; committed with the next path.
   void addSite(const SiteRow &S);
+  /// Numbers the tests again: the test numbered `Order[K]` becomes test
+  /// K + 1 (`Order` holds every test's number once), in every column that
+  /// names a test. No test keeps its file: the caller writes the files
+  /// again (keepTestFile). One transaction, committed.
+  void renumberTests(const std::vector<uint64_t> &Order);
   /// Replaces the bugs (their confirmations change as the run goes).
   void setBugs(const std::vector<BugRow> &Bugs);
   /// Adds an input that went to the fuzzer or came from it; committed
@@ -251,11 +256,18 @@ public:
   unsigned version() const { return Version; }
   /// The path of test `Number`, if there is one.
   std::optional<PathRow> path(uint64_t Number);
-  /// Calls `Fn` for each path in the order of their numbers. Without
-  /// `WithText`, the rows leave out the test, its explanation and covers
-  /// (what resuming does not read).
+  /// The columns of `paths` forEachPath reads.
+  enum class PathColumns {
+    All,
+    /// All but the test and its covers.
+    NoTest,
+    /// All but the test, its covers and its explanation (what resuming
+    /// reads).
+    NoText,
+  };
+  /// Calls `Fn` for each path in the order of their numbers.
   void forEachPath(const std::function<void(const PathRow &)> &Fn,
-                   bool WithText = true);
+                   PathColumns Columns = PathColumns::All);
   std::vector<BugRow> bugs();
   /// The closed sides in the order they were closed.
   std::vector<ClosedSideRow> closedSides();

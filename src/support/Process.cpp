@@ -219,6 +219,9 @@ std::optional<Process> Process::start(const ProcessOptions &O,
   std::vector<char *> ArgV = cStrings(Args), EnvP = cStrings(Env);
   bool Search = O.Argv[0].find('/') == std::string::npos;
   Process P;
+  // Before the spawn: the parent may wait for a core after it, while the
+  // child runs.
+  P.Started = std::chrono::steady_clock::now();
   // glibc reports a failed exec (and a file action that failed) here.
   int Err = (Search ? posix_spawnp : posix_spawn)(
       &P.Pid, ArgV[0], S.actions(), &Attr, ArgV.data(), EnvP.data());
@@ -227,7 +230,6 @@ std::optional<Process> Process::start(const ProcessOptions &O,
     Error = std::strerror(Err);
     return std::nullopt;
   }
-  P.Started = std::chrono::steady_clock::now();
   P.Group = O.NewProcessGroup;
   P.StdoutFd = std::exchange(S.StdoutFd, -1);
   P.StderrFd = std::exchange(S.StderrFd, -1);

@@ -24,6 +24,16 @@
 // RUN: %mpirun -np 3 %theseus %S/parallel.c -o %t.mpij -q --distributed=mpi -j 2 | FileCheck %s --check-prefix=FOUR
 // FOUR: workers 4
 // RUN: %python %S/tools/same_paths.py %t.one %t.mpij
+// Numbered in tree order: the same numbers with any number of workers.
+// RUN: %python %S/tools/same_numbers.py %t.mpi %t.mpij
+// Rank 0 may instead ask one rank at a time for work (--work-balance=steal):
+// the same tests, by number.
+// RUN: rm -rf %t.steal
+// RUN: %mpirun -np 4 %theseus %S/parallel.c -o %t.steal -q --distributed=mpi --work-balance=steal | FileCheck %s --check-prefix=STEAL
+// STEAL: stopped: exhausted
+// STEAL: workers 3
+// RUN: %python %S/tools/same_numbers.py %t.mpi %t.steal
+// RUN: %check-summary %t.steal "workers['ranks']['asked_for_work'] >= 1" "workers['ranks']['work_routed'] >= 1"
 // Fork mode hands waiting states between ranks.
 // RUN: %mpirun -np 3 %theseus %S/parallel.c --mode=fork -o %t.fork -q --distributed=mpi | FileCheck %s --check-prefix=FORK
 // FORK: stopped: exhausted

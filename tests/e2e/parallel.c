@@ -26,6 +26,10 @@
 // FORK: workers 2
 // RUN: %python %S/tools/same_paths.py %t.one %t.fork
 // RUN: %check-summary %t.fork "divergences == 0" "sum(w['sides_handed_over'] for w in workers['each']) == sum(w['inputs_taken_over'] for w in workers['each'])"
+// Both searches number the tests of an exhausted run in tree order: the
+// same numbers.
+// RUN: %python %S/tools/same_numbers.py %t.two %t.fork
+// RUN: %python %S/tools/same_numbers.py %t.two %t.three
 // RUN: %theseus replay --all %t.fork | FileCheck %s --check-prefix=REPLAY
 // -j 0 is one worker per core.
 // RUN: not %theseus %s -o %t.all -q -j 0 | FileCheck %s --check-prefix=ALL

@@ -102,6 +102,47 @@ unsigned long long_loop(int n) {
   return s;
 }
 
+int to_smallest_subnormal(int n) {
+  double x = n, previous = 0;
+  while (x != previous) { // Natively: the smallest subnormal, then 0.
+    previous = x;
+    x = x / 1.6;
+  }
+  return previous == 0x1p-1074 ? 1 : 0;
+}
+
+int float_mix(int n) {
+  float f = 0.1f;
+  double d = n;
+  long k = 0;
+  for (int i = 0; i < 1000; i++) {
+    f = f * 1.0001f;
+    f = f + (float)i;
+    d = d - f / 3.0;
+    k += (long)(d * 0.5);
+    if (f > d || d != d)
+      k ^= i;
+    unsigned u = (unsigned)(float)(i * 7);
+    k += (long)u - (long)(-d > 1e3);
+  }
+  return (int)(k ^ (long)f);
+}
+
+int conversion(int n) {
+  double d = 1e9;
+  int s = 0;
+  for (int i = 0; i < 4; i++)
+    s += (int)(d * i); // 3e9 does not fit.
+  return s + n;
+}
+
+int float_division(int n) {
+  double s = 0;
+  for (int i = 2; i >= -1; i--)
+    s += 1.0 / i;
+  return s > 1e300 ? n : 0;
+}
+
 int abs(int);
 int calls_out(int n) {
   int s = 0;
@@ -264,6 +305,27 @@ TEST_F(NativeLoopsTest, ReadOnlyStoreBailsAndIsReported) {
 TEST_F(NativeLoopsTest, DivisionByZeroBailsAndIsReported) {
   Result R = compare("divide", 1);
   EXPECT_EQ(R.Out.BugKind, "division-by-zero");
+  EXPECT_EQ(R.Stats.Bails["division"], 1u);
+}
+
+TEST_F(NativeLoopsTest, FloatLoopsRunNativelyBitForBit) {
+  Result Subnormal = compare("to_smallest_subnormal", 5);
+  EXPECT_EQ(Subnormal.Out.Value, 1u);
+  EXPECT_EQ(Subnormal.Stats.Runs, 1u);
+  Result Mixed = compare("float_mix", 12345);
+  EXPECT_EQ(Mixed.Stats.Runs, 1u);
+  EXPECT_TRUE(Mixed.Stats.Bails.empty());
+}
+
+TEST_F(NativeLoopsTest, ConversionOutOfRangeBailsOut) {
+  Result R = compare("conversion", 1);
+  EXPECT_EQ(R.Stats.Bails["conversion"], 1u);
+  EXPECT_EQ(R.Stats.Runs, 0u);
+}
+
+TEST_F(NativeLoopsTest, FloatDivisionByZeroBailsOut) {
+  Result R = compare("float_division", 7);
+  EXPECT_EQ(R.Out.Value, 7u);
   EXPECT_EQ(R.Stats.Bails["division"], 1u);
 }
 

@@ -262,6 +262,59 @@ TEST_F(RunDatabaseTest, KeepsEachTestsClosedSidesInOneRowPerCommit) {
   sqlite3_close(Raw);
 }
 
+// Renumbering moves every column that names a test, and no test keeps a
+// file named by its old number.
+TEST_F(RunDatabaseTest, RenumberingMovesEveryColumnThatNamesATest) {
+  {
+    auto Db = RunDatabase::create(Path);
+    Db->beginPart({});
+    Db->addPath(path(1));
+    PathRow Second = path(2);
+    Second.NegatedTest = 1;
+    Db->addPath(Second);
+    PathRow Third = path(3);
+    Third.VariantOf = 2;
+    Third.Route = "\x01\x80";
+    Db->addPath(Third);
+    Db->addExchange({1, 0.5, "to-fuzzer", 3, ""});
+    Db->addExchange({1, 0.6, "from-fuzzer", 0, "x"});
+    Db->setTree({{0, -1, "", "f.c", 1, "normal", 3}});
+    Db->addClosedSide({2, 4, true, "infeasible"});
+    Db->commit();
+    Db->addClosedSide({3, 5, false, "unknown"}); // Pending until renumbered.
+    Db->setBugs(
+        {{"null-dereference", "f.c", 9, "at 0", 3, 1, "confirmed", ""}});
+    Db->renumberTests({3, 1, 2});
+    Db->keepTestFile(1, "test000001.json");
+  }
+  auto Db = RunDatabase::open(Path);
+  std::vector<PathRow> Paths;
+  Db->forEachPath([&](const PathRow &P) { Paths.push_back(P); });
+  ASSERT_EQ(Paths.size(), 3u);
+  EXPECT_EQ(Paths[0].PathId, path(3).PathId);
+  EXPECT_EQ(Paths[0].VariantOf, 3u);
+  EXPECT_EQ(Paths[0].TestFile, "test000001.json");
+  EXPECT_EQ(Paths[0].Route, "\x01\x80");
+  EXPECT_EQ(Paths[1].PathId, path(1).PathId);
+  EXPECT_EQ(Paths[1].TestFile, "");
+  EXPECT_EQ(Paths[2].PathId, path(2).PathId);
+  EXPECT_EQ(Paths[2].NegatedTest, 2u);
+  std::vector<ClosedSideRow> Closed = Db->closedSides();
+  ASSERT_EQ(Closed.size(), 2u);
+  EXPECT_EQ(Closed[0].Test, 3u);
+  EXPECT_EQ(Closed[0].Depth, 4u);
+  EXPECT_EQ(Closed[1].Test, 1u);
+  EXPECT_EQ(Closed[1].Depth, 5u);
+  std::vector<BugRow> Bugs = Db->bugs();
+  ASSERT_EQ(Bugs.size(), 1u);
+  EXPECT_EQ(Bugs[0].FirstTest, 1u);
+  std::vector<ExchangeRow> X = Db->exchanges();
+  ASSERT_EQ(X.size(), 2u);
+  EXPECT_EQ(X[0].Test, 1u);
+  EXPECT_EQ(X[1].Test, 0u); // No test: none to move.
+  EXPECT_EQ(Db->tree().at(0).Test, 1u);
+}
+
 // Paths that ran the same lines and edges share one coverage row, in this
 // part and in a resumed one; what it numbers is described once.
 TEST_F(RunDatabaseTest, PathsThatCoverTheSameShareACoverageRow) {

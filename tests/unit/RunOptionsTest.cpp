@@ -100,6 +100,13 @@ const Rule Rules[] = {
        O.Mode = ExploreMode::Fork;
      },
      "--loop-bound and --tree-statements need --mode=fork"},
+    {"WorkBalanceIsDistributed",
+     [](RunOptions &O) { O.Ranks.Balance = WorkBalance::Steal; },
+     [](RunOptions &O) {
+       O.Ranks.Balance = WorkBalance::Steal;
+       O.DistributedMpi = true;
+     },
+     "--work-balance needs --distributed=mpi"},
     {"SelfCheckIsFork", [](RunOptions &O) { O.SelfCheck = true; },
      [](RunOptions &O) {
        O.SelfCheck = true;
