@@ -154,8 +154,25 @@ void showTest(const std::string &Path, const TestRecord &Test, std::FILE *Out) {
   fmt::print(Out, "  replay     theseus replay {}\n", realPath(Path));
 }
 
-/// A forking run's tree as run.db keeps it (the first `Total` nodes, or
-/// fewer): its nodes, and their leaves by kind.
+void showRun(const std::string &Dir, std::FILE *Out) {
+  std::string Summary = Dir + "/summary.json";
+  if (!llvm::sys::fs::exists(Summary))
+    throw InputError{fmt::format(
+        "show: {} is not a Theseus run directory (no summary.json)", Dir)};
+  nlohmann::json J = readJson(Summary);
+  if (!J.is_object() || !J.contains("paths"))
+    throw InputError{
+        fmt::format("show: {} is not the summary of an exploration", Summary)};
+  printSummary(Out, J);
+  printStoredTree(Dir, J.value("tree_nodes", 0), Out);
+  if (J.contains("fuzz"))
+    printFuzzing(Out, J);
+  if (J.contains("self_check"))
+    printSelfCheck(Out, J["self_check"]);
+}
+
+} // namespace
+
 void printStoredTree(const std::string &Dir, uint64_t Total, std::FILE *Out) {
   std::string Path = Dir + "/" + RunDatabaseName;
   if (!llvm::sys::fs::exists(Path))
@@ -181,25 +198,6 @@ void printStoredTree(const std::string &Dir, uint64_t Total, std::FILE *Out) {
   fmt::print(Out, "  tree             {} nodes in {} (leaves: {})\n", Count,
              RunDatabaseName, Kinds);
 }
-
-void showRun(const std::string &Dir, std::FILE *Out) {
-  std::string Summary = Dir + "/summary.json";
-  if (!llvm::sys::fs::exists(Summary))
-    throw InputError{fmt::format(
-        "show: {} is not a Theseus run directory (no summary.json)", Dir)};
-  nlohmann::json J = readJson(Summary);
-  if (!J.is_object() || !J.contains("paths"))
-    throw InputError{
-        fmt::format("show: {} is not the summary of an exploration", Summary)};
-  printSummary(Out, J);
-  printStoredTree(Dir, J.value("tree_nodes", 0), Out);
-  if (J.contains("fuzz"))
-    printFuzzing(Out, J);
-  if (J.contains("self_check"))
-    printSelfCheck(Out, J["self_check"]);
-}
-
-} // namespace
 
 void show(const std::string &Path, std::FILE *Out) {
   if (!llvm::sys::fs::is_directory(Path)) {
