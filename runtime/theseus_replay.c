@@ -136,16 +136,12 @@ __attribute__((weak)) void theseus_assert(int c) {
     abort();
 }
 
-/* The replay build weakens a program's own definitions of these (the engine
- * takes their values as inputs all the same), so these win there; elsewhere
- * (an exported suite's runtime) a program's own definition wins. */
-#ifdef __THESEUS_REPLAY__
-#define THESEUS_NONDET_LINKAGE
-#else
-#define THESEUS_NONDET_LINKAGE __attribute__((weak))
-#endif
+/* A program's own definitions of these must be weakened (the engine takes
+ * their values as inputs all the same): the replay build does it, an
+ * exported file's header shows the command. Left strong, they make the link
+ * fail rather than replay other values than the test's. */
 #define THESEUS_NONDET(T, suffix)                                              \
-  THESEUS_NONDET_LINKAGE T __VERIFIER_nondet_##suffix(void) {                  \
+  T __VERIFIER_nondet_##suffix(void) {                                         \
     char base[64];                                                             \
     snprintf(base, sizeof base, "nondet_%s_%u", #suffix, ++nondet_count);      \
     T v;                                                                       \
@@ -157,7 +153,7 @@ typedef bool theseus_bool;
 #else
 typedef _Bool theseus_bool;
 #endif
-THESEUS_NONDET_LINKAGE theseus_bool __VERIFIER_nondet_bool(void) {
+theseus_bool __VERIFIER_nondet_bool(void) {
   char base[64];
   snprintf(base, sizeof base, "nondet_bool_%u", ++nondet_count);
   unsigned char b;
@@ -166,7 +162,6 @@ THESEUS_NONDET_LINKAGE theseus_bool __VERIFIER_nondet_bool(void) {
 }
 #include "theseus_nondet.def"
 #undef THESEUS_NONDET
-#undef THESEUS_NONDET_LINKAGE
 
 /* SV-COMP's markers of atomic sections: a single-threaded run ignores them. */
 __attribute__((weak)) void __VERIFIER_atomic_begin(void) {}

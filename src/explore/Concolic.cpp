@@ -2,6 +2,7 @@
 #include "explore/Concolic.h"
 
 #include "expr/Rewrite.h"
+#include "solver/FloatSearch.h"
 
 #include "llvm/IR/Function.h"
 
@@ -330,6 +331,12 @@ ConcolicExplorer::negate(PathNode *N, bool Dir, bool MayDefer) {
   return execute(std::move(*Next), {N, Dir}, N->Depth + 1);
 }
 
+/// Evaluations of a float query the solver left undecided, in the search
+/// for a model by evaluation: about 50 ms when it finds none on the query
+/// of a Newton step over a degree-7 polynomial, little next to the solver
+/// timeout that comes before it.
+constexpr unsigned FloatSearchEvaluations = 20000;
+
 std::optional<Assignment> ConcolicExplorer::solveSide(PathNode *N, bool Dir,
                                                       bool MayDefer) {
   std::vector<ExprRef> Prefix = PathTree::prefixOf(Ctx, N);
@@ -349,11 +356,23 @@ std::optional<Assignment> ConcolicExplorer::solveSide(PathNode *N, bool Dir,
     return std::nullopt;
   }
   SolverResponse R = Solv.solve(Prefix, Goal, *N->Input);
+  std::vector<ExprRef> Sliced;
+  if (R.Result == SatResult::Unknown)
+    Sliced = sliceForGoal(Prefix, Goal);
+  if (R.Result == SatResult::Unknown && budgetLeft()) {
+    // Past the solver's budget on floats: look for a model by evaluation,
+    // exact where the next fallback is not.
+    if (auto Found = searchFloatModel(Sliced, *N->Input, FloatSearchEvaluations,
+                                      Opts.Seed)) {
+      ++Stats.FloatSearchModels;
+      R.Result = SatResult::Sat;
+      R.Model = std::move(*Found);
+    }
+  }
   if (R.Result == SatResult::Unknown) {
     // Past the solver's budget: replace non-linear terms by their values on
     // the input that reached N, and try the simpler query (PyExZ3, Ball and
     // Daniel §1.2).
-    std::vector<ExprRef> Sliced = sliceForGoal(Prefix, Goal);
     unsigned Replaced = 0;
     for (ExprRef &C : Sliced)
       C = concretizeNonlinear(Ctx, C, *N->Input, Replaced);
@@ -478,12 +497,15 @@ void ConcolicExplorer::importExchanged(bool Now) {
   }
 }
 
-/// Nothing is left to negate but the tree is not complete (sides the
-/// solver could not decide, runs cut short): wait for what the fuzzer
-/// finds while it runs, and take what it found last once it ended. False
-/// when there is nothing to wait for.
+/// Nothing is left to negate but the run is not complete (sides the
+/// solver could not decide, runs cut short, paths ended by an operation the
+/// engine cannot run or a call it denied, which the native fuzzer runs):
+/// wait for what the fuzzer finds while it runs, and take what it found
+/// last once it ended. False when there is nothing to wait for.
 bool ConcolicExplorer::waitForExchange() {
-  if (!Exchange || (treeComplete() && Stats.StepLimited == 0))
+  bool PathsCut =
+      Stats.StepLimited + Stats.UnsupportedPaths + Stats.DeniedPaths > 0;
+  if (!Exchange || (treeComplete() && !PathsCut))
     return false;
   bool Running = Exchange->running();
   if (Running)

@@ -364,6 +364,9 @@ struct ExplorationStats {
   uint64_t Divergences = 0;
   uint64_t Infeasible = 0;
   uint64_t SolverUnknown = 0;
+  /// Sides whose float query the solver left undecided, taken with a model
+  /// found by evaluation (solver/FloatSearch.h).
+  uint64_t FloatSearchModels = 0;
   uint64_t Restarts = 0;
   uint64_t DepthLimited = 0;     ///< Runs with decisions beyond --max-depth.
   uint64_t BoundReached = 0;     ///< Forking: paths cut by --loop-bound.

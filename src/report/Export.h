@@ -69,6 +69,9 @@ struct ExportedSuite {
   std::string Declaration;        ///< The entry's prototype, without `extern`.
   std::vector<std::string> Types; ///< Struct definitions the tests use.
   std::vector<std::string> Sources;
+  /// Per source, the `__VERIFIER_nondet_*` functions it defines: the user
+  /// weakens them in its object, so that the runtime's serve the inputs.
+  std::vector<std::vector<std::string>> OwnNondets;
   std::vector<std::string> CFlags;
   bool MainEntry = false;    ///< Compiled with -Dmain=theseus_entry_main.
   bool Harness = false;      ///< Inlines the replay runtime.

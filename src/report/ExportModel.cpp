@@ -530,6 +530,32 @@ bool callsHarness(const std::vector<std::string> &Sources) {
   return false;
 }
 
+/// The `__VERIFIER_nondet_*` functions `Source` defines (a name followed by
+/// a parameter list and a body). The engine took their values as inputs,
+/// so the exported file's runtime must serve them instead of these bodies.
+std::vector<std::string> definedNondets(const std::string &Source) {
+  std::ifstream In(Source);
+  std::string Text(std::istreambuf_iterator<char>(In), {});
+  llvm::StringRef Rest(Text);
+  std::set<std::string> Names;
+  const llvm::StringRef Prefix = "__VERIFIER_nondet_";
+  for (size_t At; (At = Rest.find(Prefix)) != llvm::StringRef::npos;) {
+    Rest = Rest.drop_front(At);
+    llvm::StringRef Name =
+        Rest.take_while([](char C) { return llvm::isAlnum(C) || C == '_'; });
+    Rest = Rest.drop_front(Name.size()).ltrim();
+    if (!Rest.consume_front("("))
+      continue;
+    size_t Close = Rest.find_first_of("()");
+    if (Close == llvm::StringRef::npos || Rest[Close] != ')')
+      continue;
+    Rest = Rest.drop_front(Close + 1).ltrim();
+    if (Rest.starts_with("{"))
+      Names.insert(Name.str());
+  }
+  return {Names.begin(), Names.end()};
+}
+
 /// The suite-wide facts, from the first test.
 void describeEntry(ExportedSuite &Suite, const ProgramDescription &P) {
   Suite.Suite = P.Entry;
@@ -537,6 +563,8 @@ void describeEntry(ExportedSuite &Suite, const ProgramDescription &P) {
   Suite.Sources = P.Sources;
   Suite.CFlags = P.CFlags;
   Suite.Harness = callsHarness(P.Sources);
+  for (const std::string &S : P.Sources)
+    Suite.OwnNondets.push_back(definedNondets(S));
 }
 
 class SuiteBuilder {

@@ -11,6 +11,13 @@ namespace theseus {
 
 namespace {
 
+std::string weakenOptions(const std::vector<std::string> &Names) {
+  std::string Out;
+  for (const std::string &N : Names)
+    Out += " --weaken-symbol=" + N;
+  return Out;
+}
+
 /// How the user builds the exported file with the program.
 std::string buildLines(const ExportedSuite &S, bool GTest,
                        const std::string &Out) {
@@ -22,8 +29,13 @@ std::string buildLines(const ExportedSuite &S, bool GTest,
     Flags += " " + F;
   std::string Lines = fmt::format(" *   clang -c -g{}{}\n", Flags, Sources);
   std::string Objects;
-  for (const std::string &Src : S.Sources)
-    Objects += " " + llvm::sys::path::stem(Src).str() + ".o";
+  for (size_t I = 0; I < S.Sources.size(); ++I) {
+    std::string Object = llvm::sys::path::stem(S.Sources[I]).str() + ".o";
+    Objects += " " + Object;
+    if (!S.OwnNondets[I].empty())
+      Lines += fmt::format(" *   llvm-objcopy{} {}\n",
+                           weakenOptions(S.OwnNondets[I]), Object);
+  }
   Lines += GTest ? fmt::format(" *   clang++ -std=c++17 {}{} -lgtest "
                                "-lgtest_main -pthread && ./a.out\n",
                                Out, Objects)
@@ -48,6 +60,12 @@ std::string header(const ExportedSuite &S, bool GTest) {
     Text += " * The program's own inputs (klee_make_symbolic, "
             "__VERIFIER_nondet_*, ...) are\n * served by the replay runtime "
             "inlined at the end of this file.\n";
+  if (llvm::any_of(S.OwnNondets, [](const auto &N) { return !N.empty(); }))
+    Text += " * The program defines __VERIFIER_nondet_* functions itself; "
+            "Theseus took their\n * values as inputs, so llvm-objcopy "
+            "weakens those definitions and the\n * runtime's serve the "
+            "recorded values (without it, the link fails with a\n * "
+            "multiple definition).\n";
   return Text + " */\n";
 }
 

@@ -55,6 +55,14 @@ nlohmann::json nativeLoopsJson(const NativeLoopStats &N) {
   return J;
 }
 
+nlohmann::json unsupportedJson(const TestWriter &T) {
+  nlohmann::json Sites = nlohmann::json::array();
+  for (const auto &[What, Site] : T.unsupported())
+    Sites.push_back(
+        {{"what", What}, {"paths", Site.Paths}, {"test", Site.Test}});
+  return Sites;
+}
+
 nlohmann::json cutsJson(const CutCounts &C) {
   nlohmann::json J = nlohmann::json::object();
   for (const auto &[Why, Count] : C)
@@ -211,6 +219,7 @@ nlohmann::json summaryJson(const RunReport &R) {
       {"runs", S.Runs},
       {"bugs", Bugs},
       {"outcomes", R.Tests.outcomes()},
+      {"unsupported", unsupportedJson(R.Tests)},
       {"return_values", returnValues(R.Tests)},
       {"return_value_variants", S.ReturnVariants},
       {"return_value_search", returnValueSearchJson(S.ReturnValueSets)},
@@ -236,6 +245,7 @@ nlohmann::json summaryJson(const RunReport &R) {
       {"externals", S.ExternalCalls},
       {"infeasible", S.Infeasible},
       {"solver_unknown", S.SolverUnknown},
+      {"float_search_models", S.FloatSearchModels},
       {"restarts", S.Restarts},
       {"assume_violations", S.AssumeViolations},
       {"depth_limited_runs", S.DepthLimited},
@@ -531,6 +541,19 @@ void printSummary(std::FILE *Out, const nlohmann::json &J) {
     P(fmt::format("    {}: {} (x{})\n", C.at("site").get<std::string>(),
                   C.at("reason").get<std::string>(),
                   C.at("count").get<uint64_t>()));
+  // What ended paths as unsupported (long double, inline assembly, ...),
+  // so that the console says why the run is not complete; the first few.
+  const nlohmann::json Unsupported =
+      J.value("unsupported", nlohmann::json::array());
+  const size_t ShownUnsupported = 8;
+  for (size_t I = 0; I < Unsupported.size() && I < ShownUnsupported; ++I)
+    P(fmt::format("  unsupported      {} ({}, {})\n",
+                  Unsupported[I].at("what").get<std::string>(),
+                  nouns(Unsupported[I].at("paths").get<uint64_t>(), "path"),
+                  Unsupported[I].at("test").get<std::string>()));
+  if (Unsupported.size() > ShownUnsupported)
+    P(fmt::format("  unsupported      ... and {} more (summary.json)\n",
+                  Unsupported.size() - ShownUnsupported));
   const nlohmann::json &Externals = J.at("externals");
   if (!Externals.empty()) {
     std::string Calls;
@@ -547,6 +570,10 @@ void printSummary(std::FILE *Out, const nlohmann::json &J) {
   if (U("infeasible") || U("solver_unknown"))
     P(fmt::format("  infeasible       {}, solver unknown {}\n", U("infeasible"),
                   U("solver_unknown")));
+  if (U("float_search_models"))
+    P(fmt::format("  float search     {} of the float queries the solver left "
+                  "undecided solved by evaluation\n",
+                  U("float_search_models")));
   double Solver = Time.at("solver").get<double>();
   double Interp = Time.at("interpreter").get<double>();
   double Other = Total - Solver - Interp;

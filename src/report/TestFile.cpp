@@ -811,12 +811,24 @@ void TestWriter::noteReturnValue(const PathOutcome &O) {
   }
 }
 
+void TestWriter::noteUnsupported(const PathOutcome &O,
+                                 const std::string &Test) {
+  if (O.End != PathEnd::Unsupported)
+    return;
+  llvm::StringRef What(O.Message);
+  What.consume_front("unsupported: ");
+  UnsupportedSite &Site = Unsupported[What.str()];
+  if (!Site.Paths++)
+    Site.Test = Test;
+}
+
 void TestWriter::onNewPath(const PathResult &R) {
   if (R.Restored)
     return restorePath(R);
   const PathOutcome &O = *R.Outcome;
   noteReturnValue(O);
   std::string Name = testFileName(R.Index);
+  noteUnsupported(O, Name);
   bool NewBug = O.End == PathEnd::Bug && countBug(R, Name);
   std::string Covers;
   bool Keep = !SuiteCoverage || offerToSuite(R, NewBug, Covers);
@@ -843,6 +855,7 @@ void TestWriter::restorePath(const PathResult &R) {
   const PathOutcome &O = *R.Outcome;
   noteReturnValue(O);
   std::string Name = testFileName(R.Index);
+  noteUnsupported(O, Name);
   bool NewBug = O.End == PathEnd::Bug && countBug(R, Name);
   std::string Covers;
   if (SuiteCoverage && !offerToSuite(R, NewBug, Covers))

@@ -120,6 +120,15 @@ public:
   const std::set<std::string> &jsonReturns() const { return JsonReturns; }
   uint64_t tests() const { return Tests; }
   const std::map<std::string, uint64_t> &outcomes() const { return Outcomes; }
+  /// Paths ended by an operation the engine cannot run: by message (what
+  /// and where), their number and the first one's test.
+  struct UnsupportedSite {
+    uint64_t Paths = 0;
+    std::string Test;
+  };
+  const std::map<std::string, UnsupportedSite> &unsupported() const {
+    return Unsupported;
+  }
   const ProgramDescription &program() const { return Program; }
 
   /// The value path outcome `O` returned, as the C type reads it: a number,
@@ -141,6 +150,8 @@ private:
   /// database when it is new.
   int64_t createdInputId(const Array *Arr, const InputRequest &Req);
   void writeOutcome(JsonWriter &W, const PathOutcome &O) const;
+  /// Counts `O` in `Unsupported` when an unsupported operation ended it.
+  void noteUnsupported(const PathOutcome &O, const std::string &Test);
   /// The bytes of the struct or float `O` returned.
   std::vector<uint8_t> returnedBytes(const PathOutcome &O) const;
   void appendProgramOutput(const std::string &Test,
@@ -192,6 +203,7 @@ private:
   std::set<uint64_t> UnsignedReturns;
   std::set<std::string> JsonReturns;
   std::map<std::string, uint64_t> Outcomes;
+  std::map<std::string, UnsupportedSite> Unsupported;
   uint64_t Tests = 0;
   std::vector<uint64_t> Files;
   /// The suite: null when every test is a file.
