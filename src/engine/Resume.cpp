@@ -40,9 +40,11 @@ void removeUnrecordedTests(const std::string &Dir, uint64_t LastTest) {
 } // namespace
 
 void checkResumable(const RunOptions &O, const std::string &ModuleHash) {
-  if (O.Mode != ExploreMode::Concolic)
-    throw InputError{"--resume: only concolic runs can be resumed; this "
-                     "run directory holds a run in fork mode"};
+  // Statement nodes chain below the decisions; a resumed run rebuilds the
+  // tree from the decisions alone.
+  if (O.Explore.Exec.ReportStatements)
+    throw InputError{"--resume: a run with --tree-statements cannot be "
+                     "resumed"};
   std::unique_ptr<RunDatabase> Db = openEarlierRun(O.OutDir);
   if (Db->version() != RunDatabaseSchemaVersion)
     throw InputError{fmt::format(
@@ -87,7 +89,8 @@ EarlierParts readEarlierParts(const std::string &Dir, RunDatabase &Db,
           throw InputError{fmt::format(
               "--resume: the input of test {} in run.db is damaged", P.Number)};
         E.From.Tests.push_back({P.Number, std::move(*Input), P.Run, P.Seconds,
-                                P.VariantOf, P.Outcome == "step-limit"});
+                                P.VariantOf, P.Outcome == "step-limit",
+                                P.Route});
       },
       RunDatabase::PathColumns::NoText);
   removeUnrecordedTests(Dir, E.From.LastTest);

@@ -1,11 +1,12 @@
 //===- Resume.h - Going on with a run that stopped ------------------------===//
 //
-// `theseus --resume DIR` continues the concolic run of a run directory
-// where it stopped (a budget, Ctrl-C, a kill): the run database holds every
-// test with its input and the sides the run closed without a run, so the
-// new part runs the earlier tests again (rebuilding the path tree, its open
-// sides and the coverage), closes those sides again, and explores on,
-// numbering its tests after theirs. Each part is a row of `parts`.
+// `theseus --resume DIR` continues the run of a run directory where it
+// stopped (a budget, Ctrl-C, a kill): the run database holds every test
+// with its input and the sides the run closed without a run, so the new
+// part runs the earlier tests again (rebuilding the concolic path tree or
+// the fork tree, their open sides or waiting states, and the coverage),
+// closes those sides again, and explores on, numbering its tests after
+// theirs. Each part is a row of `parts`.
 //
 //===----------------------------------------------------------------------===//
 #ifndef THESEUS_ENGINE_RESUME_H

@@ -13,6 +13,7 @@
 #include "explore/Parallel.h"
 #include "explore/SelfCheck.h"
 #include "program/Program.h"
+#include "report/Show.h"
 #include "report/Summary.h"
 #include "report/TestComp.h"
 #include "report/TreeWriter.h"
@@ -99,6 +100,7 @@ public:
   void onReturnValuesSettled(uint64_t Test, ReturnValueSet How) override {
     Inner.onReturnValuesSettled(Test, How);
   }
+  void onExchange(const ExchangedTest &X) override { Inner.onExchange(X); }
 
 private:
   ExplorationListener &Inner;
@@ -425,6 +427,10 @@ static int explore(RunOptions &O, const MpiJob *Job) {
                 "are written up to --tree-max-nodes=%zu\n",
                 Explorer.tree().size(), O.TreeMaxNodes);
           Summary["tree_nodes"] = Explorer.tree().size();
+          if (RunDatabase *Db = Writer.database()) {
+            recordTree(Explorer.tree(), *Db, O.TreeMaxNodes);
+            printStoredTree(O.OutDir, Explorer.tree().size(), stdout);
+          }
           return !O.SelfCheck || checkEngine(O, Stats, {&Explorer}, Summary);
         });
   }

@@ -290,8 +290,10 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound,
     R.PathsDone = Stats.Paths;
     if (Restoring)
       markRestored(R);
+    bool Offered = false;
     if (Importing) {
       R.Origin = Importing->Origin;
+      ImportedTest = R.Index;
       ++Stats.FuzzNewPaths;
     } else if (Exchange && Leaf->EndsPath) {
       std::vector<const Array *> Created;
@@ -299,8 +301,11 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound,
         Created.push_back(Arr);
       Exchange->offer(Inputs.toStream(*Input, Created));
       ++Stats.FuzzOffered;
+      Offered = true;
     }
     Listener->onNewPath(R);
+    if (Offered)
+      Listener->onExchange({true, R.Index, Budget.elapsed(), {}});
     for (Target Opened : Rec.NewOpen)
       Opened.Node->Test = R.Index;
     // Decisions past --max-depth are missing from the path condition.
@@ -484,8 +489,11 @@ void ConcolicExplorer::importExchanged(bool Now) {
     Assignment In = Inputs.fromStream(Stream);
     ++Stats.FuzzImported;
     Importing = &X;
+    ImportedTest = 0;
     execute(std::move(In), {}, 0, &Stream);
     Importing = nullptr;
+    Listener->onExchange({false, ImportedTest, Budget.elapsed(),
+                          ImportedTest ? std::vector<uint8_t>() : X.Bytes});
   }
 }
 

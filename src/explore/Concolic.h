@@ -116,6 +116,8 @@ private:
   double LastImport = 0;
   /// The exchanged input being run, and whether it crashed natively.
   const ExchangedInput *Importing = nullptr;
+  /// The test the run of the input being imported made (0: none).
+  uint64_t ImportedTest = 0;
   /// The earlier test being run again to resume the run, and the sides
   /// the earlier tests opened.
   const StoredTest *Restoring = nullptr;

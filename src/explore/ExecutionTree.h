@@ -49,6 +49,9 @@ struct TreeNode : SearchNode {
   /// Where the node's straight-line run ends: its branch point, or where
   /// the path ended for a leaf.
   const llvm::Instruction *At = nullptr;
+  /// A branch point's decision: its index on the route of every path
+  /// through it (Route.h).
+  uint32_t RouteIndex = 0;
   std::vector<std::unique_ptr<TreeNode>> Children;
   std::vector<VariableValue> Variables; ///< At `At`.
 

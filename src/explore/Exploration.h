@@ -279,6 +279,9 @@ struct PathResult {
   std::string Stdout; ///< What the program printed on the path.
   /// The branch edges the path took, hashed (Coverage::markEdge).
   uint64_t PathId = 0;
+  /// A forking run's: the path's decisions but pins (Route::encode);
+  /// empty otherwise.
+  std::string Route;
   /// The lines and edges the path ran (null for a further return value of
   /// a path), and whether it ran one no earlier path had.
   const PathCoverage *Covered = nullptr;
@@ -305,6 +308,18 @@ struct SiteCount {
   std::string Site; ///< file:line
   std::string Reason;
   uint64_t Count = 0;
+};
+
+/// --fuzz: an input that went between the search and the fuzzer.
+struct ExchangedTest {
+  bool ToFuzzer = false; ///< The engine offered it; else the fuzzer found it.
+  /// The test whose input was offered, or the test the engine's run of the
+  /// fuzzer's input made (0: it ran no new path).
+  uint64_t Test = 0;
+  double Seconds = 0; ///< Since the start of the run.
+  /// A fuzzer's input that made no test, as the fuzzer gave it (an input
+  /// stream, Exchange.h).
+  std::vector<uint8_t> Stream;
 };
 
 /// How the search for every return value settled the paths whose return
@@ -481,6 +496,8 @@ public:
   /// The search for the other return values of test `Test`'s path ended
   /// as `How` (kept so that a resumed run counts it without searching).
   virtual void onReturnValuesSettled(uint64_t Test, ReturnValueSet How) {}
+  /// --fuzz: an input went to the fuzzer or came from it.
+  virtual void onExchange(const ExchangedTest &X) {}
 };
 
 } // namespace theseus

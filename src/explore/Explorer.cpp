@@ -87,7 +87,7 @@ void Explorer::start(ExplorationListener &L, const ResumePoint *From) {
 }
 
 bool Explorer::restore(const ResumePoint &) {
-  throw InputError{"only concolic runs can be resumed"};
+  throw InputError{"this exploration cannot be resumed"};
 }
 
 ExplorationStats Explorer::finish() {

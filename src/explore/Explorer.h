@@ -36,11 +36,14 @@ struct StoredTest {
   /// ended within it or (an input the fuzzer found crashing) had none, so
   /// it runs again without one.
   bool StepLimited = false;
+  /// A forking run's: its path's decisions (Route::encode); empty in
+  /// concolic runs.
+  std::string Route;
 };
 
 /// What the earlier parts of a run leave for the next one: their tests in
 /// order (all but those interrupted, whose paths stay open) and the sides
-/// they closed without a run.
+/// the concolic search closed without a run.
 struct ResumePoint {
   std::vector<StoredTest> Tests;
   std::vector<ClosedSide> Closed;
@@ -119,8 +122,7 @@ protected:
   virtual void begin() = 0;
   /// The driver's part of start() for a resumed run: the state of `From`
   /// rebuilt; false when a signal cut that short. When `From` has no
-  /// tests, start() then calls begin() as for a new run. Only the concolic
-  /// driver resumes.
+  /// tests, start() then calls begin() as for a new run.
   virtual bool restore(const ResumePoint &From);
   /// The driver's part of finish(), which fills the statistics.
   virtual void end() = 0;

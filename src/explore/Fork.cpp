@@ -1,6 +1,7 @@
 //===- Fork.cpp - Forking symbolic execution driver -----------------------===//
 #include "explore/Fork.h"
 
+#include "explore/Route.h"
 #include "explore/Searchers.h"
 #include "expr/Printer.h"
 
@@ -61,6 +62,12 @@ struct ForkExplorer::State {
   /// (the sides off its way are the other worker's).
   TreeKey Key;
   std::optional<TreeKey> HandedOverAt;
+  /// The decisions so far: the sides taken, and the other sides found
+  /// infeasible.
+  Route Sides;
+  /// Resuming: the earlier test this run runs again, and its route.
+  const StoredTest *Restoring = nullptr;
+  const Route *Recorded = nullptr;
 };
 
 const llvm::Loop *LoopCounter::take(llvm::LoopInfo &LI,
@@ -164,6 +171,13 @@ private:
   /// Removes from the running state the seeds that break `Holds`, and
   /// returns them: they take the other side.
   std::vector<Assignment> seedsAgainst(ExprRef Holds);
+  /// Resuming: at a place an earlier test's run decided already, follows
+  /// the tree it built (holding `Holds`); false at a place no run reached.
+  bool rejoin(const BranchEvent &Ev, ExprRef Holds);
+  /// What the earlier run knew of the other side of the decision just
+  /// reported: taken by another earlier path (Sat), infeasible (Unsat), or
+  /// nothing.
+  std::optional<SatResult> earlierAnswer();
 
   ForkExplorer &E;
   State &St;
@@ -204,6 +218,8 @@ void ForkExplorer::Stepper::onBranch(const BranchEvent &Ev) {
   if (Suspended || replayed(Ev))
     return;
   St.Explanation.add(Ev);
+  if (Ev.Kind != BranchKind::Pin)
+    St.Sides.add(Ev.Taken);
   ExprContext &Ctx = E.Ctx;
   ExprRef Holds = Ev.Taken ? Ev.Cond : Ctx.logicalNot(Ev.Cond);
   ExprRef Other = Ev.Taken ? Ctx.logicalNot(Ev.Cond) : Ev.Cond;
@@ -240,6 +256,9 @@ void ForkExplorer::Stepper::onBranch(const BranchEvent &Ev) {
     St.PathCond.push_back(Holds);
     return;
   }
+  if (St.Restoring && rejoin(Ev, Holds))
+    return;
+  std::optional<SatResult> Earlier = earlierAnswer();
   // A run that follows a seed is the seeded search's one path: like a
   // concolic run, it leaves its other sides to be decided when picked or
   // handed over (one query each, rather than one per decision along a
@@ -247,10 +266,15 @@ void ForkExplorer::Stepper::onBranch(const BranchEvent &Ev) {
   bool Defer =
       Ev.Kind == BranchKind::Branch && !St.Seeds.empty() && OtherSeeds.empty();
   SolverResponse R;
-  if (!OtherSeeds.empty())
+  if (Earlier)
+    R.Result = *Earlier;
+  else if (!OtherSeeds.empty())
     R = {SatResult::Sat, OtherSeeds.front()}; // A seed witnesses the side.
   else if (!Defer)
     R = E.Solv.solve(St.PathCond, Other, *St.Model);
+  // A query a stop interrupted decided nothing.
+  if (R.Result == SatResult::Unsat && !E.Budget.mustStop())
+    St.Sides.closeLast();
   if (Ev.Kind == BranchKind::Assume) {
     // The model breaks the assumption: this run ends, and a state that
     // satisfies it takes over at the same node.
@@ -264,24 +288,53 @@ void ForkExplorer::Stepper::onBranch(const BranchEvent &Ev) {
   }
   TreeNode *N = St.Node;
   N->At = Ev.Inst;
+  N->RouteIndex = St.Sides.size() - 1;
   if (E.Tree.size() < E.Opts.TreeDetailNodes)
     N->Variables = E.variablesOf(*St.Exec);
   TreeNode *ThenSide = E.Tree.addChild(N, Ev.Cond);
   TreeNode *ElseSide = E.Tree.addChild(N, Ctx.logicalNot(Ev.Cond));
   TreeNode *OtherNode = Ev.Taken ? ElseSide : ThenSide;
-  if (Defer || R.Result == SatResult::Sat)
+  if (Earlier == SatResult::Sat) {
+    // Left to the earlier test whose run takes it.
+  } else if (Defer || R.Result == SatResult::Sat) {
     fork(Ev, Other, R.Model, OtherNode, std::move(OtherSeeds), Defer);
-  else
+  } else {
     E.closeSide(OtherNode, Ev.Inst, Ev.Kind, !Ev.Taken, R.Result, St.PathCond,
                 Other, *St.Model);
+  }
   St.Node = Ev.Taken ? ThenSide : ElseSide;
   St.PathCond.push_back(Holds);
   ++St.Decisions;
   // A model of the apc arrived: the run waits, here, for it to go to the
   // state it belongs to, which may be this one.
-  if (Ev.Kind == BranchKind::Branch && !E.Share && E.Watch &&
+  if (Ev.Kind == BranchKind::Branch && !E.Share && E.Watch && !St.Restoring &&
       E.Watch->answerWaiting())
     suspend(Ev);
+}
+
+bool ForkExplorer::Stepper::rejoin(const BranchEvent &Ev, ExprRef Holds) {
+  TreeNode *N = St.Node;
+  if (N->Children.empty())
+    return false;
+  St.PathCond.push_back(Holds);
+  // A node decides at one place of its route; before it, only checks the
+  // earlier run found could not fail.
+  if (N->RouteIndex != St.Sides.size() - 1)
+    return true;
+  St.Node = N->Children[Ev.Taken ? 0 : 1].get();
+  ++St.Decisions;
+  return true;
+}
+
+std::optional<SatResult> ForkExplorer::Stepper::earlierAnswer() {
+  if (!St.Restoring)
+    return std::nullopt;
+  if (E.Earlier->bothTaken(St.Sides.placeBefore()))
+    return SatResult::Sat; // That test's run goes there.
+  uint32_t Index = St.Sides.size() - 1;
+  if (Index < St.Recorded->size() && St.Recorded->closed(Index))
+    return SatResult::Unsat;
+  return std::nullopt;
 }
 
 std::unique_ptr<ForkExplorer::State>
@@ -298,6 +351,7 @@ ForkExplorer::Stepper::copyAtDecision(const BranchEvent &Ev) {
   C->NewCoverage = St.NewCoverage;
   C->Concretized = St.Concretized;
   C->Explanation = St.Explanation;
+  C->Sides = St.Sides;
   StackFrame &F = C->Exec->Stack.back();
   assert(F.Block == Ev.Inst->getParent() && "decision outside the top frame");
   F.moveTo(Ev.Inst);
@@ -342,6 +396,7 @@ void ForkExplorer::Stepper::fork(const BranchEvent &Ev, ExprRef Other,
   }
   std::unique_ptr<State> C = copyAtDecision(Ev);
   C->Explanation.flipLast();
+  C->Sides.flipLast();
   if (Undecided)
     C->Undecided = State::Deferred{Ev.Inst, !Ev.Taken};
   else
@@ -490,14 +545,19 @@ void ForkExplorer::closeSide(TreeNode *N, const llvm::Instruction *Inst,
   }
 }
 
-std::unique_ptr<ForkExplorer::State> ForkExplorer::initialState() {
+std::unique_ptr<ForkExplorer::State> ForkExplorer::rootState(Assignment In) {
   auto St = std::make_unique<State>();
-  St->Model = std::make_shared<Assignment>(startInput(Inputs.zeros()));
-  if (apcSeed())
-    St->Seeds.push_back(*St->Model);
+  St->Model = std::make_shared<Assignment>(std::move(In));
   St->Exec = Interp.createState(Entry, Inputs.bind(*St->Model));
   St->Node = Tree.root();
   St->Covered = Cov.pathCoverage();
+  return St;
+}
+
+std::unique_ptr<ForkExplorer::State> ForkExplorer::initialState() {
+  std::unique_ptr<State> St = rootState(startInput(Inputs.zeros()));
+  if (apcSeed())
+    St->Seeds.push_back(*St->Model);
   return St;
 }
 
@@ -530,10 +590,57 @@ void ForkExplorer::endPath(State &St, const PathOutcome &Outcome) {
     ++Stats.Divergences;
     return;
   }
+  if (Outcome.End == PathEnd::AssumeViolated) {
+    ++Stats.AssumeViolations; // A satisfying state took over the node.
+    return;
+  }
+  TreeNode *Leaf = St.Node;
+  // Resuming: a further return value of an earlier path ends on the leaf
+  // of that path, whose test ran again before it.
+  bool OnRecord = St.Restoring && Leaf->Leaf != LeafKind::None;
+  if (!OnRecord)
+    markLeaf(St, Outcome);
+  PathResult R;
+  if (St.Restoring) {
+    const StoredTest &T = *St.Restoring;
+    R.Index = Stats.Tests = T.Number;
+    R.Run = T.Run;
+    R.Seconds = T.Seconds;
+    R.VariantOf = T.VariantOf;
+    R.Restored = true;
+    Stats.ReturnVariants += T.VariantOf != 0;
+  } else {
+    R.Index = newTestNumber();
+    R.Run = Stats.Runs;
+    R.Seconds = Budget.elapsed();
+  }
+  if (!OnRecord)
+    Leaf->TestIndex = R.Index;
+  R.ReachedTarget = Watch && (St.ReachedTarget || Watch->reachedAtEnd(Outcome));
+  if (R.ReachedTarget && !Stats.TargetTest)
+    Stats.TargetTest = R.Index;
+  R.Input = St.Model.get();
+  R.Outcome = &Outcome;
+  R.Decisions = St.Decisions;
+  // The state ends here: its record moves into the test.
+  R.Explanation = std::move(St.Explanation);
+  R.Created = std::move(St.Created);
+  R.Stdout = std::move(St.Exec->Stdout);
+  R.PathId = St.PathId;
+  R.Route = St.Sides.encode();
+  R.Covered = &St.Covered;
+  R.NewCoverage = St.NewCoverage;
+  R.PathsDone = Stats.Paths;
+  Listener->onNewPath(R);
+  if (!St.Restoring)
+    ReturnValues.explore(R, St.PathCond, !St.Concretized, Stats, *Listener);
+}
+
+/// Makes the state's node the leaf of its path's end.
+void ForkExplorer::markLeaf(State &St, const PathOutcome &Outcome) {
   TreeNode *Leaf = St.Node;
   switch (Outcome.End) {
-  case PathEnd::AssumeViolated:
-    ++Stats.AssumeViolations; // A satisfying state took over the node.
+  case PathEnd::AssumeViolated: // endPath makes no leaf of it.
     return;
   case PathEnd::Interrupted:
     // The path did not end; its input is still a test of how far it got.
@@ -561,27 +668,29 @@ void ForkExplorer::endPath(State &St, const PathOutcome &Outcome) {
     Leaf->Model = St.Model;
   Leaf->EdgeHash = St.EdgeHash;
   Stats.Paths += Outcome.End != PathEnd::Interrupted;
-  Leaf->TestIndex = newTestNumber();
-  PathResult R;
-  R.ReachedTarget = Watch && (St.ReachedTarget || Watch->reachedAtEnd(Outcome));
-  if (R.ReachedTarget && !Stats.TargetTest)
-    Stats.TargetTest = Leaf->TestIndex;
-  R.Index = Leaf->TestIndex;
-  R.Run = Stats.Runs;
-  R.Input = St.Model.get();
-  R.Outcome = &Outcome;
-  R.Decisions = St.Decisions;
-  // The state ends here: its record moves into the test.
-  R.Explanation = std::move(St.Explanation);
-  R.Created = std::move(St.Created);
-  R.Stdout = std::move(St.Exec->Stdout);
-  R.PathId = St.PathId;
-  R.Covered = &St.Covered;
-  R.NewCoverage = St.NewCoverage;
-  R.Seconds = Budget.elapsed();
-  R.PathsDone = Stats.Paths;
-  Listener->onNewPath(R);
-  ReturnValues.explore(R, St.PathCond, !St.Concretized, Stats, *Listener);
+}
+
+/// Runs each earlier test again, in order, from the entry: the tree grows
+/// along the routes; a side some earlier path took is left to that path's
+/// test, a side the route says is infeasible is closed again without a
+/// query, and every other side is decided and forked as it was, so the
+/// states left waiting are those the earlier parts left unexplored.
+bool ForkExplorer::restore(const ResumePoint &From) {
+  Earlier = std::make_unique<EarlierRoutes>(From.Tests);
+  for (const StoredTest &T : From.Tests) {
+    if (stopRequested() || Budget.mustStop())
+      return false;
+    std::optional<Route> Recorded = Route::decode(T.Route);
+    if (!Recorded)
+      throw InputError{fmt::format(
+          "--resume: the route of test {} in run.db is damaged", T.Number)};
+    std::unique_ptr<State> St = rootState(T.Input);
+    St->Restoring = &T;
+    St->Recorded = &*Recorded;
+    runState(std::move(St));
+  }
+  Earlier.reset();
+  return true;
 }
 
 void ForkExplorer::begin() {
@@ -623,11 +732,7 @@ void ForkExplorer::runShared(const SharedWork &W) {
   std::optional<Assignment> In = decodeAssignment(Ctx, W.Input);
   if (!In)
     throw std::logic_error("a shared input does not decode");
-  auto St = std::make_unique<State>();
-  St->Model = std::make_shared<Assignment>(std::move(*In));
-  St->Exec = Interp.createState(Entry, Inputs.bind(*St->Model));
-  St->Node = Tree.root();
-  St->Covered = Cov.pathCoverage();
+  std::unique_ptr<State> St = rootState(std::move(*In));
   St->Decisions = W.Depth;
   St->HandedOverAt = W.Side;
   runState(std::move(St));

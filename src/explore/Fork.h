@@ -25,6 +25,8 @@ class LoopInfo;
 
 namespace theseus {
 
+class EarlierRoutes;
+
 /// The --loop-bound rule (Steinhöfel's loop_unrolling_threshold): a path may
 /// start at most `Bound` iterations of a loop each time it enters it; the
 /// edge that would start one more cuts the path. Shared by the forking run
@@ -78,10 +80,14 @@ private:
   class Stepper;
 
   void begin() override;
+  bool restore(const ResumePoint &From) override;
   void end() override;
+  /// A state at the entry, running input `In`.
+  std::unique_ptr<State> rootState(Assignment In);
   std::unique_ptr<State> initialState();
   void runState(std::unique_ptr<State> St);
   void endPath(State &St, const PathOutcome &Outcome);
+  void markLeaf(State &St, const PathOutcome &Outcome);
   bool budgetLeft() { return Explorer::budgetLeft(/*CheckMemory=*/false); }
   Searcher &searcher() override { return Pending.searcher(); }
   /// --target: drops `St` as a pruned leaf when its path condition
@@ -117,6 +123,9 @@ private:
   llvm::DenseMap<const llvm::Function *, std::unique_ptr<LoopData>> Loops;
   /// Sides whose query a stop interrupted: neither explored nor decided.
   uint64_t UnfinishedSides = 0;
+  /// Resuming: what the earlier parts' routes say, while their tests run
+  /// again.
+  std::unique_ptr<EarlierRoutes> Earlier;
 };
 
 } // namespace theseus

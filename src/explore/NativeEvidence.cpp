@@ -43,6 +43,7 @@ void ConcolicExplorer::reportNativeError(const ExchangedInput &X) {
     Stats.TargetTest = R.Index;
   ++Stats.FuzzNativeErrors;
   Listener->onNewPath(R);
+  Listener->onExchange({false, R.Index, Budget.elapsed(), {}});
 }
 
 } // namespace theseus

@@ -42,6 +42,13 @@ public:
     std::lock_guard<std::mutex> Lock(Team.ListenerUse);
     Team.Listener->onReturnValuesSettled(Team.runNumber(Test), How);
   }
+  void onExchange(const ExchangedTest &X) override {
+    std::lock_guard<std::mutex> Lock(Team.ListenerUse);
+    ExchangedTest Out = X;
+    Out.Test = Team.runNumber(X.Test);
+    Out.Seconds = Team.Budget.elapsed();
+    Team.Listener->onExchange(Out);
+  }
 
 private:
   ParallelExplorer &Team;

@@ -4,6 +4,7 @@
 #include "report/Summary.h"
 #include "report/TestFile.h"
 #include "report/TestRecord.h"
+#include "store/RunDatabase.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -251,6 +252,40 @@ json readTree(const std::string &Path, const HtmlOptions &O, uint64_t &Total) {
   return {{"format", T.value("format", "")}, {"nodes", Out}};
 }
 
+/// The tree as run.db keeps it (its first --tree-max-nodes nodes), for a
+/// run whose tree.json was not written: readTree's fields but the source
+/// line and the outcome.
+json readStoredTree(const std::string &Dir, const HtmlOptions &O,
+                    uint64_t &Total) {
+  std::string Path = Dir + "/" + RunDatabaseName;
+  if (!llvm::sys::fs::exists(Path))
+    return nullptr;
+  std::vector<TreeNodeRow> Nodes;
+  try {
+    Nodes = RunDatabase::open(Path)->tree();
+  } catch (const StoreError &) {
+    return nullptr; // The report shows what the other files hold.
+  }
+  if (Nodes.empty())
+    return nullptr;
+  Total = Nodes.size();
+  json Out = json::array();
+  for (size_t I = 0; I < Nodes.size() && I < O.MaxTreeNodes; ++I) {
+    const TreeNodeRow &N = Nodes[I];
+    json C = {{"id", N.Id}, {"parent", N.Parent < 0 ? json() : json(N.Parent)}};
+    if (N.Line)
+      C["line"] = N.Line;
+    if (!N.Condition.empty())
+      C["condition"] = clip(N.Condition, 160);
+    if (!N.Leaf.empty())
+      C["leaf"] = N.Leaf;
+    if (N.Test)
+      C["test"] = N.Test;
+    Out.push_back(std::move(C));
+  }
+  return {{"format", "theseus-tree-1"}, {"nodes", Out}};
+}
+
 std::string absolutePath(const std::string &Path) {
   llvm::SmallString<256> P(Path);
   llvm::sys::fs::make_absolute(P);
@@ -469,11 +504,16 @@ std::string renderHtmlReport(const std::string &Dir, const HtmlOptions &O) {
     if (std::find(Paths.begin(), Paths.end(), Path) == Paths.end())
       Paths.push_back(Path);
   uint64_t LinesLeftOut = 0, TreeTotal = 0;
+  json Tree = readTree(Dir + "/tree.json", O, TreeTotal);
+  if (Tree.is_null()) {
+    Tree = readStoredTree(Dir, O, TreeTotal);
+    TreeTotal = std::max<uint64_t>(TreeTotal, Summary.value("tree_nodes", 0));
+  }
   json Data = {{"summary", Summary},
                {"tests", Tests.Tests},
                {"coverage", Coverage},
                {"sources", readSources(Paths, O, LinesLeftOut)},
-               {"tree", readTree(Dir + "/tree.json", O, TreeTotal)},
+               {"tree", Tree},
                {"replay", O.Theseus + " replay "},
                {"dir", shellQuote(absolutePath(Dir)) + "/"}};
   Data["caps"] = {{"tests_total", Tests.Total},

@@ -6,6 +6,7 @@
 #include "report/StoredTests.h"
 #include "report/Summary.h"
 #include "report/TestRecord.h"
+#include "store/RunDatabase.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -13,6 +14,7 @@
 
 #include <fmt/format.h>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 
 namespace theseus {
@@ -162,6 +164,7 @@ void showRun(const std::string &Dir, std::FILE *Out) {
     throw InputError{
         fmt::format("show: {} is not the summary of an exploration", Summary)};
   printSummary(Out, J);
+  printStoredTree(Dir, J.value("tree_nodes", 0), Out);
   if (J.contains("fuzz"))
     printFuzzing(Out, J);
   if (J.contains("self_check"))
@@ -169,6 +172,32 @@ void showRun(const std::string &Dir, std::FILE *Out) {
 }
 
 } // namespace
+
+void printStoredTree(const std::string &Dir, uint64_t Total, std::FILE *Out) {
+  std::string Path = Dir + "/" + RunDatabaseName;
+  if (!llvm::sys::fs::exists(Path))
+    return;
+  std::vector<TreeNodeRow> Nodes;
+  try {
+    Nodes = RunDatabase::open(Path)->tree();
+  } catch (const StoreError &) {
+    return; // The summary said what there is to say.
+  }
+  if (Nodes.empty())
+    return;
+  std::map<std::string, uint64_t> Leaves;
+  for (const TreeNodeRow &N : Nodes)
+    if (!N.Leaf.empty())
+      ++Leaves[N.Leaf];
+  std::string Kinds;
+  for (const auto &[Kind, Count] : Leaves)
+    Kinds += fmt::format("{}{} {}", Kinds.empty() ? "" : ", ", Count, Kind);
+  std::string Count = Nodes.size() < Total ? fmt::format("the first {} of {}",
+                                                         Nodes.size(), Total)
+                                           : std::to_string(Nodes.size());
+  fmt::print(Out, "  tree             {} nodes in {} (leaves: {})\n", Count,
+             RunDatabaseName, Kinds);
+}
 
 void show(const std::string &Path, std::FILE *Out) {
   if (!llvm::sys::fs::is_directory(Path)) {

@@ -18,6 +18,11 @@ namespace theseus {
 /// InputError when it is neither.
 void show(const std::string &Path, std::FILE *Out);
 
+/// A forking run's tree as the run database in `Dir` keeps it (the first
+/// `Total` nodes, or fewer): a line with its nodes and their leaves by
+/// kind; nothing when it keeps none.
+void printStoredTree(const std::string &Dir, uint64_t Total, std::FILE *Out);
+
 } // namespace theseus
 
 #endif

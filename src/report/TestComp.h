@@ -68,6 +68,7 @@ public:
   void onReturnValuesSettled(uint64_t Test, ReturnValueSet How) override {
     Inner.onReturnValuesSettled(Test, How);
   }
+  void onExchange(const ExchangedTest &X) override { Inner.onExchange(X); }
   /// Once `Inner` has finished its suite: removes the testcases of the
   /// tests it dropped, and writes the suite's zip archive.
   void finish() const;

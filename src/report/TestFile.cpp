@@ -896,6 +896,12 @@ void TestWriter::onReturnValuesSettled(uint64_t Test, ReturnValueSet How) {
     Db->setReturnValues(Test, toString(How));
 }
 
+void TestWriter::onExchange(const ExchangedTest &X) {
+  if (Db)
+    Db->addExchange({Part, X.Seconds, X.ToFuzzer ? "to-fuzzer" : "from-fuzzer",
+                     X.Test, std::string(X.Stream.begin(), X.Stream.end())});
+}
+
 bool TestWriter::countBug(const PathResult &R, const std::string &Name) {
   const PathOutcome &O = *R.Outcome;
   for (BugRecord &B : Bugs)
@@ -1056,6 +1062,7 @@ void TestWriter::recordPath(const PathResult &R, const std::string &Name,
     P.Covered = CoverageRow{std::move(C.Lines), std::move(C.Edges)};
   }
   P.Input = encodeAssignment(*R.Input, /*TrimZeros=*/true);
+  P.Route = R.Route;
   JsonWriter W(P.Test, /*Compact=*/true);
   writeStoredTest(W, R);
   Db->addPath(P);

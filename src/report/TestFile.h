@@ -73,6 +73,8 @@ public:
   void onSideClosed(const ClosedSide &C) override;
   /// Records how the search for the path's return values ended.
   void onReturnValuesSettled(uint64_t Test, ReturnValueSet How) override;
+  /// Records the input that went to the fuzzer or came from it.
+  void onExchange(const ExchangedTest &X) override;
   /// Resuming a run: takes the earlier parts' test `P` into the counts
   /// and the files; their decision sites are `Sites`. Restored paths
   /// (PathResult::Restored) then rebuild the rest: the bugs, return values
@@ -102,6 +104,8 @@ public:
   void recordIn(RunDatabase &Db, int64_t Part, const Coverage &Cov);
   /// Writes the bugs and their confirmations so far to the database.
   void recordBugs() const;
+  /// The database the tests are recorded in; null when there is none.
+  RunDatabase *database() const { return Db; }
 
   const std::vector<BugRecord> &bugs() const { return Bugs; }
   void setConfirmation(size_t Bug, std::string Verdict, std::string Detail) {

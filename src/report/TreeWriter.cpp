@@ -9,6 +9,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Program.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 #include <fstream>
 #include <map>
@@ -342,6 +343,29 @@ nlohmann::json pathTreeJson(const PathTree &T) {
 
 void writePathTree(const PathTree &T, const std::string &Dir) {
   writeJsonFile(Dir + "/tree.json", pathTreeJson(T));
+}
+
+void recordTree(const ExecutionTree &T, RunDatabase &Db, size_t MaxNodes) {
+  std::vector<const TreeNode *> Nodes = nodesById(T);
+  Nodes.resize(std::min(Nodes.size(), MaxNodes));
+  std::vector<TreeNodeRow> Rows;
+  Rows.reserve(Nodes.size());
+  for (const TreeNode *N : Nodes) {
+    TreeNodeRow R;
+    R.Id = N->Id;
+    R.Parent = N->Parent ? int64_t(N->Parent->Id) : -1;
+    if (N->Added)
+      R.Condition = toString(N->Added, ExprChars);
+    if (SourceLoc L = nodeLoc(*N); L.known()) {
+      R.File = L.File.str();
+      R.Line = L.Line;
+    }
+    if (N->Leaf != LeafKind::None)
+      R.Leaf = toString(N->Leaf);
+    R.Test = N->TestIndex;
+    Rows.push_back(std::move(R));
+  }
+  Db.setTree(Rows);
 }
 
 std::string writeTree(const ExecutionTree &T, const std::string &Dir,

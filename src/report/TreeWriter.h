@@ -4,6 +4,7 @@
 
 #include "explore/ExecutionTree.h"
 #include "explore/PathTree.h"
+#include "store/RunDatabase.h"
 
 #include <functional>
 #include <nlohmann/json.hpp>
@@ -26,6 +27,11 @@ std::string treeDot(const ExecutionTree &T, const ReturnFormatter &Return);
 /// Returns a problem to tell the user, or "".
 std::string writeTree(const ExecutionTree &T, const std::string &Dir,
                       const ReturnFormatter &Return, bool RenderSvg = true);
+/// Replaces the tree in the run database `Db` with the first `MaxNodes`
+/// nodes of `T` by id (parents first): each with its parent, the condition
+/// on its edge (as tree.json prints it), where it ends, and a leaf's kind
+/// and test.
+void recordTree(const ExecutionTree &T, RunDatabase &Db, size_t MaxNodes);
 
 /// The concolic path tree in tree.json's family (format
 /// theseus-path-tree-1): a node per decision point with its location and

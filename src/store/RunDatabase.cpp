@@ -56,7 +56,8 @@ CREATE TABLE paths(
   covers TEXT,
   coverage INTEGER REFERENCES coverage(id),
   input BLOB NOT NULL,
-  return_values TEXT);
+  return_values TEXT,
+  route BLOB);
 CREATE TABLE coverage(
   id INTEGER PRIMARY KEY,
   lines BLOB NOT NULL,
@@ -78,6 +79,23 @@ CREATE TABLE sites(
   line INTEGER NOT NULL,
   condition TEXT NOT NULL,
   kind TEXT NOT NULL);
+CREATE TABLE exchange(
+  part INTEGER NOT NULL REFERENCES parts(id),
+  seconds REAL NOT NULL,
+  direction TEXT NOT NULL,
+  test INTEGER REFERENCES paths(number),
+  input BLOB);
+CREATE TABLE conditions(
+  id INTEGER PRIMARY KEY,
+  text TEXT NOT NULL UNIQUE);
+CREATE TABLE tree(
+  id INTEGER PRIMARY KEY,
+  parent INTEGER REFERENCES tree(id),
+  condition INTEGER REFERENCES conditions(id),
+  file TEXT,
+  line INTEGER,
+  leaf TEXT,
+  test INTEGER REFERENCES paths(number));
 CREATE TABLE bugs(
   id INTEGER PRIMARY KEY,
   kind TEXT NOT NULL,
@@ -249,8 +267,12 @@ public:
     check(sqlite3_bind_null(S, I));
     return *this;
   }
-  Statement &bindBlob(int I, const std::string &V) {
-    check(sqlite3_bind_blob(S, I, V.data(), int(V.size()), SQLITE_STATIC));
+  /// A blob; an empty one is bound as NULL where `EmptyIsNull`.
+  Statement &bindBlob(int I, const std::string &V, bool EmptyIsNull = false) {
+    if (EmptyIsNull && V.empty())
+      check(sqlite3_bind_null(S, I));
+    else
+      check(sqlite3_bind_blob(S, I, V.data(), int(V.size()), SQLITE_STATIC));
     return *this;
   }
   /// A number where 0 means "none": bound as NULL.
@@ -314,7 +336,7 @@ struct RunDatabase::Statements {
   explicit Statements(sqlite3 *Db)
       : InsertPath(Db, "INSERT INTO paths VALUES "
                        "(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,"
-                       "?16,?17,?18,?19,?20,?21,NULL)"),
+                       "?16,?17,?18,?19,?20,?21,NULL,?22)"),
         InsertSite(Db, "INSERT INTO sites VALUES (?1, ?2, ?3, ?4, ?5)"),
         InsertInput(Db, "INSERT INTO inputs VALUES (?1, ?2, ?3, ?4, ?5)"),
         InsertCoverage(Db, "INSERT INTO coverage (lines, edges) VALUES "
@@ -322,7 +344,9 @@ struct RunDatabase::Statements {
         DropTestFile(Db, "UPDATE paths SET test_file = NULL WHERE number = ?1"),
         InsertClosedSides(Db, "INSERT INTO closed_sides VALUES (?1, ?2)"),
         SetReturnValues(
-            Db, "UPDATE paths SET return_values = ?1 WHERE number = ?2") {}
+            Db, "UPDATE paths SET return_values = ?1 WHERE number = ?2"),
+        InsertExchange(Db, "INSERT INTO exchange VALUES (?1, ?2, ?3, ?4, ?5)") {
+  }
   Statement InsertPath;
   Statement InsertSite;
   Statement InsertInput;
@@ -330,6 +354,7 @@ struct RunDatabase::Statements {
   Statement DropTestFile;
   Statement InsertClosedSides;
   Statement SetReturnValues;
+  Statement InsertExchange;
 };
 
 RunDatabase::RunDatabase(const std::string &Path, Mode How) : Path(Path) {
@@ -376,11 +401,13 @@ RunDatabase::RunDatabase(const std::string &Path, Mode How) : Path(Path) {
     sqlite3_close(Db);
     throw StoreError(Path + " is not a Theseus run database");
   }
-  // Versions 2 and 3 keep what is read in other encodings (and 2 lacks
-  // what resuming needs): they are read, not continued.
+  // Versions 2 to 4 keep what is read in other encodings or lack what
+  // resuming needs (4: the routes of a forking run's paths): they are
+  // read, not continued.
   Version = unsigned(std::strtoul(Text.c_str(), nullptr, 10));
-  bool Readable = Text == std::to_string(RunDatabaseSchemaVersion) ||
-                  ((Text == "2" || Text == "3") && How == Mode::Read);
+  bool Readable =
+      Text == std::to_string(RunDatabaseSchemaVersion) ||
+      ((Text == "2" || Text == "3" || Text == "4") && How == Mode::Read);
   if (!Readable) {
     sqlite3_close(Db);
     throw StoreError(Path + " has schema version " + Text + "; this Theseus " +
@@ -493,6 +520,7 @@ void RunDatabase::addPath(const PathRow &P) {
       .bind(19, P.Covers, true)
       .bindOptional(20, P.Covered ? uint64_t(coverageId(*P.Covered)) : 0)
       .bindBlob(21, P.Input)
+      .bindBlob(22, P.Route, true)
       .run();
   if (std::chrono::steady_clock::now() - LastCommit >= CommitInterval)
     commit();
@@ -633,6 +661,10 @@ DROP TABLE paths;
 ALTER TABLE renumbered_paths RENAME TO paths;
 UPDATE closed_sides SET test = (SELECT new FROM renumbered WHERE old = test);
 UPDATE bugs SET first_test = (SELECT new FROM renumbered WHERE old = first_test);
+UPDATE exchange SET test = (SELECT new FROM renumbered WHERE old = test)
+  WHERE test IS NOT NULL;
+UPDATE tree SET test = (SELECT new FROM renumbered WHERE old = test)
+  WHERE test IS NOT NULL;
 DROP TABLE renumbered;
 )SQL");
   commit();
@@ -655,6 +687,73 @@ void RunDatabase::setBugs(const std::vector<BugRow> &Bugs) {
         .bind(8, B.Replay, true)
         .run();
   commit();
+}
+
+void RunDatabase::addExchange(const ExchangeRow &X) {
+  beginIfIdle();
+  Prepared->InsertExchange.bind(1, X.Part)
+      .bind(2, X.Seconds)
+      .bind(3, X.Direction)
+      .bindOptional(4, X.Test)
+      .bindBlob(5, X.Input, true)
+      .run();
+}
+
+std::vector<ExchangeRow> RunDatabase::exchanges() {
+  std::vector<ExchangeRow> Out;
+  if (Version < 5)
+    return Out;
+  Statement Q(Db, "SELECT part, seconds, direction, test, input FROM "
+                  "exchange ORDER BY rowid");
+  while (Q.next())
+    Out.push_back({Q.integer(0), Q.real(1), Q.text(2), uint64_t(Q.integer(3)),
+                   Q.blob(4)});
+  return Out;
+}
+
+void RunDatabase::setTree(const std::vector<TreeNodeRow> &Nodes) {
+  beginIfIdle();
+  execute("DELETE FROM tree; DELETE FROM conditions");
+  Statement Insert(Db, "INSERT INTO tree VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+  Statement InsertCondition(Db, "INSERT INTO conditions VALUES (?1, ?2)");
+  // Conditions repeat across the tree (the same test on other paths):
+  // each is kept once.
+  std::unordered_map<std::string, int64_t> Conditions;
+  for (const TreeNodeRow &N : Nodes) {
+    int64_t Condition = 0;
+    if (!N.Condition.empty()) {
+      auto [It, New] =
+          Conditions.try_emplace(N.Condition, int64_t(Conditions.size()) + 1);
+      if (New)
+        InsertCondition.bind(1, It->second).bind(2, N.Condition).run();
+      Condition = It->second;
+    }
+    Insert.bind(1, int64_t(N.Id))
+        .bindIf(2, N.Parent >= 0, N.Parent)
+        .bindOptional(3, uint64_t(Condition))
+        .bind(4, N.File, true)
+        .bindOptional(5, N.Line)
+        .bind(6, N.Leaf, true)
+        .bindOptional(7, N.Test)
+        .run();
+  }
+  commit();
+}
+
+std::vector<TreeNodeRow> RunDatabase::tree() {
+  std::vector<TreeNodeRow> Out;
+  if (Version < 5)
+    return Out;
+  Statement Q(Db, "SELECT tree.id, parent, text, file, line, leaf, test "
+                  "FROM tree LEFT JOIN conditions ON conditions.id = "
+                  "tree.condition ORDER BY tree.id");
+  while (Q.next())
+    Out.push_back(
+        {uint32_t(Q.integer(0)),
+         sqlite3_column_type(Q.handle(), 1) == SQLITE_NULL ? -1 : Q.integer(1),
+         Q.text(2), Q.text(3), unsigned(Q.integer(4)), Q.text(5),
+         uint64_t(Q.integer(6))});
+  return Out;
 }
 
 std::vector<PartRow> RunDatabase::parts() {
@@ -681,7 +780,8 @@ uint64_t RunDatabase::pathCount() {
 namespace {
 
 /// The columns of `paths` as pathRow reads them, with `Where` and the
-/// order; version 3 had no `coverage` and its explanation in JSON.
+/// order; version 4 had no `route`, version 3 no `coverage` and its
+/// explanation in JSON.
 std::string pathQuery(unsigned Version, RunDatabase::PathColumns Columns,
                       const char *Where) {
   using PathColumns = RunDatabase::PathColumns;
@@ -691,9 +791,10 @@ std::string pathQuery(unsigned Version, RunDatabase::PathColumns Columns,
   Sql += Columns == PathColumns::NoText ? "NULL, " : "explanation, ";
   Sql += Columns == PathColumns::All ? "test_file, test, covers, "
                                      : "test_file, NULL, NULL, ";
-  Sql += Version >= 4   ? "coverage, input, return_values"
-         : Version == 3 ? "NULL, input, return_values"
-                        : "NULL, NULL, NULL";
+  Sql += Version >= 5   ? "coverage, input, return_values, route"
+         : Version == 4 ? "coverage, input, return_values, NULL"
+         : Version == 3 ? "NULL, input, return_values, NULL"
+                        : "NULL, NULL, NULL, NULL";
   return Sql + " FROM paths " + Where;
 }
 
@@ -724,6 +825,7 @@ PathRow pathRow(const Statement &Q, unsigned Version) {
   P.CoverageId = Q.integer(19);
   P.Input = Q.blob(20);
   P.ReturnValues = Q.text(21);
+  P.Route = Q.blob(22);
   return P;
 }
 

@@ -28,7 +28,7 @@ struct sqlite3;
 namespace theseus {
 
 /// The version of the schema this Theseus writes and reads.
-constexpr unsigned RunDatabaseSchemaVersion = 4;
+constexpr unsigned RunDatabaseSchemaVersion = 5;
 /// The database's name in the run directory.
 constexpr const char *RunDatabaseName = "run.db";
 
@@ -118,6 +118,9 @@ struct PathRow {
   /// How the search for the path's other return values ended
   /// ("enumerated", ...); empty when there was none.
   std::string ReturnValues;
+  /// A forking run's: the path's decisions (explore/Route.h's encoding),
+  /// what a resumed forking run rebuilds its tree from; empty otherwise.
+  std::string Route;
 };
 
 /// A side of a decision on test `Test`'s path, at `Depth` decisions from
@@ -146,6 +149,32 @@ struct SiteRow {
   unsigned Line = 0;
   std::string Condition; ///< As source text.
   std::string Kind;      ///< "branch", "check" or "assume".
+};
+
+/// A node of a forking run's tree (as tree.json has it): its parent (-1 at
+/// the root), the condition added on the edge from it (as the tree prints
+/// it; empty at the root), where the node's run ends, and for a leaf its
+/// kind and its test (0: none).
+struct TreeNodeRow {
+  uint32_t Id = 0;
+  int64_t Parent = -1;
+  std::string Condition;
+  std::string File;
+  unsigned Line = 0;
+  std::string Leaf;
+  uint64_t Test = 0;
+};
+
+/// --fuzz: an input that went between the search and the fuzzer in part
+/// `Part`, `Seconds` after the part started: "to-fuzzer" (test `Test`'s
+/// input) or "from-fuzzer" (the test its run made, or 0 and the input as
+/// the fuzzer gave it).
+struct ExchangeRow {
+  int64_t Part = 0;
+  double Seconds = 0;
+  std::string Direction;
+  uint64_t Test = 0;
+  std::string Input;
 };
 
 /// One distinct bug and its confirmation by a native run.
@@ -206,6 +235,12 @@ public:
   void renumberTests(const std::vector<uint64_t> &Order);
   /// Replaces the bugs (their confirmations change as the run goes).
   void setBugs(const std::vector<BugRow> &Bugs);
+  /// Adds an input that went to the fuzzer or came from it; committed
+  /// with the next commit.
+  void addExchange(const ExchangeRow &X);
+  /// Replaces the tree of a forking run with `Nodes` (parents first), and
+  /// commits.
+  void setTree(const std::vector<TreeNodeRow> &Nodes);
   /// Makes everything added so far durable.
   void commit();
 
@@ -236,6 +271,10 @@ public:
   std::vector<BugRow> bugs();
   /// The closed sides in the order they were closed.
   std::vector<ClosedSideRow> closedSides();
+  /// The tree's nodes by id; none in concolic mode and before version 5.
+  std::vector<TreeNodeRow> tree();
+  /// The inputs exchanged with the fuzzer, in order; none before version 5.
+  std::vector<ExchangeRow> exchanges();
 
 private:
   enum class Mode { Create, Read, Continue };

@@ -22,6 +22,11 @@
 // RUN: %check-tests %t.fuzz --some "bug == 'reach-error' and found_by == 'fuzzer' and evidence == 'native'"
 // RUN: %check-summary %t.fuzz "stop_reason == 'target-reached'" \
 // RUN:   "fuzz['offered'] >= 1" "fuzz['native_errors'] == 1" "fuzz['crashes'] == 1"
+// run.db records each input offered (with its test) and each one taken
+// (with the test its run or its recorded native run made, or else its
+// bytes), as many as counted.
+// RUN: %python -c "import json,sqlite3; s=json.load(open('%t.fuzz/summary.json'))['fuzz']; db=sqlite3.connect('%t.fuzz/run.db'); o,i,n,b=db.execute(\"select sum(direction = 'to-fuzzer'), sum(direction = 'from-fuzzer'), sum(direction = 'from-fuzzer' and (test is null) = (input is null)) + sum(direction = 'to-fuzzer' and (test is null or input is not null)), sum(seconds < 0) from exchange\").fetchone(); print(o == s['offered'], i == s['imported'] + s['native_errors'], o > 0 and i > 0, n, b)" | FileCheck --check-prefix=EXCHANGE %s
+// EXCHANGE: True True True 0 0
 // RUN: %theseus replay %t.fuzz | FileCheck --check-prefix=REPLAY %s
 // CHECK: target reach_error in main: reached by
 // REPLAY: 2 match, 0 mismatch

@@ -1,5 +1,6 @@
 //===- ExplorationTest.cpp - Completeness bookkeeping ---------------------===//
 #include "explore/Exploration.h"
+#include "explore/Route.h"
 
 #include <gtest/gtest.h>
 
@@ -85,6 +86,76 @@ TEST(RunBudget, MemoryBudgetSeesThisProcess) {
   EXPECT_FALSE(RunBudget(O).memoryFull());
   EXPECT_GT(currentRssBytes(), uint64_t(1) << 20);
   EXPECT_GE(peakRssBytes(), currentRssBytes() / 2);
+}
+
+/// A route of the sides in `Text` ("0110"; "x" a side 0 whose side 1 is
+/// infeasible, "y" a side 1 whose side 0 is).
+Route routeOf(const std::string &Text) {
+  Route R;
+  for (char C : Text) {
+    R.add(C == '1' || C == 'y');
+    if (C == 'x' || C == 'y')
+      R.closeLast();
+  }
+  return R;
+}
+
+uint64_t placeOf(const std::string &Text) { return routeOf(Text).place(); }
+
+StoredTest testOf(uint64_t Number, const std::string &Text) {
+  StoredTest T;
+  T.Number = Number;
+  T.Route = routeOf(Text).encode();
+  return T;
+}
+
+TEST(Routes, ReadBackAsWritten) {
+  for (std::string Text : {std::string(), std::string("1"), std::string("0x1y"),
+                           std::string("1011x0y11"), std::string(300, '1'),
+                           std::string(129, 'x') + "1"}) {
+    Route R = routeOf(Text);
+    std::optional<Route> Back = Route::decode(R.encode());
+    ASSERT_TRUE(Back) << Text;
+    ASSERT_EQ(Back->size(), Text.size());
+    for (uint32_t I = 0; I < Back->size(); ++I) {
+      EXPECT_EQ(Back->side(I), Text[I] == '1' || Text[I] == 'y') << Text;
+      EXPECT_EQ(Back->closed(I), Text[I] == 'x' || Text[I] == 'y') << Text;
+    }
+    EXPECT_EQ(Back->place(), R.place());
+  }
+  // Two bits a decision from the high bits down, after the count.
+  EXPECT_EQ(routeOf("1x1").encode(), std::string("\x03\x98", 2));
+  EXPECT_FALSE(Route::decode(""));
+  EXPECT_FALSE(Route::decode(std::string("\x09\xff", 2))); // Bytes short.
+}
+
+TEST(Routes, APlaceIsNamedByTheSidesToIt) {
+  EXPECT_EQ(placeOf(""), Route::Start);
+  EXPECT_NE(placeOf("0"), placeOf("1"));
+  EXPECT_NE(placeOf("0"), placeOf("00"));
+  EXPECT_NE(placeOf("01"), placeOf("10"));
+  EXPECT_EQ(placeOf("0x1"), placeOf("001")); // Not by what was closed.
+  Route R = routeOf("011");
+  R.flipLast();
+  EXPECT_EQ(R.place(), placeOf("010"));
+  EXPECT_EQ(R.placeBefore(), placeOf("01"));
+  EXPECT_FALSE(R.side(2));
+}
+
+// The earlier paths 000, 001, 01 and 11 go both ways at the entry, at 0
+// and at 00; nowhere else (at 1 only the side 1 was taken).
+TEST(Routes, EarlierPathsGoBothWaysWhereTheySplit) {
+  std::vector<StoredTest> Tests = {testOf(4, "1y"), testOf(1, "000"),
+                                   testOf(3, "01"), testOf(2, "001")};
+  Tests.push_back(testOf(5, "01")); // A further return value of test 3.
+  StoredTest Concolic;              // No route.
+  Concolic.Number = 6;
+  Tests.push_back(Concolic);
+  EarlierRoutes E(Tests);
+  for (const char *Split : {"", "0", "00"})
+    EXPECT_TRUE(E.bothTaken(placeOf(Split))) << Split;
+  for (const char *Not : {"1", "01", "000", "11", "10"})
+    EXPECT_FALSE(E.bothTaken(placeOf(Not))) << Not;
 }
 
 } // namespace

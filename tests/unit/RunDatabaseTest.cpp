@@ -72,6 +72,7 @@ TEST_F(RunDatabaseTest, KeepsPartsPathsAndBugs) {
                        {3, StepRow::Way::Default, 0},
                        {1, StepRow::Way::Case, int64_t(1) << 40},
                        {1u << 30, StepRow::Way::True, 0}};
+    Bug.Route = std::string("\x03\xa0", 2);
     Db->addPath(Bug);
     Db->setBugs({{"division-by-zero", "f.c", 7, "x / 0", 2, 1, "confirmed",
                   "native run: SIGFPE"}});
@@ -106,6 +107,8 @@ TEST_F(RunDatabaseTest, KeepsPartsPathsAndBugs) {
   EXPECT_EQ(Paths[1].NegatedTest, 1u);
   EXPECT_EQ(Paths[1].NegatedDecision, 0u);
   EXPECT_EQ(Paths[1].ReturnValue, "");
+  EXPECT_EQ(Paths[0].Route, ""); // A concolic path has none: NULL.
+  EXPECT_EQ(Paths[1].Route, std::string("\x03\xa0", 2));
   sqlite3 *Raw = nullptr;
   ASSERT_EQ(sqlite3_open(Path.c_str(), &Raw), SQLITE_OK);
   sqlite3_stmt *Q = nullptr;
@@ -271,7 +274,11 @@ TEST_F(RunDatabaseTest, RenumberingMovesEveryColumnThatNamesATest) {
     Db->addPath(Second);
     PathRow Third = path(3);
     Third.VariantOf = 2;
+    Third.Route = "\x01\x80";
     Db->addPath(Third);
+    Db->addExchange({1, 0.5, "to-fuzzer", 3, ""});
+    Db->addExchange({1, 0.6, "from-fuzzer", 0, "x"});
+    Db->setTree({{0, -1, "", "f.c", 1, "normal", 3}});
     Db->addClosedSide({2, 4, true, "infeasible"});
     Db->commit();
     Db->addClosedSide({3, 5, false, "unknown"}); // Pending until renumbered.
@@ -287,6 +294,7 @@ TEST_F(RunDatabaseTest, RenumberingMovesEveryColumnThatNamesATest) {
   EXPECT_EQ(Paths[0].PathId, path(3).PathId);
   EXPECT_EQ(Paths[0].VariantOf, 3u);
   EXPECT_EQ(Paths[0].TestFile, "test000001.json");
+  EXPECT_EQ(Paths[0].Route, "\x01\x80");
   EXPECT_EQ(Paths[1].PathId, path(1).PathId);
   EXPECT_EQ(Paths[1].TestFile, "");
   EXPECT_EQ(Paths[2].PathId, path(2).PathId);
@@ -300,6 +308,11 @@ TEST_F(RunDatabaseTest, RenumberingMovesEveryColumnThatNamesATest) {
   std::vector<BugRow> Bugs = Db->bugs();
   ASSERT_EQ(Bugs.size(), 1u);
   EXPECT_EQ(Bugs[0].FirstTest, 1u);
+  std::vector<ExchangeRow> X = Db->exchanges();
+  ASSERT_EQ(X.size(), 2u);
+  EXPECT_EQ(X[0].Test, 1u);
+  EXPECT_EQ(X[1].Test, 0u); // No test: none to move.
+  EXPECT_EQ(Db->tree().at(0).Test, 1u);
 }
 
 // Paths that ran the same lines and edges share one coverage row, in this
@@ -416,7 +429,97 @@ TEST_F(RunDatabaseTest, AVersionThreeDatabaseIsReadNotContinued) {
     FAIL() << "continued schema version 3";
   } catch (const StoreError &E) {
     EXPECT_NE(std::string(E.what()).find("has schema version 3; this "
-                                         "Theseus continues version 4"),
+                                         "Theseus continues version 5"),
+              std::string::npos);
+  }
+}
+
+// A forking run's tree reads back node by node, each condition kept once;
+// a new tree replaces the old one.
+TEST_F(RunDatabaseTest, KeepsTheTreeOfAForkingRun) {
+  auto Db = RunDatabase::create(Path);
+  Db->beginPart({0, "now", "1.0", "{}", "{}", "", "", "", ""});
+  std::vector<TreeNodeRow> Nodes = {{0, -1, "", "f.c", 3, "", 0},
+                                    {1, 0, "x > 2", "f.c", 5, "", 0},
+                                    {2, 0, "!(x > 2)", "f.c", 9, "normal", 1},
+                                    {3, 1, "y == 0", "", 0, "infeasible", 0},
+                                    {4, 1, "!(y == 0)", "f.c", 7, "error", 2},
+                                    {5, 4, "x > 2", "f.c", 8, "normal", 3}};
+  Db->setTree({{0, -1, "", "f.c", 1, "normal", 9}});
+  Db->setTree(Nodes);
+  std::vector<TreeNodeRow> Back = Db->tree();
+  ASSERT_EQ(Back.size(), Nodes.size());
+  for (size_t I = 0; I < Nodes.size(); ++I) {
+    EXPECT_EQ(Back[I].Id, Nodes[I].Id);
+    EXPECT_EQ(Back[I].Parent, Nodes[I].Parent);
+    EXPECT_EQ(Back[I].Condition, Nodes[I].Condition);
+    EXPECT_EQ(Back[I].File, Nodes[I].File);
+    EXPECT_EQ(Back[I].Line, Nodes[I].Line);
+    EXPECT_EQ(Back[I].Leaf, Nodes[I].Leaf);
+    EXPECT_EQ(Back[I].Test, Nodes[I].Test);
+  }
+  sqlite3 *Raw = nullptr;
+  ASSERT_EQ(sqlite3_open(Path.c_str(), &Raw), SQLITE_OK);
+  sqlite3_stmt *Q = nullptr;
+  sqlite3_prepare_v2(Raw, "SELECT count(*) FROM conditions", -1, &Q, nullptr);
+  ASSERT_EQ(sqlite3_step(Q), SQLITE_ROW);
+  EXPECT_EQ(sqlite3_column_int(Q, 0), 4); // "x > 2" once.
+  sqlite3_finalize(Q);
+  sqlite3_close(Raw);
+}
+
+// The inputs exchanged with the fuzzer read back in order; an input
+// offered or one that made a test has no bytes of its own.
+TEST_F(RunDatabaseTest, KeepsTheInputsExchangedWithTheFuzzer) {
+  auto Db = RunDatabase::create(Path);
+  Db->beginPart({0, "now", "1.0", "{}", "{}", "", "", "", ""});
+  Db->addPath(path(1));
+  Db->addExchange({1, 0.25, "to-fuzzer", 1, ""});
+  Db->addExchange({1, 0.5, "from-fuzzer", 0, std::string("ab\0c", 4)});
+  Db->addExchange({1, 0.75, "from-fuzzer", 1, ""});
+  Db->commit();
+  std::vector<ExchangeRow> X = RunDatabase::open(Path)->exchanges();
+  ASSERT_EQ(X.size(), 3u);
+  EXPECT_EQ(X[0].Direction, "to-fuzzer");
+  EXPECT_EQ(X[0].Test, 1u);
+  EXPECT_EQ(X[0].Seconds, 0.25);
+  EXPECT_EQ(X[1].Direction, "from-fuzzer");
+  EXPECT_EQ(X[1].Test, 0u);
+  EXPECT_EQ(X[1].Input, std::string("ab\0c", 4));
+  EXPECT_EQ(X[2].Input, "");
+}
+
+// A database of schema version 4 (no routes) is read but not continued.
+TEST_F(RunDatabaseTest, AVersionFourDatabaseIsReadNotContinued) {
+  {
+    auto Db = RunDatabase::create(Path);
+    Db->beginPart({0, "then", "1.0", "{}", "{}", "", "", "", ""});
+    Db->addPath(path(1));
+  }
+  sqlite3 *Raw = nullptr;
+  ASSERT_EQ(sqlite3_open(Path.c_str(), &Raw), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(Raw,
+                         "ALTER TABLE paths DROP COLUMN route;"
+                         "DROP TABLE tree; DROP TABLE conditions;"
+                         "DROP TABLE exchange;"
+                         "UPDATE meta SET value = '4' WHERE key = "
+                         "'schema_version'",
+                         nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  sqlite3_close(Raw);
+  auto Db = RunDatabase::open(Path);
+  EXPECT_EQ(Db->version(), 4u);
+  std::optional<PathRow> P = Db->path(1);
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->Test, path(1).Test);
+  EXPECT_EQ(P->Route, "");
+  EXPECT_TRUE(Db->tree().empty());
+  try {
+    RunDatabase::openToContinue(Path);
+    FAIL() << "continued schema version 4";
+  } catch (const StoreError &E) {
+    EXPECT_NE(std::string(E.what()).find("has schema version 4; this "
+                                         "Theseus continues version 5"),
               std::string::npos);
   }
 }
@@ -434,7 +537,7 @@ TEST_F(RunDatabaseTest, AVersionTwoDatabaseIsReadNotContinued) {
     RunDatabase::openToContinue(Path);
     FAIL() << "continued schema version 2";
   } catch (const StoreError &E) {
-    EXPECT_NE(std::string(E.what()).find("continues version 4"),
+    EXPECT_NE(std::string(E.what()).find("continues version 5"),
               std::string::npos);
   }
 }
