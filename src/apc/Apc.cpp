@@ -40,7 +40,7 @@ ApcBuilder::ApcBuilder(ExprContext &Ctx, const Flowgraph &G,
 ExprRef ApcBuilder::top() {
   Region R{std::vector<bool>(G.size(), true), 0, false};
   bool Over = false;
-  std::vector<std::vector<unsigned>> Paths = Enumerator.enumerate(R, Over);
+  std::vector<std::vector<unsigned>> Paths = wholeBackbones(R, Over);
   if (Over) {
     Out.TooManyBackbones = true;
     return Ctx.trueExpr();
@@ -51,6 +51,65 @@ ExprRef ApcBuilder::top() {
     Any = Ctx.logicalOr(Any, executeBackbone(R, P).second);
   Substitution Entry = Ir.cellsAtEntry();
   return Entry.empty() ? Any : substituteFormula(Ctx, Any, Entry);
+}
+
+std::vector<std::vector<unsigned>> ApcBuilder::wholeBackbones(Region &R,
+                                                              bool &Over) {
+  std::vector<std::vector<unsigned>> Paths = Enumerator.enumerate(R, Over);
+  if (!Over)
+    return Paths;
+  // A backbone takes one path through each loop it passes: giving up the
+  // loops with the most nodes first removes the most paths, and the others
+  // keep their summaries.
+  WholeLoops = Enumerator.loops();
+  std::vector<unsigned> Order(WholeLoops.size());
+  for (unsigned L = 0; L < Order.size(); ++L)
+    Order[L] = L;
+  std::sort(Order.begin(), Order.end(), [&](unsigned A, unsigned B) {
+    return std::make_pair(WholeLoops[B].size(), A) <
+           std::make_pair(WholeLoops[A].size(), B);
+  });
+  GivenUp.assign(G.size(), -1);
+  R.GivenUp = &GivenUp;
+  unsigned Given = 0;
+  for (unsigned L : Order) {
+    checkStop();
+    for (unsigned N : WholeLoops[L])
+      GivenUp[N] = static_cast<int>(L);
+    ++Given;
+    Over = false;
+    Paths = Enumerator.enumerate(R, Over);
+    if (!Over)
+      break;
+  }
+  if (Over)
+    return Paths;
+  Out.LoopsGivenUp += Given;
+  Out.AnyValue["what a loop writes, the loop given up for the backbones "
+               "through it"] += Given;
+  return Paths;
+}
+
+void ApcBuilder::giveUpLoop(unsigned L, State &S,
+                            std::vector<ExprRef> &Closed) {
+  // Whichever iteration the path leaves the loop in, each value the loop
+  // defines is the one its last execution computed, and each cell holds
+  // what was stored last: some value of its type each.
+  std::vector<bool> In(G.size(), false);
+  std::vector<const llvm::Instruction *> Cells;
+  for (unsigned N : WholeLoops[L])
+    In[N] = true;
+  storedCells(In, Cells);
+  for (unsigned N : WholeLoops[L])
+    for (const llvm::Instruction &I : *G.block(N))
+      if (!I.getType()->isVoidTy())
+        Cells.push_back(&I);
+  for (const llvm::Instruction *X : Cells) {
+    ExprRef W = witness(*X);
+    S[X] = W;
+    if (W)
+      Closed.push_back(W);
+  }
 }
 
 void ApcBuilder::checkStop() const {
@@ -88,10 +147,18 @@ ApcBuilder::executeBackbone(const Region &R, const std::vector<unsigned> &Path,
   bool OuterInLoop = InLoop;
   CallResults = &Results;
   InLoop = R.Induced;
+  auto GivenUpLoop = [&](unsigned N) {
+    return R.GivenUp && N != InducedEnd ? (*R.GivenUp)[N] : -1;
+  };
   for (size_t I = 0; I + 1 < Path.size(); ++I) {
     checkStop();
     const llvm::BasicBlock *From = G.block(Path[I]);
     unsigned Next = Path[I + 1];
+    int Loop = GivenUpLoop(Next);
+    // From a given-up loop's entry to the node the path leaves it from:
+    // the loop's effects were given up at the entry.
+    if (Loop >= 0 && GivenUpLoop(Path[I]) == Loop)
+      continue;
     const llvm::BasicBlock *To = G.block(Next == InducedEnd ? R.Start : Next);
     Ir.executeBody(S, From, nullptr, Apc);
     if (ExprRef C = Ir.edgeCondition(S, From, To))
@@ -99,6 +166,10 @@ ApcBuilder::executeBackbone(const Region &R, const std::vector<unsigned> &Path,
     Ir.assignPhis(S, From, To);
     if (Next == InducedEnd || G.isTarget(Next))
       continue;
+    if (Loop >= 0) {
+      giveUpLoop(Loop, S, Closed);
+      continue;
+    }
     std::vector<bool> C = Enumerator.loopAt(R, Path, I + 1);
     if (!C[Next])
       continue;

@@ -35,8 +35,10 @@ class QuantifiedQuery;
 struct ApcOptions {
   BufferSizes Sizes; ///< As the executor sizes the entry's inputs.
   /// At most this many backbones per (induced) program: beyond, a loop's
-  /// summary is unknown, so are the results of a summarised function's
-  /// calls (Flowgraph.h), and the whole apc is `true` at the top.
+  /// summary is unknown; at the top (and in a summarised function), loops
+  /// are given up one by one, what they write any value, until the rest
+  /// fits. Only if it still does not is the whole apc `true` (the results
+  /// of a summarised function's calls unknown).
   unsigned MaxBackbones = 4096;
   /// The heavyweight loop processing (section 3.3): the solver infers
   /// how often an inner loop runs per iteration of the outer loop.
@@ -96,10 +98,17 @@ struct Apc {
   /// What was modelled as unknown, by reason, with a count: what a proof
   /// of unreachability does not rely on.
   std::map<std::string, unsigned> Unknowns;
+  /// What was modelled as any value of its type (a witness variable the
+  /// code after it constrains), by reason, with a count.
+  std::map<std::string, unsigned> AnyValue;
+  /// Loops of the entry (or of a summarised function) given up because the
+  /// backbones through them were too many: what they write is any value.
+  unsigned LoopsGivenUp = 0;
   /// Reads of input buffers were modelled: the apc assumes their sizes and
   /// that a path ends at an out-of-bounds read.
   bool ReadsBuffers = false;
-  /// The backbone count went over the limit: the apc is `true`.
+  /// The backbone count went over the limit even with every loop given
+  /// up: the apc is `true`.
   bool TooManyBackbones = false;
   /// Stopped (ApcOptions::Stop) before it was computed: the apc is `true`.
   bool Abandoned = false;

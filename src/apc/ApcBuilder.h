@@ -122,6 +122,14 @@ private:
   QuantifiedQuery &ownQuery(std::unique_ptr<QuantifiedQuery> &Own);
 
   // Apc.cpp
+  /// The backbones of the whole flowgraph (`R`). Past the limit, loops are
+  /// given up one at a time, largest first (`R.GivenUp`), until they fit;
+  /// `Over` is set when they do not even with every loop given up.
+  std::vector<std::vector<unsigned>> wholeBackbones(Region &R, bool &Over);
+  /// The given-up loop `L` (of Enumerator.loops()) entered in `S`: every
+  /// value it defines and every cell it stores is any value of its type, a
+  /// witness that joins `Closed`.
+  void giveUpLoop(unsigned L, State &S, std::vector<ExprRef> &Closed);
   std::pair<State, ExprRef>
   executeBackbone(const Region &R, const std::vector<unsigned> &Path,
                   std::vector<InnerLoopVisit> *Inner = nullptr);
@@ -169,7 +177,12 @@ private:
   /// The values of the entry's phis the rules leave unknown become
   /// witnesses after the loop: any value of their type.
   void havocCarried(const std::vector<const llvm::Instruction *> &Vars,
-                    const llvm::BasicBlock *Entry, Summary &Sum);
+                    const llvm::BasicBlock *Entry, Summary &Sum,
+                    const std::string &Why);
+  /// A fresh variable for any value of `X`'s type (null unless an integer
+  /// of at most 64 bits), which counts as a counter, so that an enclosing
+  /// loop never takes it for an invariant.
+  ExprRef witness(const llvm::Value &X);
   bool hasCounter(ExprRef E, ExprRef Except = nullptr) const;
 
   // LoopExit.cpp
@@ -209,6 +222,11 @@ private:
   Backbones Enumerator;
   std::unordered_map<ExprRef, bool> AllCounters;
   std::map<std::pair<unsigned, std::vector<bool>>, Summary> Summaries;
+  /// The loops of the whole flowgraph, and per node the one it belongs to
+  /// if that one is given up (Region::GivenUp), once wholeBackbones() gave
+  /// one up.
+  std::vector<std::vector<unsigned>> WholeLoops;
+  std::vector<int> GivenUp;
   std::unique_ptr<CallSummaries> OwnCalls;
   CallSummaries &Calls;
   unsigned &NextCounter;

@@ -24,6 +24,11 @@ struct Region {
   std::vector<bool> In;
   unsigned Start = 0;
   bool Induced = false;
+  /// Per node, the loop (an index of Backbones::loops()) it belongs to if
+  /// that loop is given up, else -1; null when none is. A backbone passes
+  /// a given-up loop as its entry node (where the path comes in), then the
+  /// node it leaves from, if another, then the node outside it.
+  const std::vector<int> *GivenUp = nullptr;
 };
 
 class Backbones {
@@ -39,8 +44,16 @@ public:
   /// no such cycle.
   std::vector<bool> loopAt(const Region &R, const std::vector<unsigned> &Path,
                            size_t I) const;
+  /// The loops of the whole flowgraph: its strongly connected components
+  /// with a cycle, each as its nodes in increasing order.
+  std::vector<std::vector<unsigned>> loops() const;
 
 private:
+  /// The nodes `Path` may go to next from its last one (see
+  /// Region::GivenUp).
+  std::vector<unsigned> next(const Region &R,
+                             const std::vector<unsigned> &Path) const;
+
   const Flowgraph &G;
   unsigned MaxBackbones;
   std::vector<std::vector<unsigned>> Preds;

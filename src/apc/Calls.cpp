@@ -56,7 +56,7 @@ ExprRef ApcBuilder::returns() {
     return Ctx.falseExpr(); // It never returns.
   Region R{std::vector<bool>(G.size(), true), 0, false};
   bool Over = false;
-  std::vector<std::vector<unsigned>> Paths = Enumerator.enumerate(R, Over);
+  std::vector<std::vector<unsigned>> Paths = wholeBackbones(R, Over);
   if (Over)
     return nullptr;
   ExprRef Any = Ctx.falseExpr();

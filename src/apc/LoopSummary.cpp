@@ -78,11 +78,12 @@ Summary ApcBuilder::summarize(const std::vector<bool> &C, unsigned V) {
   bool Over = false;
   std::vector<std::vector<unsigned>> Paths = Enumerator.enumerate(R, Over);
   if (Over) {
-    ++Out.Unknowns["the values of a loop with too many backbones"];
     for (const llvm::Instruction *X : Vars)
       Sum.Theta[X] = nullptr;
     Sum.Phi = Ctx.trueExpr();
-    havocCarried(Vars, G.block(V), Sum);
+    havocCarried(Vars, G.block(V), Sum,
+                 "the values of a loop with too many backbones: unknown "
+                 "within it, any value after it");
     return Sum;
   }
   std::vector<State> Thetas;
@@ -110,7 +111,9 @@ Summary ApcBuilder::summarize(const std::vector<bool> &C, unsigned V) {
     Sum.Iterated[Ir.symbol(X)] = Sum.Theta[X];
   Sum.Phi = loopingCondition(Sum.Apcs, Sum.Iterated, Sum.Counters);
   summarizeCells(Vars, Thetas, Sum);
-  havocCarried(Vars, G.block(V), Sum);
+  havocCarried(Vars, G.block(V), Sum,
+               "a value changed by a loop in a way the rules do not cover: "
+               "unknown within the loop, any value after it");
   Sum.Steps = std::move(Thetas);
   Sum.Entry = G.block(V);
   return Sum;
@@ -118,24 +121,31 @@ Summary ApcBuilder::summarize(const std::vector<bool> &C, unsigned V) {
 
 void ApcBuilder::havocCarried(
     const std::vector<const llvm::Instruction *> &Vars,
-    const llvm::BasicBlock *Entry, Summary &Sum) {
+    const llvm::BasicBlock *Entry, Summary &Sum, const std::string &Why) {
   // A carried value the rules do not cover (one the loop reads from the
   // input, say) still has a value when the loop is left: some value of its
   // type, a witness variable closed as the counters are, which the exit
   // test and the code after the loop constrain. Within the loop (the
   // looping condition) it stays unknown, as it differs between iterations.
-  // The witness counts as a counter, so that an enclosing loop never takes
-  // it for an invariant.
   for (const llvm::Instruction *X : Vars) {
     if (Sum.Theta[X] || !llvm::isa<llvm::PHINode>(X) || X->getParent() != Entry)
       continue;
-    ExprRef W = Ctx.var(
-        Ctx.variable(fmt::format("{}'h{}", X->getName().str(), ++NextCounter),
-                     X->getType()->getIntegerBitWidth()));
-    AllCounters[W] = true;
+    ExprRef W = witness(*X);
+    ++Out.AnyValue[Why];
     Sum.Theta[X] = W;
     Sum.Witnesses.push_back(W);
   }
+}
+
+ExprRef ApcBuilder::witness(const llvm::Value &X) {
+  const llvm::Type *T = X.getType();
+  if (!T->isIntegerTy() || T->getIntegerBitWidth() > 64)
+    return nullptr;
+  std::string Name = X.hasName() ? X.getName().str() : "v";
+  ExprRef W = Ctx.var(Ctx.variable(fmt::format("{}'h{}", Name, ++NextCounter),
+                                   T->getIntegerBitWidth()));
+  AllCounters[W] = true;
+  return W;
 }
 
 void ApcBuilder::storedCells(const std::vector<bool> &C,
@@ -256,16 +266,12 @@ State ApcBuilder::iterate(const std::vector<const llvm::Instruction *> &Vars,
       ++Out.Unknowns["an inner loop's count the heavyweight inference did "
                      "not find"];
   State Theta;
-  for (const llvm::Instruction *X : Vars) {
+  // Only the entry's phis carry values out of the loop (havocCarried()
+  // gives those the rules leave unknown a witness): any other value of the
+  // loop used later is defined on a block the backbone passes after the
+  // entry (its definition dominates the use), so it is recomputed there.
+  for (const llvm::Instruction *X : Vars)
     Theta[X] = Known[Ir.symbol(X)];
-    // Only the entry's phis carry values out of the loop: any other value
-    // of the loop used later is defined on a block the backbone passes
-    // after the entry (its definition dominates the use), so it is
-    // recomputed there.
-    if (!Theta[X] && llvm::isa<llvm::PHINode>(X) && X->getParent() == Entry)
-      Ir.unknown(*X,
-                 "a value changed by a loop in a way the rules do not cover");
-  }
   return Theta;
 }
 

@@ -200,6 +200,9 @@ static void buildApc(const RunOptions &O, TargetApc &T, ExprContext &Ctx,
   for (const auto &[Why, Count] : T.A.Unknowns)
     T.RestsOn += fmt::format("{}{} ({}) unknown", T.RestsOn.empty() ? "" : "; ",
                              Why, Count);
+  for (const auto &[Why, Count] : T.A.AnyValue)
+    T.RestsOn +=
+        fmt::format("{}{} ({})", T.RestsOn.empty() ? "" : "; ", Why, Count);
   if (T.RestsOn.empty())
     T.RestsOn = "the program's integer semantics only";
   if (T.A.ReadsBuffers)

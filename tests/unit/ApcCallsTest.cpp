@@ -143,6 +143,46 @@ TEST_F(ApcCallsTest, GivesUpPerCall) {
   EXPECT_EQ(decide().K, ApcAnswer::Unreachable) << toString(Result.Formula);
 }
 
+/// Three letters counted in a loop over the string: eight paths through
+/// its body to whatever follows the counting.
+const char *CountLetters = "if (a[i] == 'a') n += 1; if (a[i] == 'b') n += 2;"
+                           "if (a[i] == 'c') n += 4;";
+
+// The entry function itself has too many backbones (eight through the loop
+// to the target inside it): the loop is given up, what it writes any value,
+// and the rest keeps its condition, here enough to prove the target
+// unreachable. Before, the whole apc was `true`.
+TEST_F(ApcCallsTest, GivesUpPerLoopInTheEntry) {
+  compute(std::string("void f(const char *a, int x) { if (x > 10) return;"
+                      "  for (int i = 0; a[i] != 0; ++i) { int n = 0;") +
+              CountLetters + "    if (n == 3 && x > 20) reach_error(); } }",
+          /*MaxBackbones=*/4);
+  EXPECT_FALSE(Result.TooManyBackbones);
+  EXPECT_EQ(Result.LoopsGivenUp, 1u);
+  EXPECT_EQ(decide().K, ApcAnswer::Unreachable) << toString(Result.Formula);
+}
+
+// Only as many loops as needed are given up, the largest first: the small
+// loop before keeps its summary (s is even), which proves s == 7 never
+// holds, while n, written by the loop given up, is any value after it, so
+// n == 100 may.
+TEST_F(ApcCallsTest, GivenUpLoopsKeepTheOthersSummaries) {
+  auto Source = [](const std::string &Cond) {
+    return std::string("void f(const char *a, int m) { int s = 0, n = 0;"
+                       "  for (int j = 0; j < m; ++j) s += 2;"
+                       "  for (int i = 0; a[i] != 0; ++i) {") +
+           CountLetters + "    if (a[i] == 'z') break; }" + "  if (" + Cond +
+           ") reach_error(); }";
+  };
+  compute(Source("s == 7"), /*MaxBackbones=*/4);
+  EXPECT_EQ(Result.LoopsGivenUp, 1u);
+  EXPECT_EQ(Result.Loops, 1u);
+  EXPECT_EQ(decide().K, ApcAnswer::Unreachable) << toString(Result.Formula);
+  compute(Source("s == 6 && n == 100"), /*MaxBackbones=*/4);
+  EXPECT_EQ(Result.LoopsGivenUp, 1u);
+  EXPECT_EQ(decide().K, ApcAnswer::Satisfiable) << toString(Result.Formula);
+}
+
 // Inside a loop, a call's result differs per iteration: each iteration's
 // condition has its own, and the values that depend on it are unknown after
 // the iteration. The iteration setting c needs the word in an empty string,
