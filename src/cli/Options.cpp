@@ -480,6 +480,11 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
                "Summarize nested loops with the heavyweight processing: the "
                "solver infers how often an inner loop runs per outer "
                "iteration (slower)");
+  App.add_option("--apc-max-backbones", O.ApcMaxBackbones,
+                 "With --target: at most this many backbones per program the "
+                 "apc enumerates; beyond, loops are given up one by one, what "
+                 "they write any value (default 4096)")
+      ->check(CLI::Range(1u, 1000000u));
   App.add_option("--testcomp-suite", O.TestCompSuite,
                  "Also write the tests as a Test-Comp test suite in this "
                  "directory as they are found (metadata.xml, one XML per "

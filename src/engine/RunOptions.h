@@ -79,6 +79,7 @@ struct RunOptions {
   unsigned ApcUnfold = 25;
   double ApcTimeout = 10;
   bool ApcHeavyweight = false;
+  unsigned ApcMaxBackbones = 4096; ///< ApcOptions::MaxBackbones.
   // The tests as a Test-Comp test suite, written as they are found, and
   // the property its metadata names (empty: branch coverage).
   std::string TestCompSuite;

@@ -189,6 +189,7 @@ static void buildApc(const RunOptions &O, TargetApc &T, ExprContext &Ctx,
   AO.Validate = Validate;
   AO.Sizes = O.Explore.Buffers;
   AO.Heavyweight = O.ApcHeavyweight;
+  AO.MaxBackbones = O.ApcMaxBackbones;
   AO.Stop = Stop;
   AO.Deadline = T.Deadline;
   AO.HeavyweightTimeoutMs = static_cast<unsigned>(
@@ -334,8 +335,9 @@ static void printApc(const TargetApc &T) {
   for (const std::string &N : T.Notes)
     fmt::print("  note             {}\n", N);
   fmt::print("  backbones        {}, loop summaries {}, loop backbones never "
-             "taken {}, function summaries {}\n",
-             T.A.Backbones, T.A.Loops, T.A.NeverTaken, T.A.Functions);
+             "taken {}, function summaries {}, loops given up {}\n",
+             T.A.Backbones, T.A.Loops, T.A.NeverTaken, T.A.Functions,
+             T.A.LoopsGivenUp);
   if (T.Ans.K != ApcAnswer::Satisfiable)
     return;
   std::string Inputs;
@@ -382,6 +384,7 @@ static nlohmann::json targetJson(const RunOptions &O, const TargetApc &T,
       {"never_taken_loop_backbones", T.A.NeverTaken},
       {"loop_summaries", T.A.Loops},
       {"function_summaries", T.A.Functions},
+      {"loops_given_up", T.A.LoopsGivenUp},
       {"loop_invariants", T.A.Invariants},
       {"candidate", T.Candidate},
       {"times",
