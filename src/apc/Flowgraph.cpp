@@ -174,6 +174,76 @@ std::set<const llvm::Function *> recursiveFunctions(llvm::Module &M) {
   return Out;
 }
 
+/// The functions `Entry` may call, directly or through others; false when
+/// it may make an indirect call.
+bool calledFrom(const llvm::Function &Entry,
+                std::set<const llvm::Function *> &Called) {
+  std::vector<const llvm::Function *> Work{&Entry};
+  while (!Work.empty()) {
+    const llvm::Function *F = Work.back();
+    Work.pop_back();
+    for (const llvm::Instruction &I : llvm::instructions(*F)) {
+      const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I);
+      if (!Call || Call->isInlineAsm())
+        continue;
+      const llvm::Function *Callee = Flowgraph::calleeOf(I);
+      if (!Callee)
+        return false;
+      if (Called.insert(Callee).second)
+        Work.push_back(Callee);
+    }
+  }
+  return true;
+}
+
+/// Whether `U`, a user of the global `GV`, loads or stores its whole value
+/// in `Entry`, or is in a function `Entry` never calls.
+bool localUse(const llvm::User *U, const llvm::GlobalVariable &GV,
+              const llvm::Function &Entry,
+              const std::set<const llvm::Function *> &Called) {
+  const auto *I = llvm::dyn_cast<llvm::Instruction>(U);
+  if (!I)
+    return false;
+  if (I->getFunction() != &Entry)
+    return !Called.count(I->getFunction());
+  if (const auto *L = llvm::dyn_cast<llvm::LoadInst>(I))
+    return L->isSimple() && L->getType() == GV.getValueType();
+  const auto *S = llvm::dyn_cast<llvm::StoreInst>(I);
+  return S && S->isSimple() && S->getPointerOperand() == &GV &&
+         S->getValueOperand()->getType() == GV.getValueType();
+}
+
+/// Integer globals that only the entry (its callees inlined) reads and
+/// writes, as whole values, become locals of it starting at their
+/// initializers, as every run starts with the globals at their initializers:
+/// mem2reg then makes them values the apc models (a harness keeping its
+/// input in a global). Not when the entry calls itself, where the calls
+/// share the global, nor when it makes indirect calls or constructors may
+/// run before it.
+void localizeGlobals(llvm::Module &M, llvm::Function &Entry) {
+  std::set<const llvm::Function *> Called;
+  if (!calledFrom(Entry, Called) || Called.count(&Entry) ||
+      M.getNamedGlobal("llvm.global_ctors"))
+    return;
+  llvm::Instruction *At = &*Entry.getEntryBlock().getFirstInsertionPt();
+  for (llvm::GlobalVariable &GV : M.globals()) {
+    llvm::Type *T = GV.getValueType();
+    if (GV.isConstant() || !GV.hasDefinitiveInitializer() ||
+        !T->isIntegerTy() || T->getIntegerBitWidth() > 64 ||
+        !llvm::all_of(GV.users(), [&](const llvm::User *U) {
+          return localUse(U, GV, Entry, Called);
+        }))
+      continue;
+    auto *Local = new llvm::AllocaInst(
+        T, M.getDataLayout().getAllocaAddrSpace(), GV.getName(), At);
+    new llvm::StoreInst(GV.getInitializer(), Local, At);
+    GV.replaceUsesWithIf(Local, [&](llvm::Use &U) {
+      auto *I = llvm::dyn_cast<llvm::Instruction>(U.getUser());
+      return I && I->getFunction() == &Entry;
+    });
+  }
+}
+
 /// Functions that may reach a target: those that hold one or call one that
 /// may.
 std::set<const llvm::Function *>
@@ -270,6 +340,7 @@ void Flowgraph::prepare(const std::vector<TargetSpec> &Specs) {
   llvm::ModulePassManager MPM;
   MPM.addPass(llvm::AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/false));
   MPM.run(*Copy, PM.MAM);
+  localizeGlobals(*Copy, *Fn);
   llvm::FunctionPassManager FPM;
   FPM.addPass(llvm::SROAPass(llvm::SROAOptions::ModifyCFG));
   FPM.addPass(llvm::PromotePass());

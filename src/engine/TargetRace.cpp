@@ -71,6 +71,8 @@ struct TargetApc {
   double ReadyAt = 0;       ///< Seconds since the start when it was decided.
   double SearchFrom = 0;    ///< Seconds since the start when the search began.
   bool Interrupted = false; ///< The search answered before the apc did.
+  /// The search ended without an answer before the apc did, and waited.
+  bool Awaited = false;
   std::string Text, RestsOn;
   std::vector<std::string> Notes; ///< Calls that count as targets.
   nlohmann::json Candidate = nlohmann::json::object();
@@ -269,10 +271,13 @@ public:
     Channel->cancel();
     wait();
   }
-  /// Waits until the apc is decided (--apc-first).
-  void wait() {
+  /// Waits until the apc is decided (--apc-first, or a search without an
+  /// answer); returns whether it was not yet.
+  bool wait() {
+    bool Waited = !Decided.load();
     if (Worker.joinable())
       Worker.join();
+    return Waited;
   }
 
 private:
@@ -306,9 +311,11 @@ private:
       Guide(T.Ans);
     if (!Guided && T.Ans.K != ApcAnswer::Unreachable)
       Channel->publish(ApcChannel::Answer::Nothing);
+    Decided = true;
   }
 
   std::shared_ptr<ApcChannel> Channel;
+  std::atomic<bool> Decided{false};
   std::unique_ptr<ExprContext> Ctx;
   std::thread Worker; ///< Last: it starts once the rest is there.
 };
@@ -352,6 +359,10 @@ static std::string raceText(const TargetApc &T) {
   if (T.Interrupted)
     return fmt::format("the search finished first, the apc was interrupted "
                        "at {:.3f} s",
+                       T.ReadyAt);
+  if (T.Awaited)
+    return fmt::format("the search finished first without an answer, the "
+                       "apc finished at {:.3f} s",
                        T.ReadyAt);
   return fmt::format("the apc finished first, at {:.3f} s", T.ReadyAt);
 }
@@ -570,14 +581,21 @@ static std::string unconfirmedText(const BugRecord &B) {
 /// The apc's thread is stopped first.
 void TargetRace::report(const ExplorationStats &S, const TestWriter &Writer,
                         nlohmann::json &Summary) {
-  if (Apc)
-    Apc->finish();
-  TargetApc &T = *this->T;
-  describeCandidate(O, Entry, T);
   // A test that reaches the target is a fact once its native run agrees;
   // an unsatisfiable apc proves the opposite however far the search got.
   const BugRecord *Unconfirmed = unconfirmedReach(S, Writer);
   const BugRecord *Reaching = reachingBug(S, Writer);
+  // A search that ended without an answer of its own (cut short, out of
+  // a budget) leaves the apc the rest of its time (--apc-timeout, never past
+  // --max-time): it may still prove the target unreachable. One the user
+  // interrupted, or that answered, stops it.
+  bool Answered = explorationVerdict(S) != "unknown" && !Unconfirmed;
+  TargetApc &T = *this->T;
+  if (Apc && (Answered || S.StopReason == "interrupted"))
+    Apc->finish();
+  else if (Apc)
+    T.Awaited = Apc->wait();
+  describeCandidate(O, Entry, T);
   bool Native = Reaching && Reaching->Native;
   bool ByApc =
       (!S.TargetTest || Unconfirmed) && T.Ans.K == ApcAnswer::Unreachable;
@@ -635,7 +653,7 @@ void TargetRace::report(const ExplorationStats &S, const TestWriter &Writer,
   J["times"]["search"] = Search;
   if (!O.NoApc) {
     J["times"]["apc_finished_at"] = T.ReadyAt;
-    J["finished_first"] = T.Interrupted ? "search" : "apc";
+    J["finished_first"] = T.Interrupted || T.Awaited ? "search" : "apc";
   }
   Summary["target"] = J;
 }

@@ -183,6 +183,26 @@ TEST_F(ApcCallsTest, GivenUpLoopsKeepTheOthersSummaries) {
   EXPECT_EQ(decide().K, ApcAnswer::Satisfiable) << toString(Result.Formula);
 }
 
+// A harness that keeps its input in a global, which an inlined function
+// changes: only the entry uses it, so it is a value of the entry starting
+// at its initializer, and the loop's exit test proves the target
+// unreachable. Before, its loads were unknown.
+TEST_F(ApcCallsTest, GlobalsOnlyTheEntryUsesAreModelled) {
+  compute("int g;\n static void dec(void) { g--; }\n"
+          "void f(int x) { g = x; while (g > 0) dec();"
+          "  if (g > 0) reach_error(); }");
+  EXPECT_TRUE(Result.Unknowns.empty()) << Result.Unknowns.begin()->first;
+  EXPECT_EQ(decide().K, ApcAnswer::Unreachable) << toString(Result.Formula);
+}
+
+// A global a call left in the entry changes (a recursive function) stays
+// unknown: g == 3 after rec(2).
+TEST_F(ApcCallsTest, GlobalsACalleeChangesStayUnknown) {
+  compute("int g;\n static int rec(int n) { g++; return n ? rec(n - 1) : 0; }\n"
+          "void f(int x) { g = 0; rec(x); if (g == 3) reach_error(); }");
+  EXPECT_EQ(decide().K, ApcAnswer::Satisfiable) << toString(Result.Formula);
+}
+
 // Inside a loop, a call's result differs per iteration: each iteration's
 // condition has its own, and the values that depend on it are unknown after
 // the iteration. The iteration setting c needs the word in an empty string,

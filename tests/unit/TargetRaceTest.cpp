@@ -111,5 +111,47 @@ TEST_F(TargetRaceTest, UnconfirmedReachIsNoVerdict) {
   EXPECT_EQ(Summary["target"]["divergence"]["native"], "native run returned 7");
 }
 
+// A search that ends without an answer of its own (here at once, its
+// exhaustion withdrawn by a native mismatch) leaves the apc its time: the
+// apc, still being decided then, proves the target unreachable. Before, the
+// search's end interrupted it and the verdict was unknown.
+TEST_F(TargetRaceTest, SearchWithoutAnAnswerWaitsForTheApc) {
+  const llvm::Function &F =
+      load("int f(int x) {\n  int y = 0;\n  while (x > 0) { x -= 2; y += 2; }"
+           "\n  if (y % 2 == 1)\n    reach_error();\n  return y;\n}\n");
+  O.ApcFirst = false; // The apc is decided beside the search.
+  ConcolicExplorer E(*Prog, F, O.Explore);
+  std::unique_ptr<TargetRace> Race = race(F);
+  ASSERT_FALSE(Race->start(E).has_value());
+  TestWriter Writer(O.OutDir, description(F), E.inputs());
+  ExplorationStats S;
+  S.StopReason = "bounded";
+  S.Incomplete[Cut::NativeMismatch] = 1;
+  nlohmann::json Summary = nlohmann::json::object();
+  Race->report(S, Writer, Summary);
+  const nlohmann::json &T = Summary["target"];
+  EXPECT_EQ(T["verdict"], "unreachable");
+  EXPECT_EQ(T["decided_by"], "apc");
+  EXPECT_EQ(T["finished_first"], "search");
+}
+
+// One the user interrupted stops the apc as before.
+TEST_F(TargetRaceTest, InterruptedSearchStopsTheApc) {
+  const llvm::Function &F =
+      load("int f(int x) {\n  int y = 0;\n  while (x > 0) { x -= 2; y += 2; }"
+           "\n  if (y % 2 == 1)\n    reach_error();\n  return y;\n}\n");
+  O.ApcFirst = false;
+  ConcolicExplorer E(*Prog, F, O.Explore);
+  std::unique_ptr<TargetRace> Race = race(F);
+  ASSERT_FALSE(Race->start(E).has_value());
+  TestWriter Writer(O.OutDir, description(F), E.inputs());
+  ExplorationStats S;
+  S.StopReason = "interrupted";
+  S.Incomplete[Cut::Interrupted] = 1;
+  nlohmann::json Summary;
+  Race->report(S, Writer, Summary);
+  EXPECT_EQ(Summary["target"]["finished_first"], "search");
+}
+
 } // namespace
 } // namespace theseus
