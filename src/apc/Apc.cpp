@@ -96,15 +96,15 @@ void ApcBuilder::giveUpLoop(unsigned L, State &S,
   // defines is the one its last execution computed, and each cell holds
   // what was stored last: some value of its type each.
   std::vector<bool> In(G.size(), false);
-  std::vector<const llvm::Instruction *> Cells;
+  std::vector<const llvm::Instruction *> Written;
   for (unsigned N : WholeLoops[L])
     In[N] = true;
-  storedCells(In, Cells);
+  storedCells(In, Written);
   for (unsigned N : WholeLoops[L])
     for (const llvm::Instruction &I : *G.block(N))
       if (!I.getType()->isVoidTy())
-        Cells.push_back(&I);
-  for (const llvm::Instruction *X : Cells) {
+        Written.push_back(&I);
+  for (const llvm::Instruction *X : Written) {
     ExprRef W = witness(*X);
     S[X] = W;
     if (W)
