@@ -162,6 +162,23 @@ TEST_F(ApcCallsTest, GivesUpPerLoopInTheEntry) {
   EXPECT_EQ(decide().K, ApcAnswer::Unreachable) << toString(Result.Formula);
 }
 
+// A summarised function with too many backbones (eight through its loop
+// to the return inside it) gives up its loop too, not its calls: whichever
+// way it returns, it returns x, which with the caller's condition proves
+// the target unreachable. Before, the call's result was unknown.
+TEST_F(ApcCallsTest, GivesUpPerLoopInASummarisedFunction) {
+  compute(std::string("static int g(const char *a, int x) {"
+                      "  for (int i = 0; a[i] != 0; ++i) { int n = 0;") +
+              CountLetters +
+              "    if (n == 3) return x; } return x; }\n"
+              "void f(const char *a, int x) {"
+              "  if (x > 10 && g(a, x) < 5) reach_error(); }",
+          /*MaxBackbones=*/4);
+  EXPECT_EQ(Result.Functions, 1u);
+  EXPECT_EQ(Result.LoopsGivenUp, 1u);
+  EXPECT_EQ(decide().K, ApcAnswer::Unreachable) << toString(Result.Formula);
+}
+
 // Only as many loops as needed are given up, the largest first: the small
 // loop before keeps its summary (s is even), which proves s == 7 never
 // holds, while n, written by the loop given up, is any value after it, so
