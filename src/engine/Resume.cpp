@@ -134,6 +134,7 @@ void addParts(nlohmann::json &Summary, const EarlierParts &Earlier,
                    {"stop_reason", S.StopReason},
                    {"tests", Tests - EarlierTests},
                    {"tests_run_again", Restored.Tests},
+                   {"runs_from_entry_again", S.EntryRunsAgain},
                    {"seconds_running_them_again", Restored.Seconds}});
   Summary["parts"] = Parts;
   Summary["time"]["all_parts"] = AllParts;

@@ -4,7 +4,8 @@
 // stopped (a budget, Ctrl-C, a kill): the run database holds every test
 // with its input and the sides the run closed without a run, so the new
 // part runs the earlier tests again (rebuilding the concolic path tree or
-// the fork tree, their open sides or waiting states, and the coverage),
+// the fork tree, their open sides or waiting states, and the coverage;
+// a forking run forks most of them from one run, see ForkExplorer::restore),
 // closes those sides again, and explores on, numbering its tests after
 // theirs. Each part is a row of `parts`.
 //

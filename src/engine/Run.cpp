@@ -218,9 +218,12 @@ void writeForkTree(const RunOptions &O, const ExecutionTree &T, size_t Size,
 }
 
 /// Writes a concolic run's path tree as tree.json when it has at most
-/// --tree-max-nodes nodes; a team's is joined from its workers' trees.
+/// --tree-max-nodes nodes. A team's is joined from its workers' trees, and
+/// then counted in the summary: the workers' own counts add up the upper
+/// parts they share.
 void writeConcolicTree(const RunOptions &O, const ConcolicExplorer *Single,
-                       const ParallelExplorer *Team, const TestWriter &Writer) {
+                       const ParallelExplorer *Team, const TestWriter &Writer,
+                       nlohmann::json &Summary) {
   if (Single) {
     if (Single->tree().numNodes() <= O.TreeMaxNodes)
       writePathTree(Single->tree(), O.OutDir);
@@ -229,7 +232,10 @@ void writeConcolicTree(const RunOptions &O, const ConcolicExplorer *Single,
   auto Number = [&](uint64_t N) { return Writer.numberNow(N); };
   std::unique_ptr<PathTree> Joined =
       Team->joinedPathTree(Number, O.TreeMaxNodes);
-  if (Joined && Joined->numNodes() <= O.TreeMaxNodes)
+  if (!Joined)
+    return;
+  Summary["tree_nodes"] = Joined->numNodes();
+  if (Joined->numNodes() <= O.TreeMaxNodes)
     writePathTree(*Joined, O.OutDir);
 }
 
@@ -501,7 +507,7 @@ static int explore(RunOptions &O, const MpiJob *Job) {
                        }
                        if (Race)
                          Race->report(Stats, Writer, Summary);
-                       writeConcolicTree(O, Single, Team, Writer);
+                       writeConcolicTree(O, Single, Team, Writer, Summary);
                        return true;
                      });
 }

@@ -643,6 +643,7 @@ bool ConcolicExplorer::restore(const ResumePoint &From) {
     if (stopRequested() || Budget.mustStop())
       return false;
     Restoring = &T;
+    ++Stats.EntryRunsAgain;
     std::shared_ptr<RunRecord> Record = execute(T.Input, {}, 0);
     auto It = ClosedByTest.find(T.Number);
     if (It != ClosedByTest.end())

@@ -240,6 +240,7 @@ const SummedCounts &summedCounts() {
        &ExplorationStats::FuzzOffered,
        &ExplorationStats::FuzzNativeErrors,
        &ExplorationStats::Donated,
+       &ExplorationStats::EntryRunsAgain,
        &ExplorationStats::Instructions},
       {&ExplorationStats::ApcCheckSeconds, &ExplorationStats::ExecSeconds},
       {&ReturnValueCounts::Enumerated, &ReturnValueCounts::MoreThanLimit,

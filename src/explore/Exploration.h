@@ -399,6 +399,9 @@ struct ExplorationStats {
   uint64_t FuzzNativeErrors = 0;
   /// -j: sides this worker solved and handed to an idle one.
   uint64_t Donated = 0;
+  /// Resuming: runs of earlier tests from the entry (a forking run forks
+  /// the other earlier tests from them; a concolic run runs each).
+  uint64_t EntryRunsAgain = 0;
   /// -j: each worker's share of the run (empty for one worker), and the
   /// time the run's listener (tests, run.db, summary) took with their
   /// paths, one at a time: the single part of a parallel run.

@@ -70,6 +70,15 @@ struct ForkExplorer::State {
   const Route *Recorded = nullptr;
 };
 
+/// An earlier test, rebuilt, as the listener is to have it: what its
+/// result points to is kept with it.
+struct ForkExplorer::RebuiltPath {
+  PathResult R;
+  PathOutcome Outcome;
+  std::shared_ptr<Assignment> Input;
+  PathCoverage Covered;
+};
+
 const llvm::Loop *LoopCounter::take(llvm::LoopInfo &LI,
                                     const llvm::Instruction *Term,
                                     unsigned Index, size_t Depth,
@@ -159,6 +168,15 @@ private:
   void fork(const BranchEvent &Ev, ExprRef Other, const Assignment &Model,
             TreeNode *Node, std::vector<Assignment> Seeds = {},
             bool Undecided = false);
+  /// A copy of the running state that takes the other side (`Other`) of
+  /// the decision just reported, at tree node `Node`, still on the running
+  /// state's model.
+  std::unique_ptr<State> otherSide(const BranchEvent &Ev, ExprRef Other,
+                                   TreeNode *Node);
+  /// Resuming, where an earlier path took the other side: a copy that
+  /// takes it on the input of an earlier test whose route goes there
+  /// waits to rebuild that subtree (unless one has been forked there).
+  void forkOntoEarlier(const BranchEvent &Ev, ExprRef Other, TreeNode *Node);
   bool replayed(const BranchEvent &Ev);
   /// A copy of the running state at the start of the deciding instruction,
   /// which re-emits the instruction's decisions so far.
@@ -296,7 +314,7 @@ void ForkExplorer::Stepper::onBranch(const BranchEvent &Ev) {
   TreeNode *ElseSide = E.Tree.addChild(N, Ctx.logicalNot(Ev.Cond));
   TreeNode *OtherNode = Ev.Taken ? ElseSide : ThenSide;
   if (Earlier == SatResult::Sat) {
-    // Left to the earlier test whose run takes it.
+    forkOntoEarlier(Ev, Other, OtherNode);
   } else if (Defer || R.Result == SatResult::Sat) {
     fork(Ev, Other, R.Model, OtherNode, std::move(OtherSeeds), Defer);
   } else {
@@ -330,11 +348,13 @@ bool ForkExplorer::Stepper::rejoin(const BranchEvent &Ev, ExprRef Holds) {
 std::optional<SatResult> ForkExplorer::Stepper::earlierAnswer() {
   if (!St.Restoring)
     return std::nullopt;
-  if (E.Earlier->bothTaken(St.Sides.placeBefore()))
-    return SatResult::Sat; // That test's run goes there.
+  // Most sides closed are checks that cannot fail: no path took them, and
+  // the route says so without a lookup.
   uint32_t Index = St.Sides.size() - 1;
   if (Index < St.Recorded->size() && St.Recorded->closed(Index))
     return SatResult::Unsat;
+  if (E.Earlier->bothTaken(St.Sides.placeBefore()))
+    return SatResult::Sat; // An earlier test's run goes there.
   return std::nullopt;
 }
 
@@ -395,20 +415,44 @@ void ForkExplorer::Stepper::fork(const BranchEvent &Ev, ExprRef Other,
                                     : "fork dropped: memory budget reached";
     return;
   }
-  std::unique_ptr<State> C = copyAtDecision(Ev);
-  C->Explanation.flipLast();
-  C->Sides.flipLast();
+  std::unique_ptr<State> C = otherSide(Ev, Other, Node);
   if (Undecided)
     C->Undecided = State::Deferred{Ev.Inst, !Ev.Taken};
   else
     E.moveOnto(*C, Model);
   C->Seeds = std::move(Seeds);
+  queue(std::move(C), headingOf(Ev.Inst, !Ev.Taken));
+}
+
+std::unique_ptr<ForkExplorer::State>
+ForkExplorer::Stepper::otherSide(const BranchEvent &Ev, ExprRef Other,
+                                 TreeNode *Node) {
+  std::unique_ptr<State> C = copyAtDecision(Ev);
+  C->Explanation.flipLast();
+  C->Sides.flipLast();
   C->PathCond.push_back(Other);
   C->Replay.back().second = !Ev.Taken;
   C->Node = Node;
   C->Decisions = St.Decisions + (Ev.Kind != BranchKind::Assume);
   C->Key = OtherKey;
-  queue(std::move(C), headingOf(Ev.Inst, !Ev.Taken));
+  return C;
+}
+
+void ForkExplorer::Stepper::forkOntoEarlier(const BranchEvent &Ev,
+                                            ExprRef Other, TreeNode *Node) {
+  std::optional<size_t> Test =
+      E.Earlier->claim(St.Sides.placeBefore(), !Ev.Taken);
+  if (!Test)
+    return;
+  const StoredTest &T = E.Resuming->Tests[*Test];
+  std::unique_ptr<State> C = otherSide(Ev, Other, Node);
+  // The earlier test's input takes this side and the prefix (its route
+  // shares it), so the copy runs on as that test's run did.
+  E.moveOnto(*C, T.Input);
+  C->Seeds.clear();
+  C->Restoring = &T;
+  C->Recorded = &E.Routes[*Test];
+  E.Rebuilding.push_back(std::move(C));
 }
 
 void ForkExplorer::Stepper::onEdge(const llvm::Instruction *Term,
@@ -618,7 +662,8 @@ void ForkExplorer::endPath(State &St, const PathOutcome &Outcome) {
   if (!OnRecord)
     Leaf->TestIndex = R.Index;
   R.ReachedTarget = Watch && (St.ReachedTarget || Watch->reachedAtEnd(Outcome));
-  if (R.ReachedTarget && !Stats.TargetTest)
+  // Resuming rebuilds the earlier tests out of their order.
+  if (R.ReachedTarget && (!Stats.TargetTest || R.Index < Stats.TargetTest))
     Stats.TargetTest = R.Index;
   R.Input = St.Model.get();
   R.Outcome = &Outcome;
@@ -632,9 +677,38 @@ void ForkExplorer::endPath(State &St, const PathOutcome &Outcome) {
   R.Covered = &St.Covered;
   R.NewCoverage = St.NewCoverage;
   R.PathsDone = Stats.Paths;
+  if (St.Restoring)
+    return keepRebuilt(St, std::move(R), Outcome);
   Listener->onNewPath(R);
-  if (!St.Restoring)
-    ReturnValues.explore(R, St.PathCond, !St.Concretized, Stats, *Listener);
+  ReturnValues.explore(R, St.PathCond, !St.Concretized, Stats, *Listener);
+}
+
+void ForkExplorer::keepRebuilt(State &St, PathResult R,
+                               const PathOutcome &Outcome) {
+  RebuiltTests[St.Restoring - Resuming->Tests.data()] = true;
+  // The listener has the test on record: its explanation and route go
+  // unused, and would hold the memory of every earlier path at once.
+  R.Explanation = PathExplanation();
+  R.Route.clear();
+  Rebuilt.push_back({std::move(R), Outcome, St.Model, std::move(St.Covered)});
+}
+
+/// The listener gets the earlier tests in number order, as the run found
+/// them: the first test of each bug, of an unsupported construct or of
+/// the target stays the first.
+void ForkExplorer::handRebuiltPaths() {
+  llvm::sort(Rebuilt, [](const RebuiltPath &A, const RebuiltPath &B) {
+    return A.R.Index < B.R.Index;
+  });
+  uint64_t Paths = 0;
+  for (RebuiltPath &P : Rebuilt) {
+    P.R.Input = P.Input.get();
+    P.R.Outcome = &P.Outcome;
+    P.R.Covered = &P.Covered;
+    Paths += !P.R.VariantOf && P.Outcome.End != PathEnd::Interrupted;
+    P.R.PathsDone = Paths;
+    Listener->onNewPath(P.R);
+  }
 }
 
 /// Makes the state's node the leaf of its path's end.
@@ -671,26 +745,56 @@ void ForkExplorer::markLeaf(State &St, const PathOutcome &Outcome) {
   Stats.Paths += Outcome.End != PathEnd::Interrupted;
 }
 
-/// Runs each earlier test again, in order, from the entry: the tree grows
-/// along the routes; a side some earlier path took is left to that path's
-/// test, a side the route says is infeasible is closed again without a
-/// query, and every other side is decided and forked as it was, so the
-/// states left waiting are those the earlier parts left unexplored.
+/// Rebuilds the earlier tree in one forking pass: one earlier test runs
+/// from the entry, and where the routes show that earlier paths went both
+/// ways, a copy forked onto the input of a test that took the other side
+/// rebuilds that subtree, so each decision of the earlier tree runs once.
+/// A side the route says is infeasible is closed again without a query,
+/// and every other side is decided and forked as it was, so the states
+/// left waiting are those the earlier parts left unexplored. The tests the
+/// pass does not end on (further return values of a path, which share its
+/// route) run from the entry, following the tree.
 bool ForkExplorer::restore(const ResumePoint &From) {
-  Earlier = std::make_unique<EarlierRoutes>(From.Tests);
   for (const StoredTest &T : From.Tests) {
-    if (stopRequested() || Budget.mustStop())
-      return false;
     std::optional<Route> Recorded = Route::decode(T.Route);
     if (!Recorded)
       throw InputError{fmt::format(
           "--resume: the route of test {} in run.db is damaged", T.Number)};
-    std::unique_ptr<State> St = rootState(T.Input);
-    St->Restoring = &T;
-    St->Recorded = &*Recorded;
-    runState(std::move(St));
+    Routes.push_back(std::move(*Recorded));
   }
+  Resuming = &From;
+  Earlier = std::make_unique<EarlierRoutes>(From.Tests);
+  RebuiltTests.assign(From.Tests.size(), false);
+  std::optional<size_t> First = Earlier->first();
+  bool Whole = !First || rebuildFrom(*First);
+  for (size_t I = 0; Whole && I < From.Tests.size(); ++I)
+    if (!RebuiltTests[I])
+      Whole = rebuildFrom(I);
+  if (Whole)
+    handRebuiltPaths();
+  Rebuilding.clear();
+  Rebuilt.clear();
+  Rebuilt.shrink_to_fit();
   Earlier.reset();
+  Routes.clear();
+  Resuming = nullptr;
+  return Whole;
+}
+
+bool ForkExplorer::rebuildFrom(size_t Test) {
+  const StoredTest &T = Resuming->Tests[Test];
+  std::unique_ptr<State> St = rootState(T.Input);
+  St->Restoring = &T;
+  St->Recorded = &Routes[Test];
+  ++Stats.EntryRunsAgain;
+  Rebuilding.push_back(std::move(St));
+  while (!Rebuilding.empty()) {
+    if (stopRequested() || Budget.mustStop())
+      return false;
+    std::unique_ptr<State> Next = std::move(Rebuilding.back());
+    Rebuilding.pop_back();
+    runState(std::move(Next));
+  }
   return true;
 }
 

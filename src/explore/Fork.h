@@ -26,6 +26,7 @@ class LoopInfo;
 namespace theseus {
 
 class EarlierRoutes;
+class Route;
 
 /// The --loop-bound rule (Steinhöfel's loop_unrolling_threshold): a path may
 /// start at most `Bound` iterations of a loop each time it enters it; the
@@ -80,9 +81,18 @@ public:
 private:
   struct State;
   class Stepper;
+  struct RebuiltPath;
 
   void begin() override;
   bool restore(const ResumePoint &From) override;
+  /// Resuming: runs earlier test `Test` (an index in the tests resumed
+  /// from) from the entry, and then, depth first, the copies forked onto
+  /// the other earlier tests; false when a signal cut that short.
+  bool rebuildFrom(size_t Test);
+  /// Resuming: keeps the earlier test the ending state `St` ran, to hand
+  /// to the listener once the tree is rebuilt.
+  void keepRebuilt(State &St, PathResult R, const PathOutcome &Outcome);
+  void handRebuiltPaths();
   void end() override;
   /// A state at the entry, running input `In`.
   std::unique_ptr<State> rootState(Assignment In);
@@ -128,9 +138,16 @@ private:
   llvm::DenseMap<const llvm::Function *, std::unique_ptr<LoopData>> Loops;
   /// Sides whose query a stop interrupted: neither explored nor decided.
   uint64_t UnfinishedSides = 0;
-  /// Resuming: what the earlier parts' routes say, while their tests run
-  /// again.
+  /// Resuming, while the earlier tree is rebuilt: the tests resumed from,
+  /// their routes, what the routes say, the copies forked onto earlier
+  /// tests that wait to run, and the earlier tests rebuilt so far (by
+  /// their index), handed to the listener in number order at the end.
+  const ResumePoint *Resuming = nullptr;
+  std::vector<Route> Routes;
   std::unique_ptr<EarlierRoutes> Earlier;
+  std::vector<std::unique_ptr<State>> Rebuilding;
+  std::vector<RebuiltPath> Rebuilt;
+  std::vector<bool> RebuiltTests;
 };
 
 } // namespace theseus

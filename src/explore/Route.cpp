@@ -99,21 +99,39 @@ std::optional<Route> Route::decode(std::string_view Bytes) {
 }
 
 EarlierRoutes::EarlierRoutes(const std::vector<StoredTest> &Tests) {
-  std::vector<Route> Routes;
-  for (const StoredTest &T : Tests)
-    if (!T.Route.empty())
-      if (std::optional<Route> R = Route::decode(T.Route))
-        Routes.push_back(std::move(*R));
+  std::vector<std::pair<Route, size_t>> Routes;
+  for (size_t I = 0; I < Tests.size(); ++I)
+    if (!Tests[I].Route.empty() && !Tests[I].VariantOf)
+      if (std::optional<Route> R = Route::decode(Tests[I].Route))
+        Routes.push_back({std::move(*R), I});
   // In sorted order, the routes through a place are neighbours, and each
   // place where they go both ways lies between two neighbours: where the
   // last route of one side meets the first of the other.
-  std::sort(Routes.begin(), Routes.end(), before);
+  std::sort(Routes.begin(), Routes.end(), [](const auto &A, const auto &B) {
+    return before(A.first, B.first);
+  });
+  if (!Routes.empty())
+    First = Routes.front().second;
   for (size_t I = 1; I < Routes.size(); ++I) {
-    const Route &A = Routes[I - 1], &B = Routes[I];
+    const auto &[A, TestA] = Routes[I - 1];
+    const auto &[B, TestB] = Routes[I];
     uint32_t Shared = sharedSides(A, B);
-    if (Shared < A.size() && Shared < B.size())
-      Forks.insert(placeAfter(A, Shared));
+    if (Shared >= A.size() || Shared >= B.size())
+      continue;
+    uint64_t Place = placeAfter(A, Shared);
+    Forks.insert(Place);
+    Takers.emplace(Route::next(Place, A.side(Shared)), TestA);
+    Takers.emplace(Route::next(Place, B.side(Shared)), TestB);
   }
+}
+
+std::optional<size_t> EarlierRoutes::claim(uint64_t Place, bool Side) {
+  auto It = Takers.find(Route::next(Place, Side));
+  if (It == Takers.end())
+    return std::nullopt;
+  size_t Test = It->second;
+  Takers.erase(It);
+  return Test;
 }
 
 } // namespace theseus

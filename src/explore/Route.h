@@ -4,10 +4,10 @@
 // forking run may fork (every decision but pins), in order, the side it
 // took and whether the solver proved the other side infeasible. The run
 // database keeps each path's route, so that a resumed forking run can tell,
-// as it runs the earlier tests again, which sides of each decision some
-// earlier path took (the other test's run will build that subtree), which
-// ones were infeasible (no query needed), and which ones were left open:
-// only those are decided and forked again.
+// as it rebuilds the earlier tree, which sides of each decision some
+// earlier path took (a copy on that test's input rebuilds that subtree),
+// which ones were infeasible (no query needed), and which ones were left
+// open: only those are decided and forked again.
 //
 //===----------------------------------------------------------------------===//
 #ifndef THESEUS_EXPLORE_ROUTE_H
@@ -19,6 +19,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -63,18 +64,31 @@ private:
   uint64_t Place = Start, PlaceBefore = Start;
 };
 
-/// Where the routes of a run's earlier paths went both ways: at such a
-/// place a resumed run leaves the side it does not take to the earlier
-/// test that took it.
+/// Where the routes of a run's earlier paths went both ways, and which
+/// earlier test took each side there. A resumed run rebuilds the earlier
+/// tree in one forking pass: it runs one earlier test from the entry and,
+/// at each such place, forks a copy onto the input of the test that took
+/// the other side, so each decision of the earlier tree runs once.
 class EarlierRoutes {
 public:
-  /// `Tests`' routes; those without one are left out.
+  /// `Tests`' routes; those without one, and further return values of a
+  /// path (which share its route), are left out.
   explicit EarlierRoutes(const std::vector<StoredTest> &Tests);
   /// Some earlier path took each side of the decision at `Place`.
   bool bothTaken(uint64_t Place) const { return Forks.count(Place); }
+  /// The test the pass starts on (the first route in side order); none
+  /// when no test has a route.
+  std::optional<size_t> first() const { return First; }
+  /// The index in `Tests` of a test whose route takes side `Side` at
+  /// `Place`, a place where earlier paths went both ways; each such side
+  /// is given once (none afterwards).
+  std::optional<size_t> claim(uint64_t Place, bool Side);
 
 private:
   std::unordered_set<uint64_t> Forks;
+  /// By the place after the side taken at a fork.
+  std::unordered_map<uint64_t, size_t> Takers;
+  std::optional<size_t> First;
 };
 
 } // namespace theseus

@@ -421,7 +421,8 @@ double share(double Part, double Whole) {
 }
 
 /// A resumed run's parts: "1: 30.0 s, max-time, 44305 tests; 2: 30.0 s,
-/// exhausted, 520 tests (the 44305 earlier ones run again in 2.1 s)".
+/// exhausted, 520 tests (44305 earlier tests run again in 2.1 s, 12 runs
+/// from the entry)".
 std::string partsText(const nlohmann::json &Parts) {
   std::string Text;
   for (const nlohmann::json &P : Parts) {
@@ -434,9 +435,15 @@ std::string partsText(const nlohmann::json &Parts) {
         nouns(P.at("tests").get<uint64_t>(), "test"));
     if (P.contains("tests_run_again"))
       Text += fmt::format(
-          " ({} run again in {:.1f} s)",
+          " ({} run again in {:.1f} s{})",
           nouns(P.at("tests_run_again").get<uint64_t>(), "earlier test"),
-          P.at("seconds_running_them_again").get<double>());
+          P.at("seconds_running_them_again").get<double>(),
+          P.contains("runs_from_entry_again")
+              ? ", " +
+                    nouns(P.at("runs_from_entry_again").get<uint64_t>(),
+                          "run") +
+                    " from the entry"
+              : "");
   }
   return Text;
 }

@@ -13,7 +13,7 @@
 // RESUMED: complete yes
 // RUN: %python %S/tools/same_paths.py %t.full %t.run
 // RUN: %python -c "import json,sys; a=json.load(open('%t.full/summary.json')); b=json.load(open('%t.run/summary.json')); keys=['paths','return_values','return_value_variants','infeasible','complete','test_files']; bad=[k for k in keys if a[k]!=b[k]]; bad+=[k for k in ('lines','branches') if a['coverage'][k]['covered']!=b['coverage'][k]['covered']]; print(bad); sys.exit(1 if bad else 0)"
-// RUN: %check-summary %t.run "len(parts) == 2" "parts[0]['stop_reason'] == 'max-iterations'" "parts[1]['stop_reason'] == 'exhausted'" "parts[0]['tests'] + parts[1]['tests'] == tests" "time['all_parts'] >= time['total']" "infeasible >= 1" "return_value_variants >= 2"
+// RUN: %check-summary %t.run "len(parts) == 2" "parts[0]['stop_reason'] == 'max-iterations'" "parts[1]['stop_reason'] == 'exhausted'" "parts[0]['tests'] + parts[1]['tests'] == tests" "time['all_parts'] >= time['total']" "infeasible >= 1" "return_value_variants >= 2" "parts[1]['runs_from_entry_again'] == parts[1]['tests_run_again']"
 // RUN: %python %S/tools/run_db.py %t.run/run.db "select count(*) = max(number), count(distinct part), min(part) from paths" | FileCheck %s --check-prefix=NUMBERS
 // NUMBERS: 1|2|1
 // RUN: %python %S/tools/closed_sides.py %t.run/run.db | FileCheck %s --check-prefix=CLOSED

@@ -158,5 +158,25 @@ TEST(Routes, EarlierPathsGoBothWaysWhereTheySplit) {
     EXPECT_FALSE(E.bothTaken(placeOf(Not))) << Not;
 }
 
+// A resumed run rebuilds the earlier tree from the first route in side
+// order (000), forking where the routes split onto a test that took the
+// other side, each side once; a further return value of a path (5, of 3's)
+// is never forked onto.
+TEST(Routes, EachSideWhereTheRoutesSplitGoesToATestThatTookIt) {
+  std::vector<StoredTest> Tests = {testOf(4, "1y"), testOf(5, "01"),
+                                   testOf(1, "000"), testOf(3, "01"),
+                                   testOf(2, "001")};
+  Tests[1].VariantOf = 3;
+  EarlierRoutes E(Tests);
+  EXPECT_EQ(E.first(), std::optional<size_t>(2));
+  EXPECT_EQ(E.claim(placeOf(""), true), std::optional<size_t>(0));
+  EXPECT_EQ(E.claim(placeOf(""), true), std::nullopt); // Once.
+  EXPECT_EQ(E.claim(placeOf("0"), true), std::optional<size_t>(3));
+  EXPECT_EQ(E.claim(placeOf("00"), true), std::optional<size_t>(4));
+  EXPECT_EQ(E.claim(placeOf("00"), false), std::optional<size_t>(2));
+  EXPECT_EQ(E.claim(placeOf("1"), false), std::nullopt); // No split.
+  EXPECT_EQ(EarlierRoutes({}).first(), std::nullopt);
+}
+
 } // namespace
 } // namespace theseus
