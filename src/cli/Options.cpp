@@ -426,6 +426,13 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
                  "Fix an input in every test, e.g. --concrete n=4, "
                  "--concrete p.x=1, --concrete a[3]=0 (repeatable)")
       ->allow_extra_args(false);
+  App.add_option("--probe-runs", O.ProbeRuns,
+                 "After a complete run with --concrete values or buffer "
+                 "sizes, runs this many inputs with those relaxed (values "
+                 "free, buffers 4 times larger) to tell the branch sides "
+                 "only the assumptions exclude from dead code (0: none)")
+      ->capture_default_str()
+      ->check(countAtLeast(0));
   App.add_flag("!--no-len-link", O.Explore.Buffers.LinkLengths,
                "Do not bound a size parameter that follows a pointer "
                "parameter by that buffer's size");

@@ -2,6 +2,7 @@
 #include "engine/Run.h"
 
 #include "distributed/Distributed.h"
+#include "engine/AssumptionProbe.h"
 #include "engine/Fuzzing.h"
 #include "engine/Resume.h"
 #include "engine/RunRecord.h"
@@ -239,6 +240,35 @@ void writeConcolicTree(const RunOptions &O, const ConcolicExplorer *Single,
     writePathTree(*Joined, O.OutDir);
 }
 
+/// After a complete run under --concrete values or buffer sizes that left
+/// branch sides untaken: the sides an input beyond them takes join those
+/// only the assumptions exclude (AssumptionProbe.h). Returns what the
+/// probe did, for the summary; null when none ran.
+nlohmann::json addSidesBeyondAssumptions(const RunOptions &O, const Program &P,
+                                         const Explorer &E,
+                                         ExplorationStats &Stats) {
+  const Coverage &Cov = E.coverage();
+  if (!O.ProbeRuns || !Stats.Complete || !probeApplies(E.assumptions()) ||
+      Cov.branchesCovered() == Cov.branchesTotal())
+    return nullptr;
+  ProbeResult Probe =
+      probeBeyondAssumptions(P, E.entry(), E.options(), Cov, O.ProbeRuns);
+  uint64_t Added = 0;
+  for (const PathDecision &D : Probe.Sides) {
+    bool Known = llvm::any_of(Stats.BeyondAssumptions, [&](const auto &K) {
+      return K.Inst == D.Inst && K.Taken == D.Taken;
+    });
+    if (Known) // The solver showed it beyond a length link already.
+      continue;
+    Stats.BeyondAssumptions.push_back(D);
+    ++Added;
+  }
+  return {{"runs", Probe.Runs},
+          {"seconds", Probe.Seconds},
+          {"branch_sides", Added},
+          {"buffers_scaled_by", ProbeScale}};
+}
+
 /// Whether the run numbers its tests again in tree order (TreeOrder.h) at
 /// its end: it had several workers, whose order of reporting paths
 /// changes from run to run, and it explored every path, so that another
@@ -256,7 +286,8 @@ bool numbersInTreeOrder(const RunOptions &O, const ExplorationStats &Stats,
 /// false when the engine checked itself and failed.
 template <typename Fn>
 int runExplorer(const RunOptions &O, const ProgramDescription &Desc,
-                const std::string &ModuleHash, Explorer &E, Fn AfterRun) {
+                const std::string &ModuleHash, const Program &P, Explorer &E,
+                Fn AfterRun) {
   std::unique_ptr<RunDatabase> Db = runDatabase(O);
   TestWriter Writer(O.OutDir, Desc, E.inputs());
   std::optional<EarlierParts> Earlier;
@@ -278,6 +309,7 @@ int runExplorer(const RunOptions &O, const ProgramDescription &Desc,
   Line.erase();
   if (!E.restored())
     return abandonResume(O, *Db, Part, *Earlier);
+  nlohmann::json Probe = addSidesBeyondAssumptions(O, P, E, Stats);
   if (numbersInTreeOrder(O, Stats, Earlier.has_value())) {
     for (size_t Bug : Writer.numberInTreeOrder())
       Confirm.confirm(Bug);
@@ -298,6 +330,8 @@ int runExplorer(const RunOptions &O, const ProgramDescription &Desc,
                    &Keeper.finish(Stats),
                    &E.assumptions()};
   nlohmann::json Summary = summaryJson(Report);
+  if (!Probe.is_null())
+    Summary["coverage"]["assumption_probe"] = Probe;
   if (Check)
     Summary["native_check"] = *Check;
   if (Earlier)
@@ -424,7 +458,7 @@ static int explore(RunOptions &O, const MpiJob *Job) {
         coordinateRanks(*Prog, Entry, O.Explore, *Job, ModuleHash, O.Ranks));
     if (std::optional<int> Done = StartRace(Ranks))
       return *Done;
-    return runExplorer(O, Desc, ModuleHash, Ranks,
+    return runExplorer(O, Desc, ModuleHash, *Prog, Ranks,
                        [&](nlohmann::json &Summary,
                            const ExplorationStats &Stats,
                            const TestWriter &Writer) {
@@ -440,7 +474,7 @@ static int explore(RunOptions &O, const MpiJob *Job) {
     if (std::optional<int> Done = StartRace(Team))
       return *Done;
     return runExplorer(
-        O, Desc, ModuleHash, Team,
+        O, Desc, ModuleHash, *Prog, Team,
         [&](nlohmann::json &Summary, const ExplorationStats &Stats,
             const TestWriter &Writer) {
           if (Race)
@@ -458,7 +492,7 @@ static int explore(RunOptions &O, const MpiJob *Job) {
     if (std::optional<int> Done = StartRace(Explorer))
       return *Done;
     return runExplorer(
-        O, Desc, ModuleHash, Explorer,
+        O, Desc, ModuleHash, *Prog, Explorer,
         [&](nlohmann::json &Summary, const ExplorationStats &Stats,
             const TestWriter &Writer) {
           if (Race)
@@ -497,7 +531,7 @@ static int explore(RunOptions &O, const MpiJob *Job) {
   }
   if (std::optional<int> Done = StartRace(Explorer))
     return *Done;
-  return runExplorer(O, Desc, ModuleHash, Explorer,
+  return runExplorer(O, Desc, ModuleHash, *Prog, Explorer,
                      [&](nlohmann::json &Summary, const ExplorationStats &Stats,
                          const TestWriter &Writer) {
                        if (Fuzzer) {

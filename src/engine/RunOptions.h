@@ -64,6 +64,9 @@ struct RunOptions {
   bool Html = true; ///< Write report.html.
   TestFiles WrittenTests = TestFiles::Suite;
   size_t TreeMaxNodes = 10'000;
+  /// Runs of the probe beyond the assumptions after a complete run
+  /// (AssumptionProbe.h); 0: none.
+  uint64_t ProbeRuns = 200;
   bool SelfCheck = false;
   unsigned SelfCheckSamples = 100;
   // The program's inputs: command line (after --), stdin, fixed values.

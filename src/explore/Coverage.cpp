@@ -218,6 +218,12 @@ bool Coverage::edgeUncovered(const llvm::Instruction *Term,
   return It != Edges.end() && It->second.Hits == 0;
 }
 
+bool Coverage::edgeCovered(const llvm::Instruction *Term,
+                           unsigned Index) const {
+  auto It = Edges.find({Term, Index});
+  return It != Edges.end() && It->second.Hits > 0;
+}
+
 unsigned Coverage::markEdgeCounts(
     llvm::ArrayRef<std::pair<const llvm::Instruction *, unsigned>> Taken,
     llvm::ArrayRef<uint64_t> Counts, PathCoverage *Path) {

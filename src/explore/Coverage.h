@@ -99,6 +99,8 @@ public:
                 uint64_t *PathId = nullptr, PathCoverage *Path = nullptr);
   /// True for a branch edge of the program's code that no path took.
   bool edgeUncovered(const llvm::Instruction *Term, unsigned Index) const;
+  /// True for a branch edge of the program's code that some path took.
+  bool edgeCovered(const llvm::Instruction *Term, unsigned Index) const;
   /// markEdge for `Counts[K]` takings of each edge `Edges[K]` (a loop run
   /// natively), without the path id; returns how many were new.
   unsigned markEdgeCounts(

@@ -458,8 +458,15 @@ std::string beyondAssumptionsText(const nlohmann::json &Coverage,
       Coverage["branches_beyond_assumptions"].value("count", uint64_t(0));
   if (!Count)
     return "";
-  return fmt::format("; {} more {}beyond the assumptions", Count,
-                     Complete ? "only " : "");
+  std::string Probed;
+  if (Coverage.contains("assumption_probe")) {
+    const nlohmann::json &Probe = Coverage["assumption_probe"];
+    if (uint64_t Sides = Probe.value("branch_sides", uint64_t(0)))
+      Probed = fmt::format(" ({} taken by a probe of {} runs)", Sides,
+                           Probe.value("runs", uint64_t(0)));
+  }
+  return fmt::format("; {} more {}beyond the assumptions{}", Count,
+                     Complete ? "only " : "", Probed);
 }
 
 /// "2 (runs 120 + 98; efficiency 93%)".
