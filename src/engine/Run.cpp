@@ -189,6 +189,50 @@ bool checkEngine(const RunOptions &O, const ExplorationStats &Stats,
   return R.passed();
 }
 
+/// Writes a forking run's tree `T` of `Size` nodes (all of them, or the
+/// first --tree-max-nodes): tree.json, tree.dot and tree.svg when it has
+/// at most --tree-max-nodes nodes, and its first nodes into run.db.
+void writeForkTree(const RunOptions &O, const ExecutionTree &T, size_t Size,
+                   const ExplorationStats &Stats, const TestWriter &Writer,
+                   nlohmann::json &Summary) {
+  if (Size <= O.TreeMaxNodes) {
+    // Graphviz's layout does not fit in a spent time budget.
+    bool RenderSvg = Stats.StopReason != "max-time";
+    std::string Problem = writeTree(
+        T, O.OutDir,
+        [&](const PathOutcome &Out) { return Writer.returnValue(Out); },
+        RenderSvg);
+    if (!Problem.empty())
+      std::fprintf(stderr, "theseus: %s\n", Problem.c_str());
+  } else {
+    std::fprintf(stderr,
+                 "theseus: the tree has %zu nodes; tree.json and tree.dot "
+                 "are written up to --tree-max-nodes=%zu\n",
+                 Size, O.TreeMaxNodes);
+  }
+  Summary["tree_nodes"] = Size;
+  if (RunDatabase *Db = Writer.database()) {
+    recordTree(T, *Db, O.TreeMaxNodes);
+    printStoredTree(O.OutDir, Size, stdout);
+  }
+}
+
+/// Writes a concolic run's path tree as tree.json when it has at most
+/// --tree-max-nodes nodes; a team's is joined from its workers' trees.
+void writeConcolicTree(const RunOptions &O, const ConcolicExplorer *Single,
+                       const ParallelExplorer *Team, const TestWriter &Writer) {
+  if (Single) {
+    if (Single->tree().numNodes() <= O.TreeMaxNodes)
+      writePathTree(Single->tree(), O.OutDir);
+    return;
+  }
+  auto Number = [&](uint64_t N) { return Writer.numberNow(N); };
+  std::unique_ptr<PathTree> Joined =
+      Team->joinedPathTree(Number, O.TreeMaxNodes);
+  if (Joined && Joined->numNodes() <= O.TreeMaxNodes)
+    writePathTree(*Joined, O.OutDir);
+}
+
 /// Whether the run numbers its tests again in tree order (TreeOrder.h) at
 /// its end: it had several workers, whose order of reporting paths
 /// changes from run to run, and it explored every path, so that another
@@ -384,7 +428,6 @@ static int explore(RunOptions &O, const MpiJob *Job) {
                        });
   }
   if (O.Mode == ExploreMode::Fork && O.Jobs > 1) {
-    // Each worker holds a part of the tree: none is written.
     Prog->prepareForThreads();
     ParallelExplorer &Team = keepUntilExit(std::make_unique<ParallelExplorer>(
         *Prog, Entry, O.Explore, O.Jobs, /*Forking=*/true));
@@ -396,6 +439,9 @@ static int explore(RunOptions &O, const MpiJob *Job) {
             const TestWriter &Writer) {
           if (Race)
             Race->report(Stats, Writer, Summary);
+          auto Number = [&](uint64_t N) { return Writer.numberNow(N); };
+          writeForkTree(O, *Team.joinedTree(Number, O.TreeMaxNodes),
+                        Team.joinedTreeSize(), Stats, Writer, Summary);
           return !O.SelfCheck ||
                  checkEngine(O, Stats, Team.forkWorkers(), Summary);
         });
@@ -411,26 +457,8 @@ static int explore(RunOptions &O, const MpiJob *Job) {
             const TestWriter &Writer) {
           if (Race)
             Race->report(Stats, Writer, Summary);
-          if (Explorer.tree().size() <= O.TreeMaxNodes) {
-            // Graphviz's layout does not fit in a spent time budget.
-            bool RenderSvg = Stats.StopReason != "max-time";
-            std::string Problem = writeTree(
-                Explorer.tree(), O.OutDir,
-                [&](const PathOutcome &Out) { return Writer.returnValue(Out); },
-                RenderSvg);
-            if (!Problem.empty())
-              std::fprintf(stderr, "theseus: %s\n", Problem.c_str());
-          } else
-            std::fprintf(
-                stderr,
-                "theseus: the tree has %zu nodes; tree.json and tree.dot "
-                "are written up to --tree-max-nodes=%zu\n",
-                Explorer.tree().size(), O.TreeMaxNodes);
-          Summary["tree_nodes"] = Explorer.tree().size();
-          if (RunDatabase *Db = Writer.database()) {
-            recordTree(Explorer.tree(), *Db, O.TreeMaxNodes);
-            printStoredTree(O.OutDir, Explorer.tree().size(), stdout);
-          }
+          writeForkTree(O, Explorer.tree(), Explorer.tree().size(), Stats,
+                        Writer, Summary);
           return !O.SelfCheck || checkEngine(O, Stats, {&Explorer}, Summary);
         });
   }
@@ -473,10 +501,7 @@ static int explore(RunOptions &O, const MpiJob *Job) {
                        }
                        if (Race)
                          Race->report(Stats, Writer, Summary);
-                       // The workers of -j each hold a part of the tree.
-                       if (Single &&
-                           Single->tree().numNodes() <= O.TreeMaxNodes)
-                         writePathTree(Single->tree(), O.OutDir);
+                       writeConcolicTree(O, Single, Team, Writer);
                        return true;
                      });
 }

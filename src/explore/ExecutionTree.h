@@ -12,7 +12,12 @@
 
 #include "exec/ExecutionState.h"
 #include "explore/Search.h"
+#include "explore/Sharing.h"
 #include "expr/Assignment.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <memory>
 #include <string>
@@ -87,6 +92,30 @@ private:
   std::unique_ptr<TreeNode> Root;
   size_t Count = 1;
 };
+
+/// Nodes of a worker's tree by the key of their state (TreeKey).
+using NodesByKey = llvm::DenseMap<TreeKey, const TreeNode *>;
+
+/// A worker's part of the tree of a run with several workers (-j): its own
+/// tree, the nodes whose states it handed to another worker, and the nodes
+/// where it went on with a state another worker handed it (the child of its
+/// root on an edge that joins the way there).
+struct TreePart {
+  const ExecutionTree *Tree = nullptr;
+  const NodesByKey *HandedOut = nullptr;
+  const NodesByKey *TakenIn = nullptr;
+};
+
+/// The tree the workers built together: the first part's tree, each
+/// handed-over node continued by the subtree of the worker that took its
+/// state in. Nodes are numbered breadth first, and only the first
+/// `MaxNodes` are copied; test numbers are mapped through `TestNumber`.
+/// The expressions stay those of the parts' contexts.
+std::unique_ptr<ExecutionTree>
+joinTrees(llvm::ArrayRef<TreePart> Parts,
+          llvm::function_ref<uint64_t(uint64_t)> TestNumber, size_t MaxNodes);
+/// The number of nodes of joinTrees' tree, however many it copies.
+size_t joinedSize(llvm::ArrayRef<TreePart> Parts);
 
 } // namespace theseus
 

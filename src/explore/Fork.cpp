@@ -237,6 +237,7 @@ void ForkExplorer::Stepper::onBranch(const BranchEvent &Ev) {
       for (ExprRef C : llvm::drop_begin(St.PathCond))
         Way = Ctx.logicalAnd(Way, C);
       St.Node = E.Tree.addChild(St.Node, Way);
+      E.TakenIn[St.Key] = St.Node;
     }
     return;
   }
@@ -725,6 +726,7 @@ bool ForkExplorer::step() {
 /// state's place and explores on from there.
 void ForkExplorer::handOver(std::unique_ptr<State> St) {
   ++Stats.Donated;
+  HandedOut[St->Key] = St->Node;
   Share->give({encodeAssignment(*St->Model), St->Key, St->Decisions, 0, 0});
 }
 

@@ -71,6 +71,8 @@ public:
   void runShared(const SharedWork &W) override;
 
   const ExecutionTree &tree() const { return Tree; }
+  /// -j: this worker's part of the run's tree.
+  TreePart treePart() const { return {&Tree, &HandedOut, &TakenIn}; }
   llvm::LoopInfo &loopsOf(const llvm::Function &F);
   /// "loop bound K reached at file:line".
   std::string loopBoundMessage(const llvm::Loop &L) const;
@@ -118,6 +120,9 @@ private:
   /// many, the default search finishes subtrees instead of opening more.
   static constexpr size_t MaxBreadth = 1024;
   ExecutionTree Tree;
+  /// -j: the nodes of the states handed to other workers, and of those
+  /// taken in from them, by the state's key.
+  NodesByKey HandedOut, TakenIn;
   Frontier<std::unique_ptr<State>> Pending;
   struct LoopData;
   llvm::DenseMap<const llvm::Function *, std::unique_ptr<LoopData>> Loops;

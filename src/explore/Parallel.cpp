@@ -126,6 +126,43 @@ std::vector<ForkExplorer *> ParallelExplorer::forkWorkers() const {
   return Out;
 }
 
+/// The workers' parts of a forking team's tree.
+static std::vector<TreePart> treeParts(llvm::ArrayRef<ForkExplorer *> Team) {
+  std::vector<TreePart> Parts;
+  for (const ForkExplorer *W : Team)
+    Parts.push_back(W->treePart());
+  return Parts;
+}
+
+std::unique_ptr<ExecutionTree>
+ParallelExplorer::joinedTree(llvm::function_ref<uint64_t(uint64_t)> Number,
+                             size_t MaxNodes) const {
+  auto InRun = [&](uint64_t N) { return Number(runNumber(N)); };
+  return joinTrees(treeParts(forkWorkers()), InRun, MaxNodes);
+}
+
+size_t ParallelExplorer::joinedTreeSize() const {
+  return joinedSize(treeParts(forkWorkers()));
+}
+
+std::unique_ptr<PathTree>
+ParallelExplorer::joinedPathTree(llvm::function_ref<uint64_t(uint64_t)> Number,
+                                 size_t MaxNodes) const {
+  if (Forking)
+    throw std::logic_error("a forking team has no path tree");
+  std::vector<const PathTree *> Trees;
+  for (const auto &W : Team) {
+    Trees.push_back(&static_cast<const ConcolicExplorer &>(*W).tree());
+    if (Trees.back()->numNodes() > MaxNodes)
+      return nullptr;
+  }
+  auto InRun = [&](uint64_t N) { return Number(runNumber(N)); };
+  auto Joined = std::make_unique<PathTree>();
+  for (const PathTree *T : Trees)
+    Joined->add(*T, InRun);
+  return Joined;
+}
+
 void ParallelExplorer::runShared(const SharedWork &) {
   throw std::logic_error("a parallel run is not a worker of another");
 }

@@ -61,6 +61,19 @@ public:
   unsigned workers() const { return static_cast<unsigned>(Team.size()); }
   /// A forking team's workers, whose trees together are the run's.
   std::vector<ForkExplorer *> forkWorkers() const;
+  /// The run's tree, joined from a forking team's workers' parts: its
+  /// first `MaxNodes` nodes (joinTrees), with each test's number in the run
+  /// mapped through `Number`; and how many nodes it has in all.
+  std::unique_ptr<ExecutionTree>
+  joinedTree(llvm::function_ref<uint64_t(uint64_t)> Number,
+             size_t MaxNodes) const;
+  size_t joinedTreeSize() const;
+  /// A concolic team's path tree, joined from its workers' trees (PathTree::
+  /// add), test numbers as joinedTree's; null when some worker's tree alone
+  /// has more than `MaxNodes` nodes.
+  std::unique_ptr<PathTree>
+  joinedPathTree(llvm::function_ref<uint64_t(uint64_t)> Number,
+                 size_t MaxNodes) const;
 
 private:
   class Relay;

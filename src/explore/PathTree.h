@@ -17,6 +17,8 @@
 #include "explore/Sharing.h"
 #include "expr/Assignment.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <memory>
 #include <vector>
 
@@ -71,7 +73,20 @@ public:
 
   uint64_t numNodes() const { return Nodes; }
 
+  /// -j: adds another worker's tree `Other` to this one. Nodes are the same
+  /// decision when their prefixes are and they decide at one instruction
+  /// on conditions of one shape (conditionShape); of a side's states, the
+  /// one saying most wins (a side one worker explored is explored).
+  /// `Other`'s test numbers are mapped through `TestNumber`; its
+  /// expressions stay those of its context.
+  void add(const PathTree &Other,
+           llvm::function_ref<uint64_t(uint64_t)> TestNumber);
+
 private:
+  /// The node of `At`'s chain of alternatives that is `Other`'s decision,
+  /// made when there is none.
+  PathNode *sameDecision(PathNode *At, const PathNode &Other);
+
   std::unique_ptr<PathNode> Root;
   uint64_t Nodes = 1;
 };

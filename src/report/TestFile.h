@@ -7,6 +7,7 @@
 #include "report/KeptSuite.h"
 #include "report/SourceText.h"
 #include "store/RunDatabase.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -94,6 +95,11 @@ public:
   /// test, now the first in that order. Returns the bugs whose first test
   /// is another path's than before (their confirmation is stale).
   std::vector<size_t> numberInTreeOrder();
+  /// The number now of the test numbered `N` while the run went on.
+  uint64_t numberNow(uint64_t N) const {
+    auto It = NumberedAgain.find(N);
+    return It == NumberedAgain.end() ? N : It->second;
+  }
   /// The tests written as files, by number.
   const std::vector<uint64_t> &files() const { return Files; }
   bool keepsSuite() const { return SuiteCoverage; }
@@ -206,6 +212,8 @@ private:
   std::map<std::string, UnsupportedSite> Unsupported;
   uint64_t Tests = 0;
   std::vector<uint64_t> Files;
+  /// numberInTreeOrder's new numbers, by the numbers before.
+  llvm::DenseMap<uint64_t, uint64_t> NumberedAgain;
   /// The suite: null when every test is a file.
   const Coverage *SuiteCoverage = nullptr;
   KeptSuite Suite;

@@ -115,9 +115,9 @@ std::vector<uint64_t> treeOrder(RunDatabase &Db) {
 
 std::vector<size_t> TestWriter::numberInTreeOrder() {
   std::vector<uint64_t> Order = treeOrder(*Db);
-  llvm::DenseMap<uint64_t, uint64_t> NewNumber;
+  NumberedAgain.clear();
   for (size_t K = 0; K < Order.size(); ++K)
-    NewNumber[Order[K]] = K + 1;
+    NumberedAgain[Order[K]] = K + 1;
   std::vector<uint64_t> FilesBefore = std::move(Files);
   Db->renumberTests(Order);
   chooseFilesAgain();
@@ -129,7 +129,7 @@ std::vector<size_t> TestWriter::numberInTreeOrder() {
       llvm::sys::fs::remove(OutDir + "/" + testFileName(N));
   std::vector<uint64_t> FirstBefore;
   for (const BugRecord &B : Bugs)
-    FirstBefore.push_back(NewNumber.lookup(B.TestNumber));
+    FirstBefore.push_back(NumberedAgain.lookup(B.TestNumber));
   return sortBugsByFirstTest(FirstBefore);
 }
 

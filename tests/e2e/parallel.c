@@ -31,6 +31,18 @@
 // RUN: %python %S/tools/same_numbers.py %t.two %t.fork
 // RUN: %python %S/tools/same_numbers.py %t.two %t.three
 // RUN: %theseus replay --all %t.fork | FileCheck %s --check-prefix=REPLAY
+// The trees are joined from the workers' parts: the same leaves as one
+// worker's, each naming a test of the run with its outcome.
+// RUN: rm -rf %t.forkone && not %theseus %s --mode=fork -o %t.forkone -q > /dev/null
+// RUN: %python %S/tools/same_tree.py %t.forkone %t.fork
+// RUN: %python %S/tools/same_tree.py %t.one %t.two
+// RUN: %python %S/tools/same_tree.py %t.one %t.three
+// Over --tree-max-nodes, run.db keeps the joined tree's first nodes.
+// RUN: rm -rf %t.cap && not %theseus %s --mode=fork -o %t.cap -q -j 2 --tree-max-nodes 100 > /dev/null
+// RUN: %python %S/tools/run_db.py %t.cap/run.db "select count(*), min(id), max(parent) < 100 from tree" | FileCheck %s --check-prefix=CAP
+// CAP: 100|0|1
+// RUN: %check-summary %t.cap "tree_nodes > 1000"
+// RUN: test ! -e %t.cap/tree.json
 // -j 0 is one worker per core.
 // RUN: not %theseus %s -o %t.all -q -j 0 | FileCheck %s --check-prefix=ALL
 // ALL: complete yes

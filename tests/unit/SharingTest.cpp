@@ -1,11 +1,14 @@
 //===- SharingTest.cpp - Workers of one run sharing a path tree -----------===//
 #include "explore/Sharing.h"
+#include "explore/ExecutionTree.h"
+#include "explore/PathTree.h"
 #include "explore/Wire.h"
 
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <cmath>
+#include <memory>
 #include <thread>
 #include <vector>
 
@@ -37,6 +40,116 @@ TEST(TreeKeyTest, ConditionShapesTellPinnedValuesApart) {
   ExprRef There = Other.read(Other.array("x", 1), 0);
   EXPECT_EQ(conditionShape(Ctx.eq(Byte, Ctx.constant(5, 8))),
             conditionShape(Other.eq(There, Other.constant(5, 8))));
+}
+
+/// A worker's path tree with one decision on `x < 5` at its root, on
+/// `Ctx`'s byte x: side `Ran` taken by a path ending with test `Test`,
+/// the other side in state `Other`.
+std::unique_ptr<PathTree> oneDecision(ExprContext &Ctx, bool Ran, uint64_t Test,
+                                      SideState Other) {
+  auto Tree = std::make_unique<PathTree>();
+  PathTree &T = *Tree;
+  ExprRef X = Ctx.read(Ctx.array("x", 1), 0);
+  PathNode *Root = T.root();
+  Root->Cond = Ctx.ult(X, Ctx.constant(5, 8));
+  Root->Side[Ran] = SideState::Explored;
+  Root->Side[!Ran] = Other;
+  PathNode *End = T.child(Root, Ran);
+  End->EndsPath = true;
+  End->TestIndex = Test;
+  return Tree;
+}
+
+TEST(JoinedTreesTest, PathTreesMergeDecisionByDecision) {
+  ExprContext First, Second;
+  auto A = oneDecision(First, true, 1, SideState::Elsewhere);
+  auto B = oneDecision(Second, false, 2, SideState::Open);
+  PathTree Joined;
+  auto Tagged = [](uint64_t N) { return N + 100; };
+  Joined.add(*A, Tagged);
+  Joined.add(*B, Tagged);
+  // One decision with both sides explored: the root and two ends.
+  EXPECT_EQ(Joined.numNodes(), 3u);
+  const PathNode *Root = Joined.root();
+  EXPECT_FALSE(Root->Alternative);
+  EXPECT_EQ(Root->Side[0], SideState::Explored);
+  EXPECT_EQ(Root->Side[1], SideState::Explored);
+  EXPECT_EQ(Root->Child[1]->TestIndex, 101u);
+  EXPECT_EQ(Root->Child[0]->TestIndex, 102u);
+  EXPECT_TRUE(Root->Child[0]->EndsPath);
+
+  // A side one worker left open and no other took stays open, over
+  // another's Elsewhere.
+  auto C = oneDecision(Second, true, 0, SideState::Open);
+  PathTree OpenJoined;
+  OpenJoined.add(*A, Tagged);
+  OpenJoined.add(*C, Tagged);
+  EXPECT_EQ(OpenJoined.root()->Side[0], SideState::Open);
+  EXPECT_EQ(OpenJoined.root()->Child[1]->TestIndex, 101u);
+}
+
+TEST(JoinedTreesTest, ADecisionOnAnotherConditionIsAnAlternative) {
+  ExprContext Ctx;
+  auto A = oneDecision(Ctx, true, 1, SideState::Open);
+  PathTree B;
+  ExprRef X = Ctx.read(Ctx.array("x", 1), 0);
+  B.root()->Cond = Ctx.ult(X, Ctx.constant(9, 8));
+  B.root()->Side[0] = SideState::Infeasible;
+  PathTree Joined;
+  auto Same = [](uint64_t N) { return N; };
+  Joined.add(*A, Same);
+  Joined.add(B, Same);
+  ASSERT_TRUE(Joined.root()->Alternative);
+  EXPECT_EQ(Joined.root()->Alternative->Side[0], SideState::Infeasible);
+  EXPECT_EQ(Joined.numNodes(), 3u);
+}
+
+TEST(JoinedTreesTest, AHandedOverStateGoesOnWithTheTakersSubtree) {
+  ExprContext Ctx;
+  ExprRef C = Ctx.ult(Ctx.read(Ctx.array("x", 1), 0), Ctx.constant(5, 8));
+  TreeKey Handed = TreeKey().then(1, 0, false);
+  // The giver forked at the root and handed its false side over.
+  ExecutionTree Giver;
+  TreeNode *Taken = Giver.addChild(Giver.root(), C);
+  Taken->Leaf = LeafKind::Normal;
+  Taken->TestIndex = 1;
+  TreeNode *Given = Giver.addChild(Giver.root(), Ctx.logicalNot(C));
+  NodesByKey GiverOut = {{Handed, Given}}, GiverIn;
+  // The taker went on with it from one edge below its root, and forked
+  // into two leaves there.
+  ExecutionTree Taker;
+  TreeNode *In = Taker.addChild(Taker.root(), Ctx.logicalNot(C));
+  for (uint64_t Test : {2, 3}) {
+    TreeNode *Leaf = Taker.addChild(In, Ctx.constant(1, 1));
+    Leaf->Leaf = LeafKind::Error;
+    Leaf->TestIndex = Test;
+  }
+  NodesByKey TakerOut, TakerIn = {{Handed, In}};
+  std::vector<TreePart> Parts = {{&Giver, &GiverOut, &GiverIn},
+                                 {&Taker, &TakerOut, &TakerIn}};
+
+  auto Joined = joinTrees(
+      Parts, [](uint64_t N) { return N * 10; }, 100);
+  ASSERT_EQ(Joined->size(), 5u);
+  EXPECT_EQ(joinedSize(Parts), 5u);
+  const TreeNode *Root = Joined->root();
+  ASSERT_EQ(Root->Children.size(), 2u);
+  EXPECT_EQ(Root->Children[0]->TestIndex, 10u);
+  const TreeNode &GoesOn = *Root->Children[1];
+  EXPECT_EQ(GoesOn.Added, Ctx.logicalNot(C)); // The giver's edge.
+  ASSERT_EQ(GoesOn.Children.size(), 2u);
+  EXPECT_EQ(GoesOn.Children[0]->Leaf, LeafKind::Error);
+  EXPECT_EQ(GoesOn.Children[0]->TestIndex, 20u);
+  EXPECT_EQ(GoesOn.Children[1]->TestIndex, 30u);
+  EXPECT_EQ(GoesOn.Children[1]->Parent, &GoesOn);
+  // Breadth first: parents before children.
+  EXPECT_EQ(GoesOn.Children[1]->Id, 4u);
+
+  // Capped: the first nodes only, however many there are in all.
+  EXPECT_EQ(joinTrees(
+                Parts, [](uint64_t N) { return N; }, 3)
+                ->size(),
+            3u);
 }
 
 TEST(CoordinatorTest, TheFirstClaimOfASideWins) {
