@@ -30,12 +30,14 @@ def program_options(path):
 @dataclass
 class Exploration:
     """One theseus run: its exit status, wall time (compiling included),
-    stderr, summary.json (None if theseus wrote none) and peak memory."""
+    stderr, summary.json (None if theseus wrote none), peak memory and CPU
+    time (user and system, its child processes included)."""
     returncode: int
     wall: float
     stderr: str
     summary: dict
     peak_mb: float = 0
+    cpu: float = 0
 
     @property
     def failed(self):
@@ -44,8 +46,8 @@ class Exploration:
 
 
 def explore(theseus, program, out, args=()):
-    """Runs `theseus PROGRAM -o OUT -q ARGS...`, measuring its wall time and
-    peak resident memory."""
+    """Runs `theseus PROGRAM -o OUT -q ARGS...`, measuring its wall time,
+    peak resident memory and CPU time."""
     cmd = [theseus, program, "-o", out, "-q", *args]
     start = time.monotonic()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
@@ -60,7 +62,8 @@ def explore(theseus, program, out, args=()):
         with open(path) as f:
             summary = json.load(f)
     return Exploration(code, wall, stderr, summary,
-                       usage.ru_maxrss / 1024)
+                       usage.ru_maxrss / 1024,
+                       usage.ru_utime + usage.ru_stime)
 
 
 def first_bug_seconds(summary, kind):

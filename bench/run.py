@@ -65,6 +65,7 @@ def run(theseus, program, mode, strategy, max_time, extra):
         "paths": s["paths"],
         "tests": s["tests"],
         "wall": e.wall,
+        "cpu": e.cpu,
         "solver": s["time"]["solver"],
         "runs": s["runs"],
         "z3": solver["z3_calls"],

@@ -2,7 +2,6 @@
 #include "explore/Concolic.h"
 
 #include "expr/Rewrite.h"
-#include "solver/FloatSearch.h"
 
 #include "llvm/IR/Function.h"
 
@@ -331,12 +330,6 @@ ConcolicExplorer::negate(PathNode *N, bool Dir, bool MayDefer) {
   return execute(std::move(*Next), {N, Dir}, N->Depth + 1);
 }
 
-/// Evaluations of a float query the solver left undecided, in the search
-/// for a model by evaluation: about 50 ms when it finds none on the query
-/// of a Newton step over a degree-7 polynomial, little next to the solver
-/// timeout that comes before it.
-constexpr unsigned FloatSearchEvaluations = 20000;
-
 std::optional<Assignment> ConcolicExplorer::solveSide(PathNode *N, bool Dir,
                                                       bool MayDefer) {
   std::vector<ExprRef> Prefix = PathTree::prefixOf(Ctx, N);
@@ -355,24 +348,14 @@ std::optional<Assignment> ConcolicExplorer::solveSide(PathNode *N, bool Dir,
     Undecided.push_back({N, Dir});
     return std::nullopt;
   }
-  SolverResponse R = Solv.solve(Prefix, Goal, *N->Input);
-  std::vector<ExprRef> Sliced;
-  if (R.Result == SatResult::Unknown)
-    Sliced = sliceForGoal(Prefix, Goal);
-  if (R.Result == SatResult::Unknown && budgetLeft()) {
-    // Past the solver's budget on floats: look for a model by evaluation,
-    // exact where the next fallback is not.
-    if (auto Found = searchFloatModel(Sliced, *N->Input, FloatSearchEvaluations,
-                                      Opts.Seed)) {
-      ++Stats.FloatSearchModels;
-      R.Result = SatResult::Sat;
-      R.Model = std::move(*Found);
-    }
-  }
+  // A float model found by evaluation is exact, where the next fallback
+  // is not.
+  SolverResponse R = querySide(Prefix, Goal, *N->Input);
   if (R.Result == SatResult::Unknown) {
     // Past the solver's budget: replace non-linear terms by their values on
     // the input that reached N, and try the simpler query (PyExZ3, Ball and
     // Daniel §1.2).
+    std::vector<ExprRef> Sliced = sliceForGoal(Prefix, Goal);
     unsigned Replaced = 0;
     for (ExprRef &C : Sliced)
       C = concretizeNonlinear(Ctx, C, *N->Input, Replaced);

@@ -1,6 +1,8 @@
 //===- Explorer.cpp - What every exploration driver is --------------------===//
 #include "explore/Explorer.h"
 
+#include "solver/FloatSearch.h"
+
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
 
@@ -116,6 +118,25 @@ void Explorer::finishStats(uint64_t TreeNodes) {
   if (const NativeLoopStats *N = Interp.nativeLoopStats())
     Stats.NativeLoops = *N;
   Stats.BeyondAssumptions = Exclusions.uncovered(Cov);
+}
+
+/// Evaluations of a float query the solver left undecided, in the search
+/// for a model by evaluation: about 50 ms when it finds none on the query
+/// of a Newton step over a degree-7 polynomial, little next to the solver
+/// timeout that comes before it.
+constexpr unsigned FloatSearchEvaluations = 20000;
+
+SolverResponse Explorer::querySide(const std::vector<ExprRef> &Prefix,
+                                   ExprRef Goal, const Assignment &Hint) {
+  SolverResponse R = Solv.solve(Prefix, Goal, Hint);
+  if (R.Result != SatResult::Unknown || !budgetLeft(/*CheckMemory=*/false))
+    return R;
+  if (auto Found = searchFloatModel(sliceForGoal(Prefix, Goal), Hint,
+                                    FloatSearchEvaluations, Opts.Seed)) {
+    ++Stats.FloatSearchModels;
+    R = {SatResult::Sat, std::move(*Found)};
+  }
+  return R;
 }
 
 void Explorer::noteInfeasible(const llvm::Instruction *Inst, BranchKind Kind,

@@ -147,6 +147,13 @@ protected:
   uint64_t newTestNumber();
   /// Fills the statistics both drivers keep the same way.
   void finishStats(uint64_t TreeNodes);
+  /// Whether a side `Goal` after `Prefix` is feasible: the solver chain's
+  /// answer, or, when it leaves a float query undecided and the budgets
+  /// allow, a model found by evaluation (solver/FloatSearch.h), made from
+  /// `Hint`. The search never proves a side infeasible: Unknown stays
+  /// Unknown when it finds nothing.
+  SolverResponse querySide(const std::vector<ExprRef> &Prefix, ExprRef Goal,
+                           const Assignment &Hint);
   /// The solver proved side `Taken` of the decision at `Inst` infeasible
   /// after `Prefix`: a branch side is checked for an exclusion by the
   /// length links alone (AssumptionExclusions).

@@ -290,7 +290,7 @@ void ForkExplorer::Stepper::onBranch(const BranchEvent &Ev) {
   else if (!OtherSeeds.empty())
     R = {SatResult::Sat, OtherSeeds.front()}; // A seed witnesses the side.
   else if (!Defer)
-    R = E.Solv.solve(St.PathCond, Other, *St.Model);
+    R = E.querySide(St.PathCond, Other, *St.Model);
   // A query a stop interrupted decided nothing.
   if (R.Result == SatResult::Unsat && !E.Budget.mustStop())
     St.Sides.closeLast();
@@ -560,7 +560,7 @@ bool ForkExplorer::settled(State &St) {
     return true;
   State::Deferred D = *St.Undecided;
   std::vector<ExprRef> Prefix(St.PathCond.begin(), St.PathCond.end() - 1);
-  SolverResponse R = Solv.solve(Prefix, St.PathCond.back(), *St.Model);
+  SolverResponse R = querySide(Prefix, St.PathCond.back(), *St.Model);
   if (R.Result == SatResult::Sat) {
     moveOnto(St, R.Model);
     return true;

@@ -16,6 +16,7 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <thread>
 #include <unordered_map>
@@ -74,10 +75,9 @@ public:
     } catch (const z3::exception &) {
       // Resource limits surface as exceptions in some Z3 versions. A scope
       // may have been opened without its constraint: start afresh.
-      for (Kept *K : {&Incremental, &Floats}) {
-        K->S.reset();
-        K->Asserted.clear();
-      }
+      Incremental.S.reset();
+      Incremental.Asserted.clear();
+      Floats.reset(); // Made again at the next float query.
       return {SatResult::Unknown, {}};
     }
   }
@@ -96,7 +96,7 @@ private:
     bool HasFloat = false;
     for (ExprRef C : Constraints)
       HasFloat |= collectReads(C, Used, Mentioned);
-    Kept &K = HasFloat ? Floats : Incremental;
+    Kept &K = HasFloat ? floats() : Incremental;
     z3::solver &S = K.S;
     std::vector<ExprRef> &Asserted = K.Asserted;
     z3::params Params(Ctx);
@@ -250,8 +250,15 @@ private:
   Kept Incremental{z3::solver(Ctx, z3::solver::simple()), {}};
   /// Queries with float operations: Z3's QF_FP tactic bit-blasts them up
   /// front, where the SMT core's lazy FPA theory took 9.7 s on a query
-  /// the tactic decides in 0.56 s (docs/decisions.md).
-  Kept Floats{z3::tactic(Ctx, "qffp").mk_solver(), {}};
+  /// the tactic decides in 0.56 s (docs/decisions.md). Made at the first
+  /// float query: making the tactic costs some 2 million instructions, which
+  /// a run without floats need not pay.
+  std::optional<Kept> Floats;
+  Kept &floats() {
+    if (!Floats)
+      Floats.emplace(Kept{z3::tactic(Ctx, "qffp").mk_solver(), {}});
+    return *Floats;
+  }
   std::unordered_map<ExprRef, Reads> ReadsOf;
 };
 

@@ -5,10 +5,17 @@
 // so the input reaches reach_error natively too: no concretisation, no
 // divergence. --solver-timeout 1 makes Z3 give up at once (it takes more
 // than 10 s on this query); the search's budget is in evaluations.
-// RUN: rm -rf %t.out
+// The forking run takes the side the same way: the search's model makes
+// it feasible, so the reach_error side is forked (no leaf left unknown)
+// and the run is complete.
+// RUN: rm -rf %t.out %t.fork
 // RUN: not %theseus %s --solver-timeout 1 -o %t.out | FileCheck %s
 // RUN: %check-summary %t.out "float_search_models >= 1" "concretizations['total'] == 0" "divergences == 0"
 // RUN: %theseus replay %t.out | FileCheck --check-prefix=REPLAY %s
+// RUN: not %theseus %s --mode fork --solver-timeout 1 -o %t.fork | FileCheck %s
+// RUN: %check-summary %t.fork "float_search_models >= 1" "solver_unknown == 0" "complete == True"
+// RUN: %check-tree %t.fork/tree.json --count "leaf == 'unknown'" 0 --count "leaf == 'error'" 3
+// RUN: %theseus replay %t.fork | FileCheck --check-prefix=REPLAY %s
 // CHECK: reach-error at {{.*}}float_search.c:[[@LINE+25]]: reach_error() called {{.*}}[confirmed
 // CHECK: float search     {{[1-9][0-9]*}} of the float queries the solver left undecided solved by evaluation
 // REPLAY: 0 mismatch

@@ -60,6 +60,24 @@ int ranges(int x) {
     return 2;
   return 0;
 }
+float f(float x) {
+  return x - (x * x * x) / 6.0f + (x * x * x * x * x) / 120.0f +
+         (x * x * x * x * x * x * x) / 5040.0f;
+}
+float fp(float x) {
+  return 1 - (x * x) / 2.0f + (x * x * x * x) / 24.0f +
+         (x * x * x * x * x * x) / 720.0f;
+}
+int newton(float in) {
+  if (!(in > -1.2f && in < 1.2f))
+    return 0;
+  float x = in - f(in) / fp(in);
+  x = x - f(x) / fp(x);
+  x = x - f(x) / fp(x);
+  if (!(x < 0.1))
+    return 1;
+  return 2;
+}
 )C";
 
 /// The source line of the first occurrence of `Text`.
@@ -427,6 +445,27 @@ TEST_P(ExplorerTest, AResumedRunGoesOnWhereItStopped) {
   EXPECT_EQ(Restored, Part1.From.Tests.size());
   EXPECT_EQ(Ids, Full.Ids);
   EXPECT_EQ(S2.Runs, S1.Runs + (Part2.Results.size() - Restored));
+}
+
+/// Records the values the paths return.
+struct ReturnedValues : ExplorationListener {
+  void onNewPath(const PathResult &R) override {
+    if (R.Outcome->HasValue)
+      Values.insert(R.Outcome->Value);
+  }
+  std::set<uint64_t> Values;
+};
+
+// Three Newton steps in float: a solver that gives up at once leaves the
+// side `x >= 0.1` undecided; the search by evaluation finds a model of it
+// in either driver, so the side is run (its path returns 1), not given up.
+TEST_P(ExplorerTest, AFloatSideTheSolverLeavesUndecidedIsTakenByEvaluation) {
+  ExploreOptions Opts;
+  Opts.SolverTimeoutMs = 1;
+  ReturnedValues Listener;
+  ExplorationStats S = explorer("newton", Opts)->run(Listener);
+  EXPECT_GE(S.FloatSearchModels, 1u);
+  EXPECT_TRUE(Listener.Values.count(1));
 }
 
 INSTANTIATE_TEST_SUITE_P(BothDrivers, ExplorerTest, ::testing::Bool(),
