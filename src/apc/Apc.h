@@ -88,6 +88,9 @@ struct Apc {
   /// their quantifiers: left out of the loops' summaries.
   unsigned NeverTaken = 0;
   unsigned Loops = 0; ///< Loop summaries computed.
+  /// Of those, the ones whose looping condition numbers the iterations
+  /// (a value assigned on some backbones only; docs/decisions.md).
+  unsigned NumberedLoops = 0;
   /// Summaries of functions computed, one per call context.
   unsigned Functions = 0;
   /// Loop invariants conjoined after loops (each checked inductively),

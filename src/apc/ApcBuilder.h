@@ -172,6 +172,16 @@ private:
                      const Substitution &Known);
   ExprRef loopingCondition(const std::vector<ExprRef> &Apcs,
                            const Substitution &Iterated, const LoopCounters &K);
+  /// The looping condition over the loop's iterations numbered 0, 1, ...
+  /// where it assigns a value on some of its backbones only and its state
+  /// depends on its counters through their sum alone; null elsewhere.
+  ExprRef overIterations(const std::vector<const llvm::Instruction *> &Vars,
+                         const std::vector<State> &Thetas, const Summary &Sum,
+                         const llvm::BasicBlock *Entry);
+  /// The loop's iterated state at the start of its iteration `Tau` (from
+  /// 0), where a value depends on its counters through their sum alone;
+  /// unknown elsewhere.
+  Substitution iteratedAt(const Summary &Sum, ExprRef Tau);
   void summarizeCells(const std::vector<const llvm::Instruction *> &Vars,
                       const std::vector<State> &Thetas, Summary &Sum);
   /// The values of the entry's phis the rules leave unknown become
@@ -243,6 +253,8 @@ private:
   /// Of inner loops' counts (Heavyweight.h), once there is one.
   std::unique_ptr<QuantifiedQuery> CountQuery;
   double FeasibilitySeconds = 0;
+  /// Of a value's dependency on its loop's counters through their sum.
+  static constexpr unsigned SumCheckTimeoutMs = 250;
   /// Of invariants: their checks at entry and their inductiveness.
   std::unique_ptr<QuantifiedQuery> InvariantQuery;
   double InvariantSeconds = 0;

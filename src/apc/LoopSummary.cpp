@@ -16,6 +16,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Operator.h"
 
+#include <algorithm>
 #include <chrono>
 #include <fmt/format.h>
 #include <set>
@@ -109,7 +110,9 @@ Summary ApcBuilder::summarize(const std::vector<bool> &C, unsigned V) {
   Sum.Theta = iterate(Vars, Thetas, Sum.Counters, G.block(V), Counts);
   for (const llvm::Instruction *X : Vars)
     Sum.Iterated[Ir.symbol(X)] = Sum.Theta[X];
-  Sum.Phi = loopingCondition(Sum.Apcs, Sum.Iterated, Sum.Counters);
+  Sum.Phi = overIterations(Vars, Thetas, Sum, G.block(V));
+  if (!Sum.Phi)
+    Sum.Phi = loopingCondition(Sum.Apcs, Sum.Iterated, Sum.Counters);
   summarizeCells(Vars, Thetas, Sum);
   havocCarried(Vars, G.block(V), Sum,
                "a value changed by a loop in a way the rules do not cover: "
@@ -342,6 +345,122 @@ ExprRef ApcBuilder::inferValue(const llvm::Instruction *X,
   Substitution Before{{Kappa, Ctx.sub(Kappa, Ctx.constant(1, 64))}};
   return Ctx.select(Ctx.ult(Zero64, Kappa), substituteValue(Ctx, D, Before),
                     Sym);
+}
+
+Substitution ApcBuilder::iteratedAt(const Summary &Sum, ExprRef Tau) {
+  // A value that depends on the counters through their sum alone is, at
+  // the start of the loop's iteration number Tau, itself with that sum
+  // Tau, whatever the order of the backbones before it. Any other value
+  // (a flag set on some backbones only) is unknown there.
+  std::unordered_map<ExprRef, bool> Own;
+  for (ExprRef Kappa : Sum.Counters.Kappa)
+    Own[Kappa] = true;
+  Substitution At;
+  for (auto &[Sym, E] : Sum.Iterated) {
+    At[Sym] = nullptr;
+    if (!E || !mentionsAny(E, Own)) {
+      At[Sym] = E;
+      continue;
+    }
+    // A value missing a counter depends on the split, not the sum alone.
+    bool MentionsAll = true;
+    for (ExprRef Kappa : Sum.Counters.Kappa)
+      MentionsAll = MentionsAll && mentionsAny(E, {{Kappa, true}});
+    if (MentionsAll || Sum.Counters.Kappa.size() == 1)
+      At[Sym] = replaceCounterSum(Ctx, E, Sum.Counters.Kappa, Tau,
+                                  ownQuery(CountQuery), SumCheckTimeoutMs);
+  }
+  return At;
+}
+
+ExprRef
+ApcBuilder::overIterations(const std::vector<const llvm::Instruction *> &Vars,
+                           const std::vector<State> &Thetas, const Summary &Sum,
+                           const llvm::BasicBlock *Entry) {
+  // A value the loop assigns on some backbones only, each time a value not
+  // depending on itself (a flag set when an inner search matched), differs
+  // from its initial one after the loop only if some iteration took one of
+  // those backbones. The paper's looping condition says so under a
+  // universal over that backbone's iterations, with the other backbones'
+  // counters existential in its body, a quantifier alternation per
+  // backbone on which Z3 and apc^K's instances fare badly. Where the state
+  // of every iteration depends on the counters through their sum alone,
+  // the loop's iterations are numbered instead (docs/decisions.md).
+  std::set<std::vector<unsigned>> Setting;
+  std::unordered_map<ExprRef, bool> Assigns;
+  for (const llvm::Instruction *X : Vars) {
+    if (!llvm::isa<llvm::PHINode>(X) || X->getParent() != Entry)
+      continue;
+    ExprRef Sym = Ir.symbol(X);
+    std::vector<unsigned> Changed;
+    bool Assigned = true;
+    for (unsigned I = 0; I < Thetas.size() && Assigned; ++I) {
+      auto It = Thetas[I].find(X);
+      ExprRef D = It == Thetas[I].end() ? Sym : It->second;
+      if (D == Sym)
+        continue;
+      Assigned = D && !mentionsAny(D, {{Sym, true}});
+      Changed.push_back(I);
+    }
+    if (Assigned && !Changed.empty() && Changed.size() < Thetas.size()) {
+      Setting.insert(Changed);
+      Assigns[Sym] = true;
+    }
+  }
+  if (Setting.empty())
+    return nullptr;
+  ExprRef Tau = Ctx.var(Ctx.variable(fmt::format("t{}", ++NextCounter), 64));
+  AllCounters[Tau] = true;
+  Substitution At = iteratedAt(Sum, Tau);
+  // Only the assigned values may depend on how the iterations split among
+  // the backbones, and no backbone may read them: the numbered form keeps
+  // what the paper's says of them (below), and would lose what it says of
+  // any other such value (a count of one backbone's iterations).
+  std::unordered_map<ExprRef, bool> Split;
+  for (auto &[Sym, E] : At) {
+    if (E || !Sum.Iterated.at(Sym))
+      continue;
+    if (!Assigns.count(Sym))
+      return nullptr;
+    Split[Sym] = true;
+  }
+  for (ExprRef A : Sum.Apcs)
+    if (mentionsAny(A, Split))
+      return nullptr;
+  ExprRef Zero = Ctx.constant(0, 64), Count = Zero;
+  for (ExprRef Kappa : Sum.Counters.Kappa)
+    Count = Ctx.add(Count, Kappa);
+  // Every iteration Tau below the count took some backbone, whose
+  // condition held in the state after Tau iterations.
+  ExprRef Any = Ctx.falseExpr();
+  for (ExprRef A : Sum.Apcs)
+    Any = Ctx.logicalOr(Any, substituteFormula(Ctx, A, At));
+  ExprRef Phi = Ctx.forall(Tau, Ctx.implies(Ctx.ult(Tau, Count), Any));
+  // Where a set of backbones assigns a value: if their counters are not
+  // all 0, one of them ran in some iteration Tau below the count (an
+  // existential outside every universal of the loop, which apc^K keeps
+  // whole); if they are, every iteration ran one of the others.
+  for (const std::vector<unsigned> &Changed : Setting) {
+    checkStop();
+    ExprRef Taken = Zero, Ran = Ctx.falseExpr(), Others = Ctx.falseExpr();
+    for (unsigned I = 0; I < Sum.Apcs.size(); ++I) {
+      ExprRef A = substituteFormula(Ctx, Sum.Apcs[I], At);
+      if (std::find(Changed.begin(), Changed.end(), I) == Changed.end()) {
+        Others = Ctx.logicalOr(Others, A);
+        continue;
+      }
+      Taken = Ctx.add(Taken, Sum.Counters.Kappa[I]);
+      Ran = Ctx.logicalOr(Ran, A);
+    }
+    ExprRef Some = Ctx.exists(Tau, Ctx.logicalAnd(Ctx.ult(Tau, Count), Ran));
+    ExprRef None = Ctx.forall(Tau, Ctx.implies(Ctx.ult(Tau, Count), Others));
+    ExprRef Ran1 = Ctx.ult(Zero, Taken);
+    Phi = Ctx.logicalAnd(Phi,
+                         Ctx.logicalAnd(Ctx.implies(Ran1, Some),
+                                        Ctx.implies(Ctx.bitNot(Ran1), None)));
+  }
+  ++Out.NumberedLoops;
+  return Phi;
 }
 
 ExprRef ApcBuilder::loopingCondition(const std::vector<ExprRef> &Apcs,
