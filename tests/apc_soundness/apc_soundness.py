@@ -2,9 +2,10 @@
 """Soundness self-check of the apc: random small loop programs with a
 target, each run natively (clang) on random inputs; a program whose target
 some run reaches must never get `unreachable` from `theseus --apc-only`.
-The programs have loops with early exits (`break`, `return`) and calls of a
-loop-bearing function (summarised by the apc), at the top and in loops, and
-read inputs (`__VERIFIER_nondet_int`, bounded by `__VERIFIER_assume`) at the
+The programs have loops with early exits (`break`, `return`), loops that
+set a flag on one branch and run on (some behind an inner search), and
+calls of a loop-bearing function (summarised by the apc), at the top and
+in loops, and read inputs (`__VERIFIER_nondet_int`, bounded by `__VERIFIER_assume`) at the
 top and in every iteration: in values, conditions and loop exits; some
 reach the target from inside a loop. With --max-backbones small, the apc
 gives up loops of the entry function (and of the summarised one) for
@@ -96,12 +97,32 @@ def call(r, idx, counter="a"):
             f"{r.choice(['p', 'p + 1', 'p + (n & 1)'])})")
 
 
+def flag_update(r, var, counter):
+    """A value set on one branch only, the loop running on (no break): a
+    flag, or a value not depending on itself, set when p or an input says
+    so, or when an inner search matched p from the counter on."""
+    value = r.choice(["1", "1", str(r.randint(-2, 5)), counter, "a"])
+    c = r.randint(-1, 6)
+    shape = r.random()
+    if shape < 0.4:
+        return (f"{{ int j = 0; while (j < 3 && p[({counter} + j) % 6] >= j)"
+                f" j++; if (j == 3) {var} = {value}; }}")
+    if shape < 0.8:
+        cond = f"p[{counter} % 6] {r.choice(['==', '>', '<'])} {c}"
+    else:
+        cond = f"{NONDET} == {c}"
+    return f"if ({cond}) {var} = {value};"
+
+
 def update(r, var, depth, counter, idx):
     kind = r.choice(["add", "sub", "set", "cond", "cond_set", "nested",
                      "nested", "store", "load", "break", "return", "call",
-                     "poly", "poly", "nondet", "nondet", "split"]
+                     "poly", "poly", "nondet", "nondet", "split", "flag",
+                     "flag", "flag"]
                     if depth == 0 else ["add", "sub", "set", "cond", "poly",
                                         "nondet"])
+    if kind == "flag":
+        return flag_update(r, var, counter)
     if kind in ("nondet", "split"):
         return nondet_update(r, var, kind == "split")
     if kind == "break":
@@ -245,6 +266,9 @@ def program(r, idx):
         return "\n".join(lines) + "\n"
     if shape < 0.1:
         cond = f"x > {x0} && y > {y0}"
+    elif shape < 0.15:
+        # Both flags set.
+        cond = "x == 1 && y == 1"
     elif shape < 0.2:
         cond = f"y > x + {r.randint(-3, 3)}"
     elif shape < 0.35:
@@ -311,7 +335,8 @@ def check(theseus, clang, work, idx, src, extra, timeout):
                     "-o", out] + extra, capture_output=True, text=True, check=True)
     with open(os.path.join(out, "summary.json")) as f:
         target = json.load(f)["target"]
-    return idx, c, hits, target["verdict"], target.get("loops_given_up", 0)
+    return (idx, c, hits, target["verdict"], target.get("loops_given_up", 0),
+            target.get("numbered_loop_summaries", 0))
 
 
 def main():
@@ -344,13 +369,17 @@ def main():
     violations = [x for x in reached if x[3] == "unreachable"]
     proved = [x for x in results if x[2] == 0 and x[3] == "unreachable"]
     given_up = [x for x in results if x[4] > 0]
+    numbered = [x for x in results if x[5] > 0]
     print(f"apc soundness: {len(results)} programs, target reached natively "
           f"in {len(reached)}, never reached in {len(results) - len(reached)}"
           f" of which the apc proves {len(proved)} unreachable; loops given "
           f"up in {len(given_up)} (proved unreachable: "
-          f"{sum(x[3] == 'unreachable' for x in given_up)}); "
+          f"{sum(x[3] == 'unreachable' for x in given_up)}); loops with "
+          f"numbered iterations in {len(numbered)} (reached natively: "
+          f"{sum(x[2] > 0 for x in numbered)}, proved unreachable: "
+          f"{sum(x[3] == 'unreachable' for x in numbered)}); "
           f"{len(violations)} violations")
-    for idx, c, hits, _, _ in violations:
+    for idx, c, hits, *_ in violations:
         print(f"VIOLATION: {c}: target reached by {hits} native runs, "
               f"apc says unreachable")
     return 1 if violations else 0

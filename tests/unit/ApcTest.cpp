@@ -618,6 +618,57 @@ TEST_F(ApcRuleTest, NeverTakenLoopBackbonesAreLeftOut) {
   EXPECT_NE(std::string(S->begin(), S->end()).find("Hi"), std::string::npos);
 }
 
+// A flag set on one backbone of a loop over a string: the loop's state
+// depends on its counters through their sum alone (i), so its looping
+// condition numbers the iterations, and found == 1 means some iteration
+// below the string's length saw an 'x'. With s[0] == 0 the loop runs no
+// iteration: unreachable. (The paper's form, each backbone's iterations
+// with the other's counter existential, left this satisfiable.)
+TEST_F(ApcRuleTest, FlagLoopNumbersItsIterations) {
+  compute("void f(const char *s) { int found = 0;"
+          "  for (int i = 0; s[i]; i++) if (s[i] == 'x') found = 1;"
+          "  if (found && s[0] == 0) reach_error(); }",
+          "f");
+  EXPECT_EQ(Result.NumberedLoops, 1u);
+  EXPECT_EQ(decide(), ApcAnswer::Unreachable);
+}
+
+// The flag set when an inner loop matched "ab" at i: the match lies within
+// the string, so a string of at most one letter never sets it; one of two
+// letters does, and the apc's model is a string starting with "ab".
+TEST_F(ApcRuleTest, FlagSetByAnInnerSearchIsWitnessedInTheString) {
+  auto Source = [](const std::string &Length) {
+    return "void f(const char *s) { const char *w = \"ab\"; int found = 0;"
+           "  for (int i = 0; s[i]; i++) { int j = 0;"
+           "    while (w[j] && s[i + j] == w[j]) j++;"
+           "    if (!w[j]) found = 1; }"
+           "  if (found && s[" +
+           Length + "] == 0) reach_error(); }";
+  };
+  compute(Source("1"), "f");
+  EXPECT_EQ(Result.NumberedLoops, 1u);
+  EXPECT_EQ(decide(), ApcAnswer::Unreachable);
+  compute(Source("2"), "f");
+  ApcAnswer A = solveApc(Ctx, Result.Formula, 25, 30);
+  ASSERT_EQ(A.K, ApcAnswer::Satisfiable);
+  const std::vector<uint8_t> *S = A.Model.get(Ctx.array("s", 0));
+  ASSERT_TRUE(S);
+  EXPECT_EQ(std::string(S->begin(), S->begin() + 2), "ab");
+}
+
+// A count on the flag's backbone depends on how the iterations split
+// between the backbones, which numbered iterations would lose: the loop
+// keeps the paper's looping condition, and a count of 1 with the flag
+// still 0 stays unreachable.
+TEST_F(ApcRuleTest, CountOnTheFlagsBackboneKeepsThePapersForm) {
+  compute("void f(const char *s) { int found = 0, c = 0;"
+          "  for (int i = 0; s[i]; i++) if (s[i] == 'x') { found = 1; c++; }"
+          "  if (!found && c == 1) reach_error(); }",
+          "f");
+  EXPECT_EQ(Result.NumberedLoops, 0u);
+  EXPECT_EQ(decide(), ApcAnswer::Unreachable);
+}
+
 // An ArrayRead is the bytes of its array in both translations: as a
 // function tied to the bytes (quantified) and as a multiplexer.
 TEST(ApcArrayReadTest, QueriesTieArrayReadsToTheBytes) {
