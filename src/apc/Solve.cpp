@@ -366,12 +366,10 @@ ApcAnswer solveApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
         A.Unfolded = {R.Result, SolveSeconds};
         UnfoldedR = std::move(R);
       }
-      // With a taker of candidates, each model goes to it as it comes (see
-      // CandidateWaits below), and the unfolding goes on: a larger K gives
-      // a candidate closer to a real input (a word of 10 letters matched by
-      // an inner loop needs 10 instances), where the apc itself may not be
-      // decided in time (loops setting a flag).
-      if (UnfoldedR.Result == SatResult::Unsat || StopUnfolding)
+      // With a taker of candidates, the first one goes to it and the CPU
+      // to the apc.
+      if (UnfoldedR.Result == SatResult::Unsat ||
+          (UnfoldedR.Result == SatResult::Sat && OnCandidate) || StopUnfolding)
         break;
     }
     std::lock_guard<std::mutex> Lock(Mu);
@@ -386,29 +384,21 @@ ApcAnswer solveApc(ExprContext &Ctx, ExprRef Apc, unsigned K,
              (UnfoldedDone && UnfoldedR.Result == SatResult::Unsat) ||
              (DirectDone && FixedDone && UnfoldedDone);
     };
-    // The K of the last candidate offered: a model of a larger K replaces it.
-    unsigned OfferedK = 0, PruneK = 0;
-    ExprRef PruneBy = nullptr;
+    bool Offered = false;
     auto CandidateWaits = [&] {
-      return OnCandidate && A.UnfoldedK > OfferedK &&
+      return OnCandidate && !Offered && UnfoldedDone &&
              UnfoldedR.Result == SatResult::Sat;
     };
     // The canceller does not know this condition variable: poll it.
     auto Cancelled = [Cancel] { return Cancel && Cancel->load(); };
     while (!Decided() && !Cancelled()) {
       if (CandidateWaits()) {
-        // The search prunes by the first apc^K offered, the smallest: every
-        // apc^K is implied by the apc, and its checks are the fastest.
-        if (!OfferedK) {
-          PruneBy = A.UnfoldedApc;
-          PruneK = A.UnfoldedK;
-        }
-        OfferedK = A.UnfoldedK;
+        Offered = true;
         ApcAnswer Early;
         Early.K = ApcAnswer::Satisfiable;
         Early.AnsweredBy = "apc^K";
-        Early.UnfoldedApc = PruneBy;
-        Early.UnfoldedK = PruneK;
+        Early.UnfoldedApc = A.UnfoldedApc;
+        Early.UnfoldedK = A.UnfoldedK;
         Early.Model = UnfoldedR.Model;
         OnCandidate(Early);
       }

@@ -113,9 +113,9 @@ using CandidateFn = std::function<void(const ApcAnswer &Early)>;
 /// Unsat answer of the apc or apc^K, or a model of the apc, decides at
 /// once; Sat of apc^K decides only if nothing else answered by the
 /// deadline. With `OnCandidate` (a search
-/// that can start from a candidate at once), each apc^K's model goes to
-/// it, on the caller's thread, as soon as it is there (with the first
-/// apc^K as the formula to prune by), and the apc's model may follow as
+/// that can start from a candidate at once), apc^K's first model goes to
+/// it, on the caller's thread, as soon as it is there, and the unfolding
+/// side stops there, leaving the CPU to the apc, whose model may follow as
 /// the answer. Setting `*Cancel` ends the race within milliseconds, with
 /// what was decided by then (a search running beside it found the answer
 /// first).

@@ -22,6 +22,7 @@ import concurrent.futures
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 
@@ -118,7 +119,7 @@ def update(r, var, depth, counter, idx):
     kind = r.choice(["add", "sub", "set", "cond", "cond_set", "nested",
                      "nested", "store", "load", "break", "return", "call",
                      "poly", "poly", "nondet", "nondet", "split", "flag",
-                     "flag", "flag"]
+                     "flag", "flag", "flag", "flag"]
                     if depth == 0 else ["add", "sub", "set", "cond", "poly",
                                         "nondet"])
     if kind == "flag":
@@ -264,11 +265,14 @@ def program(r, idx):
         # Both grew: some iterations read one value, some another.
         lines += [f"  if (x > {x0} && y > {y0})", "    reach_error();", "}"]
         return "\n".join(lines) + "\n"
-    if shape < 0.1:
+    # A value a loop sets on some branch only (a flag): the target mostly
+    # needs it set, or not set.
+    flags = re.findall(r"\) ([xy]) = (-?\d+|[abc]);", "\n".join(lines))
+    if flags and shape < 0.6:
+        var, value = r.choice(flags)
+        cond = f"{var} {r.choice(['==', '==', '!='])} {value}"
+    elif shape < 0.1:
         cond = f"x > {x0} && y > {y0}"
-    elif shape < 0.15:
-        # Both flags set.
-        cond = "x == 1 && y == 1"
     elif shape < 0.2:
         cond = f"y > x + {r.randint(-3, 3)}"
     elif shape < 0.35:
