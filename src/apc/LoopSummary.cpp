@@ -432,10 +432,10 @@ ApcBuilder::overIterations(const std::vector<const llvm::Instruction *> &Vars,
     Count = Ctx.add(Count, Kappa);
   // Every iteration Tau below the count took some backbone, whose
   // condition held in the state after Tau iterations.
-  ExprRef Any = Ctx.falseExpr();
+  ExprRef Some = Ctx.falseExpr();
   for (ExprRef A : Sum.Apcs)
-    Any = Ctx.logicalOr(Any, substituteFormula(Ctx, A, At));
-  ExprRef Phi = Ctx.forall(Tau, Ctx.implies(Ctx.ult(Tau, Count), Any));
+    Some = Ctx.logicalOr(Some, substituteFormula(Ctx, A, At));
+  ExprRef Phi = Ctx.forall(Tau, Ctx.implies(Ctx.ult(Tau, Count), Some));
   // Where a set of backbones assigns a value: if their counters are not
   // all 0, one of them ran in some iteration Tau below the count (an
   // existential outside every universal of the loop, which apc^K keeps
@@ -452,12 +452,13 @@ ApcBuilder::overIterations(const std::vector<const llvm::Instruction *> &Vars,
       Taken = Ctx.add(Taken, Sum.Counters.Kappa[I]);
       Ran = Ctx.logicalOr(Ran, A);
     }
-    ExprRef Some = Ctx.exists(Tau, Ctx.logicalAnd(Ctx.ult(Tau, Count), Ran));
-    ExprRef None = Ctx.forall(Tau, Ctx.implies(Ctx.ult(Tau, Count), Others));
-    ExprRef Ran1 = Ctx.ult(Zero, Taken);
+    ExprRef Witnessed =
+        Ctx.exists(Tau, Ctx.logicalAnd(Ctx.ult(Tau, Count), Ran));
+    ExprRef Never = Ctx.forall(Tau, Ctx.implies(Ctx.ult(Tau, Count), Others));
+    ExprRef Set = Ctx.ult(Zero, Taken);
     Phi = Ctx.logicalAnd(Phi,
-                         Ctx.logicalAnd(Ctx.implies(Ran1, Some),
-                                        Ctx.implies(Ctx.bitNot(Ran1), None)));
+                         Ctx.logicalAnd(Ctx.implies(Set, Witnessed),
+                                        Ctx.implies(Ctx.bitNot(Set), Never)));
   }
   ++Out.NumberedLoops;
   return Phi;
