@@ -532,6 +532,7 @@ std::optional<int> TargetRace::start(Explorer &E) {
   }
   T->SearchFrom = secondsSince(
       O.Explore.Started.value_or(std::chrono::steady_clock::now()));
+  G.AnsweredFirst = Apc && O.ApcFirst;
   E.guide(G);
   return std::nullopt;
 }
@@ -626,11 +627,14 @@ void TargetRace::report(const ExplorationStats &S, const TestWriter &Writer,
   if (O.NoApc) {
     fmt::print("  time             search {:.3f} s (--no-apc)\n", Search);
   } else {
+    std::string Missed =
+        S.SeedsMissed ? fmt::format(" ({} missed the target)", S.SeedsMissed)
+                      : "";
     fmt::print("  apc              {} ({}), {} states pruned, {} inputs "
-               "seeded, {} checks in {:.3f} s\n",
+               "seeded{}, {} checks in {:.3f} s\n",
                verdictOf(T.Ans),
                T.Ans.AnsweredBy.empty() ? "-" : T.Ans.AnsweredBy, S.ApcPruned,
-               S.SeededInputs, S.ApcChecks, S.ApcCheckSeconds);
+               S.SeededInputs, Missed, S.ApcChecks, S.ApcCheckSeconds);
     printApcTimes(T, Search);
   }
   nlohmann::json J = targetJson(O, T, Verdict);
@@ -638,6 +642,7 @@ void TargetRace::report(const ExplorationStats &S, const TestWriter &Writer,
                            : nlohmann::json(nullptr);
   J["pruned_states"] = S.ApcPruned;
   J["seeded_inputs"] = S.SeededInputs;
+  J["seeds_missed"] = S.SeedsMissed;
   J["decided_by"] = ByApc ? "apc" : "search";
   J["under_assumptions"] = UnderAssumptions;
   if (S.TargetTest)

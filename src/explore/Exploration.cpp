@@ -233,6 +233,7 @@ const SummedCounts &summedCounts() {
        &ExplorationStats::TreeNodes,
        &ExplorationStats::ApcPruned,
        &ExplorationStats::SeededInputs,
+       &ExplorationStats::SeedsMissed,
        &ExplorationStats::ApcChecks,
        &ExplorationStats::ApcChecksValidated,
        &ExplorationStats::FuzzImported,

@@ -385,6 +385,9 @@ struct ExplorationStats {
   uint64_t TargetTest = 0;
   uint64_t ApcPruned = 0;
   uint64_t SeededInputs = 0;
+  /// Fork mode: runs following a seed that ended without reaching the
+  /// target (the sides they left wait until no other state does).
+  uint64_t SeedsMissed = 0;
   /// --target: Z3 checks of a path condition against the apc, and their
   /// time.
   uint64_t ApcChecks = 0;

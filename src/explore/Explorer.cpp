@@ -42,7 +42,12 @@ void Explorer::guide(const TargetGuide &G) {
   searcher().setTargets(targetBlocks(&G));
   if (G.Later && G.EndsRunWhenUnreachable)
     Budget.haltWhen(&G.Later->unreachable());
-  Watch->takeAnswer(Ctx); // Decided already with --apc-first.
+  // Beside the apc, the search starts from its own start input even when
+  // an answer is in already: the answers come in as seeds, and the
+  // search's own start stays, as a model of an over-approximation may
+  // lead away from the target.
+  if (G.AnsweredFirst)
+    Watch->takeAnswer(Ctx);
 }
 
 const Assignment *Explorer::apcSeed() const {

@@ -57,6 +57,9 @@ struct ForkExplorer::State {
     bool Dir;
   };
   std::optional<Deferred> Undecided;
+  /// The nodes of the states a run following a seed left undecided: the
+  /// seed's neighbourhood, demoted when the run misses the target.
+  std::vector<const TreeNode *> SeedSides;
   /// -j: the decisions so far as a key, and for a state another worker
   /// handed over, the key of its place, up to which the run does not fork
   /// (the sides off its way are the other worker's).
@@ -391,6 +394,7 @@ void ForkExplorer::Stepper::suspend(const BranchEvent &Ev) {
   std::unique_ptr<State> C = copyAtDecision(Ev);
   // The run goes on to the branch's edge, where it is cut.
   C->Model = std::make_shared<Assignment>(*St.Model);
+  C->SeedSides = std::move(St.SeedSides);
   queue(std::move(C), headingOf(Ev.Inst, Ev.Taken));
 }
 
@@ -416,9 +420,10 @@ void ForkExplorer::Stepper::fork(const BranchEvent &Ev, ExprRef Other,
     return;
   }
   std::unique_ptr<State> C = otherSide(Ev, Other, Node);
-  if (Undecided)
+  if (Undecided) {
     C->Undecided = State::Deferred{Ev.Inst, !Ev.Taken};
-  else
+    St.SeedSides.push_back(Node);
+  } else
     E.moveOnto(*C, Model);
   C->Seeds = std::move(Seeds);
   queue(std::move(C), headingOf(Ev.Inst, !Ev.Taken));
@@ -617,13 +622,23 @@ void ForkExplorer::runState(std::unique_ptr<State> St) {
   Stats.ExecSeconds +=
       secondsSince(ExecStart) - (Solv.stats().Seconds - SolverBefore);
   Stats.Instructions += St->Exec->Steps - StepsBefore;
-  if (!Step.suspended())
+  if (!Step.suspended()) {
     endPath(*St, Outcome);
+    demoteIfMissed(*St, Outcome);
+  }
   Stats.Seconds = Budget.elapsed();
   Stats.TreeNodes = Tree.size();
   Stats.Solver = Solv.stats();
   Stats.OpenSides = Pending.size() + UnfinishedSides;
   Listener->onProgress(Stats);
+}
+
+void ForkExplorer::demoteIfMissed(const State &St, const PathOutcome &Outcome) {
+  if (St.SeedSides.empty() || St.ReachedTarget || Watch->reachedAtEnd(Outcome))
+    return;
+  ++Stats.SeedsMissed;
+  for (const TreeNode *N : St.SeedSides)
+    Pending.demote(N);
 }
 
 /// Turns the state's node into a leaf and writes its test; the state is
@@ -819,7 +834,9 @@ bool ForkExplorer::step() {
       handOver(std::move(Oldest));
     return true;
   }
-  takeSeed();
+  // The search's own first run comes first: a seed is one more start.
+  if (Stats.Runs)
+    takeSeed();
   std::unique_ptr<State> St = Pending.pop();
   if (settled(*St) && !prunedByApc(*St))
     runState(std::move(St));

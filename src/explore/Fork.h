@@ -99,6 +99,9 @@ private:
   std::unique_ptr<State> initialState();
   void runState(std::unique_ptr<State> St);
   void endPath(State &St, const PathOutcome &Outcome);
+  /// A run that followed a seed ended without the target: the sides it
+  /// left wait until no other state does (SeededFirst).
+  void demoteIfMissed(const State &St, const PathOutcome &Outcome);
   void markLeaf(State &St, const PathOutcome &Outcome);
   bool budgetLeft() { return Explorer::budgetLeft(/*CheckMemory=*/false); }
   Searcher &searcher() override { return Pending.searcher(); }

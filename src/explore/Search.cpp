@@ -20,10 +20,14 @@ Heading headingOf(const llvm::Instruction *I, bool Dir) {
 const WaitingItems::Item &WaitingItems::add(const SearchNode *Leaf,
                                             const SearchNode *Parent,
                                             Heading To) {
-  uint64_t Seq = NextSeq++;
-  Order.emplace(Seq, Leaf);
-  ByBlock[To.Block].insert(Seq);
-  return Items[Leaf] = {Seq, Parent, To};
+  return insert(Leaf, {NextSeq++, Parent, To});
+}
+
+const WaitingItems::Item &WaitingItems::insert(const SearchNode *Leaf,
+                                               const Item &I) {
+  Order.emplace(I.Seq, Leaf);
+  ByBlock[I.To.Block].insert(I.Seq);
+  return Items[Leaf] = I;
 }
 
 WaitingItems::Item WaitingItems::remove(const SearchNode *Leaf) {
@@ -97,6 +101,50 @@ const SearchNode *Interleaved::select(const WaitingItems &W) {
     if (const SearchNode *N = Uncovered.select(W))
       return N;
   return W.size() > BreadthLimit ? W.newest() : Random.select(W);
+}
+
+void SeededFirst::added(const SearchNode *Leaf, const WaitingItems::Item &I) {
+  if (Active)
+    Active->insert(Leaf, I);
+  Inner->added(Leaf, I);
+}
+
+void SeededFirst::removed(const SearchNode *Leaf,
+                          const WaitingItems::Item &I) {
+  Seeded.erase(I.Seq);
+  if (Demoted.erase(I.Seq))
+    return; // `Inner` saw it go when it was demoted.
+  if (Active)
+    Active->remove(Leaf);
+  Inner->removed(Leaf, I);
+}
+
+void SeededFirst::demote(const SearchNode *Leaf, const WaitingItems::Item &I,
+                         const WaitingItems &W) {
+  if (Demoted.count(I.Seq))
+    return;
+  if (!Active)
+    Active = W;
+  Active->remove(Leaf);
+  Inner->removed(Leaf, I);
+  Demoted.try_emplace(I.Seq, Leaf, I);
+}
+
+const SearchNode *SeededFirst::select(const WaitingItems &W) {
+  if (!Seeded.empty())
+    return Seeded.rbegin()->second;
+  if (!Active)
+    return Inner->select(W);
+  if (Active->size() == 0) {
+    // Only demoted items wait: they are the search's again.
+    for (auto &[Seq, Item] : Demoted) {
+      Active->insert(Item.first, Item.second);
+      Inner->added(Item.first, Item.second);
+    }
+    Demoted.clear();
+  }
+  const SearchNode *N = Inner->select(*Active);
+  return N ? N : Active->newest();
 }
 
 std::unique_ptr<Searcher> makeSearcher(const SearchSettings &S,

@@ -58,6 +58,9 @@ public:
   /// Adds an item at the new leaf `Leaf` below node `Parent` (null: the
   /// leaf is the root).
   const Item &add(const SearchNode *Leaf, const SearchNode *Parent, Heading To);
+  /// Adds `I` at `Leaf` as it is, sequence number included: for a view of
+  /// some of another WaitingItems' items.
+  const Item &insert(const SearchNode *Leaf, const Item &I);
   /// Removes `Leaf`'s item and returns it.
   Item remove(const SearchNode *Leaf);
 
@@ -92,6 +95,10 @@ public:
   virtual void setTargets(const std::vector<const llvm::BasicBlock *> &) {}
   /// Waiting item `Leaf` follows a seed (SeededFirst runs it first).
   virtual void prefer(const SearchNode *Leaf, const WaitingItems::Item &I) {}
+  /// Waiting item `Leaf` was left by a seed that missed the target
+  /// (SeededFirst runs it once no other item waits).
+  virtual void demote(const SearchNode *Leaf, const WaitingItems::Item &I,
+                      const WaitingItems &W) {}
 };
 
 struct SearchSettings {
@@ -128,6 +135,11 @@ public:
   /// Item `Leaf` follows a seed: picked before the others.
   void prefer(const SearchNode *Leaf) {
     Search->prefer(Leaf, Waiting.item(Leaf));
+  }
+  /// Item `Leaf`, if it waits, runs after every other item.
+  void demote(const SearchNode *Leaf) {
+    if (Items.count(Leaf))
+      Search->demote(Leaf, Waiting.item(Leaf), Waiting);
   }
   Item popOldest() { return take(Waiting.oldest()); }
   Item popNewest() { return take(Waiting.newest()); }

@@ -11,6 +11,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 
+#include <optional>
 #include <random>
 
 namespace theseus {
@@ -168,32 +169,38 @@ private:
 
 /// KLEE's seeded execution: the items following a seed (prefer()) run
 /// first, the newest of them first; once none is left, `Inner` picks, as
-/// it has seen every item come and go.
+/// it has seen every item come and go. A seed's model comes from an
+/// over-approximation, the apc: when its path misses the target, the
+/// sides it left (demote()) say nothing of where the target is, and run
+/// only once no other item waits, so that a wrong seed does not pull the
+/// search into its neighbourhood. `Inner` then picks from a view of the
+/// waiting items without them.
 class SeededFirst : public Searcher {
 public:
   explicit SeededFirst(std::unique_ptr<Searcher> Inner)
       : Inner(std::move(Inner)) {}
-  void added(const SearchNode *Leaf, const WaitingItems::Item &I) override {
-    Inner->added(Leaf, I);
-  }
-  void removed(const SearchNode *Leaf, const WaitingItems::Item &I) override {
-    Seeded.erase(I.Seq);
-    Inner->removed(Leaf, I);
-  }
-  const SearchNode *select(const WaitingItems &W) override {
-    return Seeded.empty() ? Inner->select(W) : Seeded.rbegin()->second;
-  }
+  void added(const SearchNode *Leaf, const WaitingItems::Item &I) override;
+  void removed(const SearchNode *Leaf, const WaitingItems::Item &I) override;
+  const SearchNode *select(const WaitingItems &W) override;
   void setTargets(const std::vector<const llvm::BasicBlock *> &T) override {
     Inner->setTargets(T);
   }
   void prefer(const SearchNode *Leaf, const WaitingItems::Item &I) override {
     Seeded.emplace(I.Seq, Leaf);
   }
+  void demote(const SearchNode *Leaf, const WaitingItems::Item &I,
+              const WaitingItems &W) override;
 
 private:
   std::unique_ptr<Searcher> Inner;
   /// The items following a seed, by sequence number.
   std::map<uint64_t, const SearchNode *> Seeded;
+  /// The items a missed seed left, by sequence number.
+  std::map<uint64_t, std::pair<const SearchNode *, WaitingItems::Item>>
+      Demoted;
+  /// The waiting items but the demoted ones, once any was (before, `Inner`
+  /// picks from all of them at no cost).
+  std::optional<WaitingItems> Active;
 };
 
 } // namespace theseus

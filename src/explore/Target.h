@@ -80,6 +80,9 @@ struct TargetGuide {
   unsigned CheckTimeoutMs = 300;
   /// Inputs a model of the apc gives (overlaid on the start input).
   Assignment Seed;
+  /// --apc-first: the search waited for the apc, whose answer is its start
+  /// input.
+  bool AnsweredFirst = false;
   bool KeepGoing = false;
   /// The apc still being decided (Apc and Seed come from it); null
   /// without one.

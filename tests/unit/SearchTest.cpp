@@ -285,5 +285,36 @@ TEST_F(SearchTest, SeededItemsRunFirstThenTheStrategysOrder) {
   EXPECT_EQ(F.pop(), 4);
 }
 
+// A seed that missed the target: the sides it left run after every other
+// item, in the strategy's order among themselves; an item added later
+// still comes first, a seed may still pick a demoted item, and removing a
+// demoted item (a hand-over) forgets it.
+TEST_F(SearchTest, ItemsAMissedSeedLeftRunLast) {
+  Frontier<int> F(std::make_unique<SeededFirst>(
+      makeSearcher({Strategy::BFS, 0, parentOf}, M, Cov)));
+  const Node *Root = node(nullptr);
+  std::vector<const Node *> Leaves;
+  auto Push = [&](int I) {
+    Leaves.push_back(node(Root));
+    F.push(Leaves.back(), Root, {}, I);
+  };
+  for (int I = 0; I < 6; ++I)
+    Push(I);
+  F.demote(Leaves[0]);
+  F.demote(Leaves[2]);
+  F.demote(Leaves[3]);
+  F.demote(Leaves[3]); // Twice is once.
+  Push(6);
+  EXPECT_EQ(F.pop(), 1); // Breadth-first among the others.
+  F.prefer(Leaves[3]);
+  EXPECT_EQ(F.pop(), 3); // A seed goes to a demoted item.
+  EXPECT_EQ(F.pop(), 4);
+  EXPECT_EQ(F.popOldest(), 0); // Taken out otherwise.
+  EXPECT_EQ(F.pop(), 5);
+  EXPECT_EQ(F.pop(), 6);
+  EXPECT_EQ(F.pop(), 2); // Only demoted items wait: their turn.
+  EXPECT_TRUE(F.empty());
+}
+
 } // namespace
 } // namespace theseus
