@@ -34,13 +34,26 @@ REACHED = 97
 
 
 def build(source, model, workdir):
+    """The task's object keeps every call of its error functions (-fPIC
+    with semantic interposition: no inlining, no call dropped for an empty
+    body) and its definitions of them are weakened, so that
+    random_nondet.c's end the run whatever the task's body, as in the
+    engine and its native replay."""
     binary = os.path.join(workdir, "program")
-    cmd = ["clang-19", "-O1", "-w", "-Wno-error=implicit-function-declaration",
-           *(["-m32"] if model == "ILP32" else []),
-           source, os.path.join(HERE, "random_nondet.c"), "-o", binary, "-lm"]
-    r = subprocess.run(cmd, capture_output=True, text=True)
-    if r.returncode:
-        return None, r.stderr.strip().splitlines()[:1]
+    obj = os.path.join(workdir, "task.o")
+    arch = ["-m32"] if model == "ILP32" else []
+    steps = [
+        ["clang-19", "-c", "-O1", "-w", "-fPIC", "-fsemantic-interposition",
+         "-Wno-error=implicit-function-declaration", *arch, source,
+         "-o", obj],
+        ["llvm-objcopy-19", "--weaken-symbol=reach_error",
+         "--weaken-symbol=__VERIFIER_error", obj],
+        ["clang-19", "-O1", "-w", *arch, obj,
+         os.path.join(HERE, "random_nondet.c"), "-o", binary, "-lm"]]
+    for cmd in steps:
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        if r.returncode:
+            return None, r.stderr.strip().splitlines()[:1]
     return binary, None
 
 

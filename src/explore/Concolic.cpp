@@ -87,12 +87,32 @@ public:
   }
 
   void onBranch(const BranchEvent &Ev) override {
+    if (Suspended)
+      return; // On its way to the branch's edge, where it is cut.
     Explanation.add(Ev);
     if (E.Opts.MaxDepth && R.Decisions.size() >= E.Opts.MaxDepth) {
       DepthLimited = true;
       return;
     }
     PathNode *N = E.Tree.nodeFor(Current, Ev.Cond);
+    if (Ev.Kind == BranchKind::Branch && E.seedWaiting()) {
+      // A model of the apc arrived: it runs first, and the side this run
+      // was taking waits, open, for a run of its own.
+      Suspended = true;
+      if (N->Cond && N->Side[Ev.Taken] == SideState::Open)
+        return; // Open and offered already.
+      if (!N->Cond) {
+        N->Cond = Ev.Cond;
+        N->Kind = Ev.Kind;
+        N->Inst = Ev.Inst;
+        N->Input = Input;
+      }
+      if (N->Side[Ev.Taken] == SideState::Unseen) {
+        N->Side[Ev.Taken] = SideState::Open;
+        NewOpen.push_back({N, Ev.Taken});
+      }
+      return;
+    }
     if (!N->Cond) {
       N->Cond = Ev.Cond;
       N->Kind = Ev.Kind;
@@ -139,6 +159,9 @@ public:
   void onEdge(const llvm::Instruction *Term, unsigned Index) override {
     R.NewCoverage += E.Cov.markEdge(Term, Index, &PathId, &E.PathCovered);
   }
+  const char *cutPath() override {
+    return Suspended ? "suspended for a seed" : nullptr;
+  }
   bool edgeFingerprints(llvm::ArrayRef<EdgeRef> Edges,
                         llvm::SmallVectorImpl<EdgeFingerprint> &Out) override {
     Out.push_back(E.Cov.pathFingerprint(Edges, PathId));
@@ -167,6 +190,8 @@ public:
   bool DepthLimited = false;
   bool Concretized = false;
   bool ReachedTarget = false;
+  /// Stopped at a decision for a model of the apc (seedWaiting()).
+  bool Suspended = false;
 };
 
 ConcolicExplorer::ConcolicExplorer(const Program &P,
@@ -177,6 +202,13 @@ ConcolicExplorer::ConcolicExplorer(const Program &P,
                              P.module(), Cov)) {}
 
 ConcolicExplorer::~ConcolicExplorer() = default;
+
+bool ConcolicExplorer::seedWaiting() const {
+  // Runs that rebuild, import or take over work run to their end, and
+  // generational search expands whole runs.
+  return Watch && Watch->answerWaiting() && !RunningSeed && !Share &&
+         !Importing && !Restoring && Opts.Strat != Strategy::Generational;
+}
 
 bool ConcolicExplorer::takeApcAnswer() {
   if (!Watch || !Watch->takeAnswer(Ctx) || !budgetLeft())
@@ -222,6 +254,15 @@ ConcolicExplorer::execute(Assignment In, Target T, uint32_t Bound,
   Stats.Instructions += State->Steps;
   Stats.DepthLimited += Rec.DepthLimited;
 
+  if (Rec.Suspended) {
+    // No path ended: the sides it opened, and the one it was taking (or
+    // the one it was run for, if it stopped before), wait for runs.
+    if (T.Node && T.Node->Side[T.Dir] == SideState::Open)
+      Rec.NewOpen.push_back(T);
+    for (Target S : Rec.NewOpen)
+      offer(S);
+    return Record;
+  }
   bool Diverged = false;
   if (T.Node && T.Node->Side[T.Dir] != SideState::Explored) {
     closeSide(T.Node, T.Dir, SideState::Diverged);

@@ -328,9 +328,11 @@ void ForkExplorer::Stepper::onBranch(const BranchEvent &Ev) {
   St.PathCond.push_back(Holds);
   ++St.Decisions;
   // A model of the apc arrived: the run waits, here, for it to go to the
-  // state it belongs to, which may be this one.
+  // state it belongs to, which may be this one. Not the search's own first
+  // run: the seed would take its place, and with it the start input's
+  // neighbourhood, where the search goes on when the seed misses.
   if (Ev.Kind == BranchKind::Branch && !E.Share && E.Watch && !St.Restoring &&
-      E.Watch->answerWaiting())
+      E.Stats.Runs > 1 && E.Watch->answerWaiting())
     suspend(Ev);
 }
 

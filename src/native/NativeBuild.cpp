@@ -186,15 +186,16 @@ std::string replayDriverSource(const NativeEntry &E) {
             "  {0} a{1} = ({0})theseus_arg(argv[{2}], {3}, {4});\n", Type, I,
             I + 1, P.Bits, P.Signed ? 1 : 0);
       });
-  // Weak definitions stand in for SV-COMP's error functions when the
-  // program only declares them.
+  // SV-COMP's error functions: a call of one is the error (SIGABRT, as
+  // the engine reports it), whatever the program's body; its definitions
+  // are weakened (weakenOwnDefinitions), so these serve every call.
   return fmt::format(R"(#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 {0}
-__attribute__((weak)) void reach_error(void) {{ abort(); }}
-__attribute__((weak)) void __VERIFIER_error(void) {{ abort(); }}
+void reach_error(void) {{ abort(); }}
+void __VERIFIER_error(void) {{ abort(); }}
 
 /* Little-endian hex bytes to a value of `bits` bits. */
 static unsigned long long theseus_arg(const char *hex, unsigned bits, int sgn) {{
@@ -285,19 +286,24 @@ std::string fuzzCallSource(const NativeEntry &E,
 
 namespace {
 
-/// The engine takes every `__VERIFIER_nondet_*` call's value as an input,
-/// also of a function the program defines itself (SV-COMP gives them no
-/// other meaning; such a body often returns an uninitialised local). Its
-/// definitions in `Obj` become weak, so that the replay runtime's serve
-/// the test's values natively too.
-void weakenNondetDefinitions(const std::string &Obj) {
+/// The functions whose calls mean the same to the engine whatever the
+/// program's body: every `__VERIFIER_nondet_*` call's value is an input
+/// (SV-COMP gives them no other meaning; such a body often returns an
+/// uninitialised local), and a call of reach_error or __VERIFIER_error is
+/// the error itself (a task may define `void reach_error(){}`). Their
+/// definitions in `Obj` become weak, so that the replay runtime's and the
+/// driver's serve them natively too. A call goes through the symbol (a
+/// relocation) only to a global function: a `static` definition stays the
+/// program's own.
+void weakenOwnDefinitions(const std::string &Obj) {
   auto Objcopy = llvm::sys::findProgramByName("llvm-objcopy-19");
   if (!Objcopy)
     Objcopy = llvm::sys::findProgramByName("llvm-objcopy");
   if (!Objcopy)
     throw InputError{"replay: cannot find llvm-objcopy-19"};
   if (runProgram({*Objcopy, "--wildcard", "--weaken-symbol=__VERIFIER_nondet_*",
-                  Obj}) != 0)
+                  "--weaken-symbol=reach_error",
+                  "--weaken-symbol=__VERIFIER_error", Obj}) != 0)
     throw InputError{fmt::format("replay: llvm-objcopy failed on {}", Obj)};
 }
 
@@ -340,7 +346,7 @@ std::string buildReplayBinary(const NativeProgram &P,
     if (runProgram(Argv) != 0)
       throw InputError{fmt::format("replay: cannot compile {}", Src)};
     if (K == Kind::User)
-      weakenNondetDefinitions(Obj);
+      weakenOwnDefinitions(Obj);
     Objects.push_back(Obj);
   };
   for (const std::string &S : P.Sources)

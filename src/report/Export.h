@@ -69,9 +69,10 @@ struct ExportedSuite {
   std::string Declaration;        ///< The entry's prototype, without `extern`.
   std::vector<std::string> Types; ///< Struct definitions the tests use.
   std::vector<std::string> Sources;
-  /// Per source, the `__VERIFIER_nondet_*` functions it defines: the user
-  /// weakens them in its object, so that the runtime's serve the inputs.
-  std::vector<std::vector<std::string>> OwnNondets;
+  /// Per source, the `__VERIFIER_nondet_*` and error functions it defines:
+  /// the user weakens them in its object, so that the runtime's serve the
+  /// inputs and the exported file's end the run at a call of reach_error.
+  std::vector<std::vector<std::string>> OwnDefinitions;
   std::vector<std::string> CFlags;
   bool MainEntry = false;    ///< Compiled with -Dmain=theseus_entry_main.
   bool Harness = false;      ///< Inlines the replay runtime.

@@ -530,21 +530,28 @@ bool callsHarness(const std::vector<std::string> &Sources) {
   return false;
 }
 
-/// The `__VERIFIER_nondet_*` functions `Source` defines (a name followed by
-/// a parameter list and a body). The engine took their values as inputs,
-/// so the exported file's runtime must serve them instead of these bodies.
-std::vector<std::string> definedNondets(const std::string &Source) {
+/// Whether a call of `Name` means the same to the engine whatever the
+/// program's body: a `__VERIFIER_nondet_*` call's value is an input, and a
+/// call of reach_error or __VERIFIER_error is the error itself.
+bool bodyIgnored(llvm::StringRef Name) {
+  return Name.starts_with("__VERIFIER_nondet_") || Name == "reach_error" ||
+         Name == "__VERIFIER_error";
+}
+
+/// The functions `Source` defines (a name followed by a parameter list and a
+/// body) whose bodies the engine ignored, so the exported file's runtime
+/// and its error functions must serve their calls instead of these bodies.
+std::vector<std::string> ownDefinitions(const std::string &Source) {
   std::ifstream In(Source);
   std::string Text(std::istreambuf_iterator<char>(In), {});
+  auto IsIdentifier = [](char C) { return llvm::isAlnum(C) || C == '_'; };
   llvm::StringRef Rest(Text);
   std::set<std::string> Names;
-  const llvm::StringRef Prefix = "__VERIFIER_nondet_";
-  for (size_t At; (At = Rest.find(Prefix)) != llvm::StringRef::npos;) {
-    Rest = Rest.drop_front(At);
-    llvm::StringRef Name =
-        Rest.take_while([](char C) { return llvm::isAlnum(C) || C == '_'; });
+  while (!Rest.empty()) {
+    Rest = Rest.drop_until(IsIdentifier);
+    llvm::StringRef Name = Rest.take_while(IsIdentifier);
     Rest = Rest.drop_front(Name.size()).ltrim();
-    if (!Rest.consume_front("("))
+    if (!bodyIgnored(Name) || !Rest.consume_front("("))
       continue;
     size_t Close = Rest.find_first_of("()");
     if (Close == llvm::StringRef::npos || Rest[Close] != ')')
@@ -564,7 +571,7 @@ void describeEntry(ExportedSuite &Suite, const ProgramDescription &P) {
   Suite.CFlags = P.CFlags;
   Suite.Harness = callsHarness(P.Sources);
   for (const std::string &S : P.Sources)
-    Suite.OwnNondets.push_back(definedNondets(S));
+    Suite.OwnDefinitions.push_back(ownDefinitions(S));
 }
 
 class SuiteBuilder {

@@ -32,15 +32,25 @@ std::string buildLines(const ExportedSuite &S, bool GTest,
   for (size_t I = 0; I < S.Sources.size(); ++I) {
     std::string Object = llvm::sys::path::stem(S.Sources[I]).str() + ".o";
     Objects += " " + Object;
-    if (!S.OwnNondets[I].empty())
+    if (!S.OwnDefinitions[I].empty())
       Lines += fmt::format(" *   llvm-objcopy{} {}\n",
-                           weakenOptions(S.OwnNondets[I]), Object);
+                           weakenOptions(S.OwnDefinitions[I]), Object);
   }
   Lines += GTest ? fmt::format(" *   clang++ -std=c++17 {}{} -lgtest "
                                "-lgtest_main -pthread && ./a.out\n",
                                Out, Objects)
                  : fmt::format(" *   clang {}{} && ./a.out\n", Out, Objects);
   return Lines;
+}
+
+/// Whether a source of `S` defines a `__VERIFIER_nondet_*` function
+/// (`Nondet`) or an error function (otherwise) itself.
+bool definesOwn(const ExportedSuite &S, bool Nondet) {
+  return llvm::any_of(S.OwnDefinitions, [&](const auto &Names) {
+    return llvm::any_of(Names, [&](const std::string &N) {
+      return llvm::StringRef(N).starts_with("__VERIFIER_nondet_") == Nondet;
+    });
+  });
 }
 
 std::string header(const ExportedSuite &S, bool GTest) {
@@ -60,12 +70,18 @@ std::string header(const ExportedSuite &S, bool GTest) {
     Text += " * The program's own inputs (klee_make_symbolic, "
             "__VERIFIER_nondet_*, ...) are\n * served by the replay runtime "
             "inlined at the end of this file.\n";
-  if (llvm::any_of(S.OwnNondets, [](const auto &N) { return !N.empty(); }))
+  if (definesOwn(S, true))
     Text += " * The program defines __VERIFIER_nondet_* functions itself; "
             "Theseus took their\n * values as inputs, so llvm-objcopy "
             "weakens those definitions and the\n * runtime's serve the "
             "recorded values (without it, the link fails with a\n * "
             "multiple definition).\n";
+  if (definesOwn(S, false))
+    Text += " * The program defines reach_error or __VERIFIER_error itself; "
+            "a call of it is\n * the error, whatever its body, so "
+            "llvm-objcopy weakens that definition and\n * this file's, "
+            "which aborts, serves the call (a static definition cannot\n * "
+            "be replaced this way).\n";
   return Text + " */\n";
 }
 
@@ -115,9 +131,10 @@ const char *__ubsan_default_options(void) {
 }
 #endif
 
-/* SV-COMP's error functions, for programs that only declare them. */
-__attribute__((weak)) void reach_error(void) { abort(); }
-__attribute__((weak)) void __VERIFIER_error(void) { abort(); }
+/* SV-COMP's error functions: a call of one is the error, whatever the
+   program's body. */
+void reach_error(void) { abort(); }
+void __VERIFIER_error(void) { abort(); }
 void theseus_replay_use(const char *lines);
 
 /* stdin holds these bytes, then end of file: a file reopened as stdin, so
