@@ -13,24 +13,35 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_INPUTS 4096
+#define MAX_NAMES 4096
 
-static struct {
+/* A test may hold hundreds of thousands of inputs (one per nondet call). */
+static struct theseus_input {
   char name[160];
   unsigned char *bytes;
   size_t size;
-} inputs[MAX_INPUTS];
-static int num_inputs = -1;
+} *inputs;
+static int num_inputs = -1, max_inputs;
+/* Where the last input was found: a program takes its inputs in the order
+   the test lists them, so the search for the next starts there. */
+static int next_input;
 
 /* Seen counts per base name, for the "#k" suffixes. */
 static struct {
   char base[128];
   unsigned seen;
-} names[MAX_INPUTS];
+} names[MAX_NAMES];
 static int num_names;
 static unsigned nondet_count;
 
 static void add_input(const char *name, const char *hex) {
+  if (num_inputs == max_inputs) {
+    max_inputs = max_inputs ? 2 * max_inputs : 256;
+    inputs = (struct theseus_input *)realloc(inputs,
+                                             max_inputs * sizeof *inputs);
+    if (!inputs)
+      abort();
+  }
   size_t n = strlen(hex) / 2;
   inputs[num_inputs].bytes = (unsigned char *)malloc(n ? n : 1);
   for (size_t i = 0; i < n; ++i) {
@@ -52,8 +63,7 @@ static void load_inputs(void) {
   FILE *f = path ? fopen(path, "r") : NULL;
   if (!f)
     return;
-  while (num_inputs < MAX_INPUTS &&
-         fscanf(f, "%159s %65535s", name_buf, hex_buf) == 2)
+  while (fscanf(f, "%159s %65535s", name_buf, hex_buf) == 2)
     add_input(name_buf, hex_buf);
   fclose(f);
 }
@@ -64,11 +74,11 @@ void theseus_replay_use(const char *lines) {
   for (int i = 0; i < num_inputs; ++i)
     free(inputs[i].bytes);
   num_inputs = 0;
+  next_input = 0;
   num_names = 0;
   nondet_count = 0;
   int used = 0;
-  while (num_inputs < MAX_INPUTS &&
-         sscanf(lines, "%159s %65535s%n", name_buf, hex_buf, &used) == 2) {
+  while (sscanf(lines, "%159s %65535s%n", name_buf, hex_buf, &used) == 2) {
     add_input(name_buf, hex_buf);
     lines += used;
   }
@@ -79,7 +89,11 @@ static void unique_name(const char *base, char *out, size_t n) {
   for (i = 0; i < num_names; ++i)
     if (strcmp(names[i].base, base) == 0)
       break;
-  if (i == num_names && num_names < MAX_INPUTS) {
+  if (i == MAX_NAMES) { /* Past the table: taken as a first use. */
+    snprintf(out, n, "%s", base);
+    return;
+  }
+  if (i == num_names) {
     snprintf(names[num_names].base, sizeof names[0].base, "%s", base);
     names[num_names++].seen = 0;
   }
@@ -90,18 +104,26 @@ static void unique_name(const char *base, char *out, size_t n) {
     snprintf(out, n, "%s#%u", base, k);
 }
 
-static void fill(const char *base, void *addr, size_t size) {
+/* The input named `name`, or zeros. */
+static void fill_named(const char *name, void *addr, size_t size) {
   if (num_inputs < 0)
     load_inputs();
-  char name[160];
-  unique_name(base, name, sizeof name);
   memset(addr, 0, size);
-  for (int i = 0; i < num_inputs; ++i)
+  for (int k = 0; k < num_inputs; ++k) {
+    int i = (next_input + k) % num_inputs;
     if (strcmp(inputs[i].name, name) == 0) {
       memcpy(addr, inputs[i].bytes,
              inputs[i].size < size ? inputs[i].size : size);
+      next_input = i + 1;
       return;
     }
+  }
+}
+
+static void fill(const char *base, void *addr, size_t size) {
+  char name[160];
+  unique_name(base, name, sizeof name);
+  fill_named(name, addr, size);
 }
 
 __attribute__((weak)) void theseus_make_symbolic(void *addr, size_t size,
@@ -145,7 +167,7 @@ __attribute__((weak)) void theseus_assert(int c) {
     char base[64];                                                             \
     snprintf(base, sizeof base, "nondet_%s_%u", #suffix, ++nondet_count);      \
     T v;                                                                       \
-    fill(base, &v, sizeof v);                                                  \
+    fill_named(base, &v, sizeof v);                                            \
     return v;                                                                  \
   }
 #ifdef __cplusplus
@@ -157,7 +179,7 @@ theseus_bool __VERIFIER_nondet_bool(void) {
   char base[64];
   snprintf(base, sizeof base, "nondet_bool_%u", ++nondet_count);
   unsigned char b;
-  fill(base, &b, 1);
+  fill_named(base, &b, 1); /* Numbered: unique without a suffix. */
   return b & 1; /* The engine reads a _Bool input's lowest bit. */
 }
 #include "theseus_nondet.def"

@@ -95,9 +95,10 @@ public:
       return;
     }
     PathNode *N = E.Tree.nodeFor(Current, Ev.Cond);
-    if (Ev.Kind == BranchKind::Branch && E.seedWaiting()) {
-      // A model of the apc arrived: it runs first, and the side this run
-      // was taking waits, open, for a run of its own.
+    if (Ev.Kind == BranchKind::Branch && E.workWaiting()) {
+      // A model of the apc or an error the fuzzer found arrived: it is
+      // taken first, and the side this run was taking waits, open, for a
+      // run of its own.
       Suspended = true;
       if (N->Cond && N->Side[Ev.Taken] == SideState::Open)
         return; // Open and offered already.
@@ -160,7 +161,7 @@ public:
     R.NewCoverage += E.Cov.markEdge(Term, Index, &PathId, &E.PathCovered);
   }
   const char *cutPath() override {
-    return Suspended ? "suspended for a seed" : nullptr;
+    return Suspended ? "stopped for waiting work" : nullptr;
   }
   bool edgeFingerprints(llvm::ArrayRef<EdgeRef> Edges,
                         llvm::SmallVectorImpl<EdgeFingerprint> &Out) override {
@@ -190,7 +191,7 @@ public:
   bool DepthLimited = false;
   bool Concretized = false;
   bool ReachedTarget = false;
-  /// Stopped at a decision for a model of the apc (seedWaiting()).
+  /// Stopped at a decision for waiting work (workWaiting()).
   bool Suspended = false;
 };
 
@@ -203,11 +204,19 @@ ConcolicExplorer::ConcolicExplorer(const Program &P,
 
 ConcolicExplorer::~ConcolicExplorer() = default;
 
-bool ConcolicExplorer::seedWaiting() const {
+bool ConcolicExplorer::workWaiting() {
   // Runs that rebuild, import or take over work run to their end, and
   // generational search expands whole runs.
-  return Watch && Watch->answerWaiting() && !RunningSeed && !Share &&
-         !Importing && !Restoring && Opts.Strat != Strategy::Generational;
+  if (RunningSeed || Share || Importing || Restoring ||
+      Opts.Strat == Strategy::Generational)
+    return false;
+  if (Watch && Watch->answerWaiting())
+    return true;
+  // The fuzzer's errors are files: looked for as often as imports are.
+  if (!Exchange || Budget.elapsed() - LastErrorPoll < 0.25)
+    return false;
+  LastErrorPoll = Budget.elapsed();
+  return Exchange->errorWaiting();
 }
 
 bool ConcolicExplorer::takeApcAnswer() {

@@ -126,9 +126,11 @@ private:
   /// An apc seed is being run: from the entry, across the parts of a run
   /// that spans processes.
   bool RunningSeed = false;
-  /// Whether a model of the apc waits and the run under way may stop for
-  /// it (a run stopped so ends no path).
-  bool seedWaiting() const;
+  /// Whether a model of the apc, or an error input of the fuzzer, waits
+  /// and the run under way may stop for it (a run stopped so ends no
+  /// path).
+  bool workWaiting();
+  double LastErrorPoll = 0;
   std::vector<Target> RestoredOpen;
 };
 

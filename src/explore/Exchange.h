@@ -62,6 +62,9 @@ public:
   virtual void offer(const std::vector<uint8_t> &Bytes) = 0;
   /// More inputs may still come.
   virtual bool running() = 0;
+  /// Whether an input the other search saved for an error waits for
+  /// take(); cheaper than take(), to be asked now and then during a run.
+  virtual bool errorWaiting() { return false; }
   /// The search ended; `Exhausted`: it ran every feasible path, so nothing
   /// the other search finds could add one. Either way nothing takes the
   /// other search's inputs any more.

@@ -248,14 +248,14 @@ ExprContext::ExprContext() {
 }
 
 const Array *ExprContext::array(const std::string &Name, uint32_t Size) {
-  for (auto &A : Arrays)
-    if (A->Name == Name) {
-      assert(A->Size == Size && "array re-declared with another size");
-      return A.get();
-    }
+  auto [It, New] = ArraysByName.try_emplace(Name, nullptr);
+  if (!New) {
+    assert(It->second->Size == Size && "array re-declared with another size");
+    return It->second;
+  }
   Arrays.push_back(std::make_unique<Array>(
       Array{Name, Size, static_cast<uint32_t>(Arrays.size())}));
-  return Arrays.back().get();
+  return It->second = Arrays.back().get();
 }
 
 ExprRef ExprContext::intern(Expr &&Proto) {

@@ -20,6 +20,7 @@
 #include <initializer_list>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -311,6 +312,8 @@ private:
   std::deque<Expr> Nodes;
   std::unordered_set<const Expr *, NodeHash, NodeEq> Table;
   std::vector<std::unique_ptr<Array>> Arrays;
+  /// A program may create hundreds of thousands of inputs.
+  std::unordered_map<std::string, const Array *> ArraysByName;
   std::deque<ConstantTable> Tables;
   std::vector<std::unique_ptr<Variable>> Variables;
   ExprRef True;

@@ -83,23 +83,14 @@ llvm::StringRef functionOf(const llvm::DILocation *L) {
   return L->getScope()->getSubprogram()->getName();
 }
 
-/// The location in `L`'s inline chain that lies in an inlined reach_error
-/// or __VERIFIER_error (sv-benchmarks' reach_error calls __assert_fail, and
-/// -O1 inlines it); null when there is none.
-const llvm::DILocation *inReachError(const llvm::DILocation *L) {
-  for (; L->getInlinedAt(); L = L->getInlinedAt())
-    if (isReachError(functionOf(L)))
-      return L;
-  return nullptr;
-}
-
 /// Before each call that ends the run in an error (abort, __assert_fail,
 /// theseus_assert, reach_error, __VERIFIER_error), the runtime learns
 /// where it is (theseus_fuzz_site: the call's file, line and function), so
 /// that a recorded run names the error's place as the engine does. A call
-/// of reach_error or __VERIFIER_error, inlined or not, is the error itself,
-/// whatever the function's body, as in the engine (exec/Calls.cpp): it
-/// becomes a call of theseus_fuzz_reach_error.
+/// of reach_error or __VERIFIER_error is the error itself, whatever the
+/// function's body, as in the engine (exec/Calls.cpp): it becomes a call
+/// of theseus_fuzz_reach_error. The module is not optimised yet, so no
+/// such call was inlined or dropped.
 void markErrorSites(llvm::Module &M) {
   llvm::LLVMContext &Ctx = M.getContext();
   llvm::Type *Ptr = llvm::PointerType::getUnqual(Ctx);
@@ -123,10 +114,6 @@ void markErrorSites(llvm::Module &M) {
     if (!L)
       continue;
     llvm::StringRef Reached = C->getCalledFunction()->getName();
-    if (const llvm::DILocation *In = inReachError(L)) {
-      Reached = functionOf(In);
-      L = In->getInlinedAt();
-    }
     llvm::IRBuilder<> B(C);
     B.CreateCall(Site, {B.CreateGlobalStringPtr(L->getFilename()),
                         B.getInt32(L->getLine()),
@@ -158,6 +145,10 @@ std::string buildProgramModule(const FuzzProgram &P, const std::string &Dir) {
     Argv.insert(Argv.end(), Harness.begin(), Harness.end());
     std::vector<std::string> Common = commonFlags(P);
     Argv.insert(Argv.end(), Common.begin(), Common.end());
+    // Optimised only once the error calls are marked (the fuzzer's build
+    // does it): -O1 drops a call of an empty reach_error, which the engine
+    // takes for the error whatever its body.
+    Argv.insert(Argv.end(), {"-Xclang", "-disable-llvm-passes"});
     Argv.insert(Argv.end(), P.CFlags.begin(), P.CFlags.end());
     Argv.insert(Argv.end(), {Source, "-o", Bc});
     runCompiler(Argv, Source);

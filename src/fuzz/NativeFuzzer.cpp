@@ -186,6 +186,13 @@ std::vector<ExchangedInput> NativeFuzzer::take() {
   return Out;
 }
 
+bool NativeFuzzer::errorWaiting() {
+  for (const std::string &Name : filesIn(Dir + "/crashes"))
+    if (isError(Name) && !Seen.count("/crashes" + Name))
+      return true;
+  return false;
+}
+
 void NativeFuzzer::offer(const std::vector<uint8_t> &Bytes) {
   // Written beside the corpus and renamed in, so the fuzzer never reads a
   // partial file.

@@ -74,6 +74,7 @@ public:
   std::vector<ExchangedInput> take() override;
   void offer(const std::vector<uint8_t> &Bytes) override;
   bool running() override;
+  bool errorWaiting() override;
   /// Stops the fuzzer: its inputs would go nowhere.
   void searchEnded(bool Exhausted) override;
 
