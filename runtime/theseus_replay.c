@@ -16,11 +16,12 @@
 #define MAX_NAMES 4096
 
 /* A test may hold hundreds of thousands of inputs (one per nondet call). */
-static struct theseus_input {
+struct theseus_input {
   char name[160];
   unsigned char *bytes;
   size_t size;
-} *inputs;
+};
+static struct theseus_input *inputs;
 static int num_inputs = -1, max_inputs;
 /* Where the last input was found: a program takes its inputs in the order
    the test lists them, so the search for the next starts there. */
@@ -37,8 +38,8 @@ static unsigned nondet_count;
 static void add_input(const char *name, const char *hex) {
   if (num_inputs == max_inputs) {
     max_inputs = max_inputs ? 2 * max_inputs : 256;
-    inputs = (struct theseus_input *)realloc(inputs,
-                                             max_inputs * sizeof *inputs);
+    inputs =
+        (struct theseus_input *)realloc(inputs, max_inputs * sizeof *inputs);
     if (!inputs)
       abort();
   }
@@ -161,7 +162,8 @@ __attribute__((weak)) void theseus_assert(int c) {
 /* A program's own definitions of these must be weakened (the engine takes
  * their values as inputs all the same): the replay build does it, an
  * exported file's header shows the command. Left strong, they make the link
- * fail rather than replay other values than the test's. */
+ * fail rather than replay other values than the test's. Their inputs are
+ * numbered: unique names, never a "#k" suffix. */
 #define THESEUS_NONDET(T, suffix)                                              \
   T __VERIFIER_nondet_##suffix(void) {                                         \
     char base[64];                                                             \
@@ -179,7 +181,7 @@ theseus_bool __VERIFIER_nondet_bool(void) {
   char base[64];
   snprintf(base, sizeof base, "nondet_bool_%u", ++nondet_count);
   unsigned char b;
-  fill_named(base, &b, 1); /* Numbered: unique without a suffix. */
+  fill_named(base, &b, 1);
   return b & 1; /* The engine reads a _Bool input's lowest bit. */
 }
 #include "theseus_nondet.def"

@@ -109,8 +109,7 @@ void SeededFirst::added(const SearchNode *Leaf, const WaitingItems::Item &I) {
   Inner->added(Leaf, I);
 }
 
-void SeededFirst::removed(const SearchNode *Leaf,
-                          const WaitingItems::Item &I) {
+void SeededFirst::removed(const SearchNode *Leaf, const WaitingItems::Item &I) {
   Seeded.erase(I.Seq);
   if (Demoted.erase(I.Seq))
     return; // `Inner` saw it go when it was demoted.

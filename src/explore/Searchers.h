@@ -196,8 +196,7 @@ private:
   /// The items following a seed, by sequence number.
   std::map<uint64_t, const SearchNode *> Seeded;
   /// The items a missed seed left, by sequence number.
-  std::map<uint64_t, std::pair<const SearchNode *, WaitingItems::Item>>
-      Demoted;
+  std::map<uint64_t, std::pair<const SearchNode *, WaitingItems::Item>> Demoted;
   /// The waiting items but the demoted ones, once any was (before, `Inner`
   /// picks from all of them at no cost).
   std::optional<WaitingItems> Active;
