@@ -210,7 +210,7 @@ bool ConcolicExplorer::workWaiting() {
   if (RunningSeed || Share || Importing || Restoring ||
       Opts.Strat == Strategy::Generational)
     return false;
-  if (Watch && Watch->answerWaiting())
+  if (Watch && Watch->seedWaiting())
     return true;
   // The fuzzer's errors are files: looked for as often as imports are.
   if (!Exchange || Budget.elapsed() - LastErrorPoll < 0.25)

@@ -332,7 +332,7 @@ void ForkExplorer::Stepper::onBranch(const BranchEvent &Ev) {
   // run: the seed would take its place, and with it the start input's
   // neighbourhood, where the search goes on when the seed misses.
   if (Ev.Kind == BranchKind::Branch && !E.Share && E.Watch && !St.Restoring &&
-      E.Stats.Runs > 1 && E.Watch->answerWaiting())
+      E.Stats.Runs > 1 && E.Watch->seedWaiting())
     suspend(Ev);
 }
 

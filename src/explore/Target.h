@@ -115,6 +115,12 @@ public:
   bool answerWaiting() const {
     return G.Later && G.Later->version() != TakenVersion;
   }
+  /// Whether that answer is a model to run: a run under way stops for it,
+  /// not for an unsatisfiable apc (which ends the search, and the run's
+  /// test is kept).
+  bool seedWaiting() const {
+    return answerWaiting() && G.Later->answer() == ApcChannel::Answer::Guides;
+  }
   /// Whether executing `BB` up to `Last` (null: all of it) ran a target.
   bool reachedIn(const llvm::BasicBlock *BB,
                  const llvm::Instruction *Last) const;
