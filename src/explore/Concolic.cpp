@@ -95,25 +95,6 @@ public:
       return;
     }
     PathNode *N = E.Tree.nodeFor(Current, Ev.Cond);
-    if (Ev.Kind == BranchKind::Branch && E.workWaiting()) {
-      // A model of the apc or an error the fuzzer found arrived: it is
-      // taken first, and the side this run was taking waits, open, for a
-      // run of its own.
-      Suspended = true;
-      if (N->Cond && N->Side[Ev.Taken] == SideState::Open)
-        return; // Open and offered already.
-      if (!N->Cond) {
-        N->Cond = Ev.Cond;
-        N->Kind = Ev.Kind;
-        N->Inst = Ev.Inst;
-        N->Input = Input;
-      }
-      if (N->Side[Ev.Taken] == SideState::Unseen) {
-        N->Side[Ev.Taken] = SideState::Open;
-        NewOpen.push_back({N, Ev.Taken});
-      }
-      return;
-    }
     if (!N->Cond) {
       N->Cond = Ev.Cond;
       N->Kind = Ev.Kind;
@@ -123,6 +104,17 @@ public:
       // The side taken is this worker's: another worker that finds the
       // node must not take it for an open one.
       E.claim(N, Ev.Taken, Ours);
+    }
+    if (Ev.Kind == BranchKind::Branch && E.workWaiting()) {
+      // A model of the apc or an error the fuzzer found arrived: it is
+      // taken first, and the side this run was taking waits, open, for a
+      // run of its own (if it is not open, and offered, already).
+      Suspended = true;
+      if (N->Side[Ev.Taken] == SideState::Unseen) {
+        N->Side[Ev.Taken] = SideState::Open;
+        NewOpen.push_back({N, Ev.Taken});
+      }
+      return;
     }
     N->Side[Ev.Taken] = SideState::Explored;
     SideState &Other = N->Side[!Ev.Taken];
