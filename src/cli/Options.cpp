@@ -227,6 +227,14 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
                  "dropped and counted (0: no limit)")
       ->capture_default_str()
       ->check(countAtLeast(0));
+  App.add_option("--max-resident-states", O.Explore.MaxResidentStates,
+                 "Fork mode: waiting states that keep their interpreter "
+                 "state at most (0: no limit); past it, and once the process "
+                 "uses a quarter of --max-memory, a state waits as its input "
+                 "alone and runs again from the entry when picked (slower, "
+                 "the same paths in the same order)")
+      ->capture_default_str()
+      ->check(countAtLeast(0));
   App.add_flag("--self-check", O.SelfCheck,
                "Fork mode: run each leaf's input and random inputs "
                "concretely and check they end in the leaf the tree says "

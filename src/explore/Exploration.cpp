@@ -150,15 +150,15 @@ uint64_t peakRssBytes() {
   return uint64_t(U.ru_maxrss) * 1024;
 }
 
-bool RunBudget::memoryFull() const {
+bool RunBudget::memoryOver(uint64_t Bytes) const {
   if (!MaxMemoryBytes)
     return false;
   auto Now = std::chrono::steady_clock::now();
-  if (Now - LastMemoryCheck < std::chrono::milliseconds(5))
-    return MemoryWasFull;
-  LastMemoryCheck = Now;
-  MemoryWasFull = currentRssBytes() > MaxMemoryBytes;
-  return MemoryWasFull;
+  if (Now - LastMemoryCheck >= std::chrono::milliseconds(5)) {
+    LastMemoryCheck = Now;
+    LastResidentBytes = currentRssBytes();
+  }
+  return LastResidentBytes > Bytes;
 }
 
 bool RunBudget::left(uint64_t Runs, std::string &StopReason,
@@ -223,6 +223,7 @@ const SummedCounts &summedCounts() {
        &ExplorationStats::BoundReached,
        &ExplorationStats::StatesDropped,
        &ExplorationStats::MemoryDropped,
+       &ExplorationStats::StatesRunAgain,
        &ExplorationStats::StepLimited,
        &ExplorationStats::UnsupportedPaths,
        &ExplorationStats::DeniedPaths,

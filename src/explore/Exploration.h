@@ -66,6 +66,10 @@ struct ExploreOptions {
   /// and states kept waiting at most (0: unlimited).
   unsigned LoopBound = 0;
   uint64_t MaxStates = 0;
+  /// Forking mode: waiting states that keep their execution state at most
+  /// (0: no limit but memory's); the others wait as their input alone and
+  /// run again from the entry when picked.
+  uint64_t MaxResidentStates = 0;
   /// Forking mode: source variables are recorded at tree nodes while the
   /// tree is smaller than this.
   size_t TreeDetailNodes = 10'000;
@@ -118,9 +122,11 @@ public:
   /// --max-iterations counts the runs after the first `Runs` (those of the
   /// earlier parts of a resumed run).
   void countRunsAfter(uint64_t Runs) { RunsBefore = Runs; }
-  /// True once the process uses more than the memory budget (checked at
-  /// most every few milliseconds).
-  bool memoryFull() const;
+  /// True once the process uses more than the memory budget, or more than
+  /// a quarter of it (the resident memory is read at most every few
+  /// milliseconds).
+  bool memoryFull() const { return memoryOver(MaxMemoryBytes); }
+  bool memoryQuarterFull() const { return memoryOver(MaxMemoryBytes / 4); }
   /// Whether the run should end now: a signal or the time budget. Safe to
   /// call from any thread.
   bool mustStop() const { return stopped() || timeUp() || halted(); }
@@ -156,7 +162,8 @@ private:
   /// Read by the solver's watchdog thread.
   std::atomic<std::chrono::steady_clock::rep> StartTicks;
   mutable std::chrono::steady_clock::time_point LastMemoryCheck;
-  mutable bool MemoryWasFull = false;
+  mutable uint64_t LastResidentBytes = 0;
+  bool memoryOver(uint64_t Bytes) const;
 };
 
 /// What keeps a run from being a complete exploration: each a way a
@@ -368,10 +375,13 @@ struct ExplorationStats {
   /// found by evaluation (solver/FloatSearch.h).
   uint64_t FloatSearchModels = 0;
   uint64_t Restarts = 0;
-  uint64_t DepthLimited = 0;     ///< Runs with decisions beyond --max-depth.
-  uint64_t BoundReached = 0;     ///< Forking: paths cut by --loop-bound.
-  uint64_t StatesDropped = 0;    ///< Forking: forks refused by --max-states.
-  uint64_t MemoryDropped = 0;    ///< Forking: states dropped for memory.
+  uint64_t DepthLimited = 0;  ///< Runs with decisions beyond --max-depth.
+  uint64_t BoundReached = 0;  ///< Forking: paths cut by --loop-bound.
+  uint64_t StatesDropped = 0; ///< Forking: forks refused by --max-states.
+  uint64_t MemoryDropped = 0; ///< Forking: states dropped for memory.
+  /// Forking: states that waited without their execution state
+  /// (ForkExplorer::keepsResident) and ran from the entry.
+  uint64_t StatesRunAgain = 0;
   uint64_t StepLimited = 0;      ///< Paths cut by --max-steps.
   uint64_t UnsupportedPaths = 0; ///< Ended by something the engine cannot run.
   uint64_t DeniedPaths = 0;      ///< Ended at an external call not allowed.

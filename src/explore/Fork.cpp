@@ -65,6 +65,17 @@ struct ForkExplorer::State {
   /// (the sides off its way are the other worker's).
   TreeKey Key;
   std::optional<TreeKey> HandedOverAt;
+  /// A state waiting without its interpreter state (keepsResident) runs from
+  /// the entry on its model when picked, forking nowhere up to the decision it
+  /// was forked at: the decision's number (the size of Sides there),
+  /// instruction and side. Its model takes the same sides up to there, so the
+  /// run arrives at the state's node.
+  struct Place {
+    size_t Index;
+    const llvm::Instruction *Inst;
+    bool Dir;
+  };
+  std::optional<Place> RunsTo;
   /// The decisions so far: the sides taken, and the other sides found
   /// infeasible.
   Route Sides;
@@ -176,6 +187,14 @@ private:
   /// state's model.
   std::unique_ptr<State> otherSide(const BranchEvent &Ev, ExprRef Other,
                                    TreeNode *Node);
+  /// The same side as a state without its interpreter state, which runs
+  /// from the entry when picked.
+  std::unique_ptr<State> waitingSide(const BranchEvent &Ev, ExprRef Other,
+                                     TreeNode *Node);
+  /// A state running from the entry to its place (State::RunsTo): follows
+  /// the decision just reported, and forks from the next one on once it is
+  /// the place's; cuts the run if it went elsewhere.
+  void arriveAt(const BranchEvent &Ev);
   /// Resuming, where an earlier path took the other side: a copy that
   /// takes it on the input of an earlier test whose route goes there
   /// waits to rebuild that subtree (unless one has been forked there).
@@ -247,6 +266,10 @@ void ForkExplorer::Stepper::onBranch(const BranchEvent &Ev) {
   TreeKey Before = St.Key;
   if (E.Share)
     St.Key = E.keyAfter(Before, Ev.Inst, Ev.Cond, Ev.Taken);
+  if (St.RunsTo) {
+    arriveAt(Ev);
+    return;
+  }
   if (St.HandedOverAt) {
     St.PathCond.push_back(Holds);
     if (St.Key == *St.HandedOverAt) {
@@ -336,6 +359,16 @@ void ForkExplorer::Stepper::onBranch(const BranchEvent &Ev) {
     suspend(Ev);
 }
 
+void ForkExplorer::Stepper::arriveAt(const BranchEvent &Ev) {
+  const State::Place &P = *St.RunsTo;
+  if (Ev.Kind == BranchKind::Pin || St.Sides.size() < P.Index)
+    return; // Decided on the way here: the path condition has it.
+  if (Ev.Inst == P.Inst && Ev.Taken == P.Dir)
+    St.RunsTo.reset(); // Forks from the next decision on.
+  else
+    CutMessage = "the state's model went elsewhere when run from the entry";
+}
+
 bool ForkExplorer::Stepper::rejoin(const BranchEvent &Ev, ExprRef Holds) {
   TreeNode *N = St.Node;
   if (N->Children.empty())
@@ -421,7 +454,8 @@ void ForkExplorer::Stepper::fork(const BranchEvent &Ev, ExprRef Other,
                                     : "fork dropped: memory budget reached";
     return;
   }
-  std::unique_ptr<State> C = otherSide(Ev, Other, Node);
+  std::unique_ptr<State> C = E.keepsResident() ? otherSide(Ev, Other, Node)
+                                               : waitingSide(Ev, Other, Node);
   if (Undecided) {
     C->Undecided = State::Deferred{Ev.Inst, !Ev.Taken};
     St.SeedSides.push_back(Node);
@@ -442,6 +476,22 @@ ForkExplorer::Stepper::otherSide(const BranchEvent &Ev, ExprRef Other,
   C->Node = Node;
   C->Decisions = St.Decisions + (Ev.Kind != BranchKind::Assume);
   C->Key = OtherKey;
+  return C;
+}
+
+std::unique_ptr<ForkExplorer::State>
+ForkExplorer::Stepper::waitingSide(const BranchEvent &Ev, ExprRef Other,
+                                   TreeNode *Node) {
+  auto C = std::make_unique<State>();
+  C->Model = St.Model;
+  C->PathCond = St.PathCond;
+  C->PathCond.push_back(Other);
+  C->Node = Node;
+  C->Decisions = St.Decisions + (Ev.Kind != BranchKind::Assume);
+  C->Key = OtherKey;
+  C->NewCoverage = St.NewCoverage;
+  C->Concretized = St.Concretized;
+  C->RunsTo = State::Place{St.Sides.size(), Ev.Inst, !Ev.Taken};
   return C;
 }
 
@@ -481,10 +531,9 @@ void ForkExplorer::Stepper::onEdge(const llvm::Instruction *Term,
 ForkExplorer::ForkExplorer(const Program &P, const llvm::Function &Entry,
                            const ExploreOptions &Opts)
     : Explorer(P, Entry, Opts),
-      Pending(std::make_unique<SeededFirst>(
-          makeSearcher({Opts.Strat, Opts.Seed, ExecutionTree::parentOf,
-                        /*BreadthLimit=*/MaxBreadth},
-                       P.module(), Cov))) {}
+      Pending(std::make_unique<SeededFirst>(makeSearcher(
+          {Opts.Strat, Opts.Seed, ExecutionTree::parentOf}, P.module(), Cov))) {
+}
 
 ForkExplorer::~ForkExplorer() = default;
 
@@ -552,7 +601,8 @@ void ForkExplorer::moveOnto(State &St, const Assignment &M) {
   auto Model = std::make_shared<Assignment>(*St.Model);
   Model->overlay(M);
   St.Model = std::move(Model);
-  reconcretize(*St.Exec, *St.Model);
+  if (St.Exec)
+    reconcretize(*St.Exec, *St.Model);
   St.Undecided.reset();
 }
 
@@ -650,6 +700,15 @@ void ForkExplorer::endPath(State &St, const PathOutcome &Outcome) {
     // The run of a handed-over state missed its place: its path is
     // another worker's.
     ++Stats.Divergences;
+    return;
+  }
+  if (St.RunsTo) {
+    // The run of a waiting state missed its place: the node stays open.
+    ++Stats.Divergences;
+    St.Node->Leaf = LeafKind::Interrupted;
+    St.Node->Outcome = Outcome;
+    St.Node->Outcome.Message =
+        "the state's model went elsewhere when run from the entry";
     return;
   }
   if (Outcome.End == PathEnd::AssumeViolated) {
@@ -841,8 +900,32 @@ bool ForkExplorer::step() {
     takeSeed();
   std::unique_ptr<State> St = Pending.pop();
   if (settled(*St) && !prunedByApc(*St))
-    runState(std::move(St));
+    runState(St->Exec ? std::move(St) : fromEntry(std::move(St)));
   return true;
+}
+
+bool ForkExplorer::keepsResident() const {
+  // Statement nodes are made as a run goes, so a run from the entry would
+  // make them again.
+  if (Opts.Exec.ReportStatements)
+    return true;
+  if (Opts.MaxResidentStates && Pending.size() >= Opts.MaxResidentStates)
+    return false;
+  return !Budget.memoryQuarterFull();
+}
+
+std::unique_ptr<ForkExplorer::State>
+ForkExplorer::fromEntry(std::unique_ptr<State> Waiting) {
+  ++Stats.StatesRunAgain;
+  std::unique_ptr<State> St = rootState(*Waiting->Model);
+  St->PathCond = std::move(Waiting->PathCond);
+  St->Node = Waiting->Node;
+  St->Decisions = Waiting->Decisions;
+  St->NewCoverage = Waiting->NewCoverage;
+  St->Concretized = Waiting->Concretized;
+  St->Seeds = std::move(Waiting->Seeds);
+  St->RunsTo = Waiting->RunsTo;
+  return St;
 }
 
 /// -j: the state's input goes to an idle worker, which runs it to the
@@ -902,7 +985,9 @@ void ForkExplorer::writeInterruptedStates() {
                                 Stats.StopReason);
   while (!Pending.empty() && Budget.elapsed() < Deadline) {
     std::unique_ptr<State> St = Pending.popOldest();
-    if (St->Undecided) { // Its model is its parent's path's.
+    // An undecided state's model is its parent's path's; a state waiting
+    // without its interpreter state would have to run from the entry.
+    if (St->Undecided || !St->Exec) {
       St->Node->Leaf = LeafKind::Interrupted;
       St->Node->Outcome = Outcome;
       continue;

@@ -98,6 +98,15 @@ private:
   std::unique_ptr<State> rootState(Assignment In);
   std::unique_ptr<State> initialState();
   void runState(std::unique_ptr<State> St);
+  /// Whether a state forked now keeps its execution state while it waits:
+  /// not past --max-resident-states waiting states, nor once the process
+  /// uses a quarter of --max-memory. A state that does not runs again from
+  /// the entry when picked, so the search's order does not depend on memory
+  /// (the same states wait either way).
+  bool keepsResident() const;
+  /// The state that runs `Waiting`, a state waiting without its execution
+  /// state, from the entry to its place.
+  std::unique_ptr<State> fromEntry(std::unique_ptr<State> Waiting);
   void endPath(State &St, const PathOutcome &Outcome);
   /// A run that followed a seed ended without the target: the sides it
   /// left wait until no other state does (SeededFirst).
@@ -129,9 +138,6 @@ private:
   void writeInterruptedStates();
   std::vector<VariableValue> variablesOf(const ExecutionState &S);
 
-  /// Each waiting state holds a copy of its execution state: past this
-  /// many, the default search finishes subtrees instead of opening more.
-  static constexpr size_t MaxBreadth = 1024;
   ExecutionTree Tree;
   /// -j: the nodes of the states handed to other workers, and of those
   /// taken in from them, by the state's key.

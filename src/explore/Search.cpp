@@ -100,7 +100,7 @@ const SearchNode *Interleaved::select(const WaitingItems &W) {
   if (Picks % 2)
     if (const SearchNode *N = Uncovered.select(W))
       return N;
-  return W.size() > BreadthLimit ? W.newest() : Random.select(W);
+  return Random.select(W);
 }
 
 void SeededFirst::added(const SearchNode *Leaf, const WaitingItems::Item &I) {

@@ -106,11 +106,6 @@ struct SearchSettings {
   uint64_t Seed = 0;
   /// A tree node's parent, null at the root.
   const SearchNode *(*ParentOf)(const SearchNode *) = nullptr;
-  /// cov-interleaved: with more than this many items waiting, its
-  /// random-path turn takes the newest item instead, which drains a subtree
-  /// before opening others (the forking driver's waiting states cost
-  /// memory).
-  size_t BreadthLimit = ~size_t(0);
 };
 
 /// The searcher of strategy `S.Strat` over program `M`.

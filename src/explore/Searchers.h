@@ -150,8 +150,7 @@ class Interleaved : public Searcher {
 public:
   Interleaved(const SearchSettings &S,
               std::shared_ptr<const BlockDistances> Graph, const Coverage &Cov)
-      : Uncovered(Graph, Cov), Random(S.Seed, S.ParentOf), Target(Graph),
-        BreadthLimit(S.BreadthLimit) {}
+      : Uncovered(Graph, Cov), Random(S.Seed, S.ParentOf), Target(Graph) {}
   void added(const SearchNode *Leaf, const WaitingItems::Item &I) override;
   void removed(const SearchNode *Leaf, const WaitingItems::Item &I) override;
   const SearchNode *select(const WaitingItems &W) override;
@@ -163,7 +162,6 @@ private:
   NearestUncovered Uncovered;
   RandomPath Random;
   TargetDistance Target;
-  size_t BreadthLimit;
   uint64_t Picks = 0;
 };
 

@@ -261,6 +261,7 @@ nlohmann::json summaryJson(const RunReport &R) {
       {"interrupted_paths", S.InterruptedPaths},
       {"step_limited_paths", S.StepLimited},
       {"memory_dropped", S.MemoryDropped},
+      {"states_run_from_entry", S.StatesRunAgain},
       {"memory",
        {{"peak_rss_mb", S.PeakRssMB}, {"max_memory_mb", R.MaxMemoryMB}}},
       {"solver",
