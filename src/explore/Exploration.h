@@ -68,8 +68,9 @@ struct ExploreOptions {
   uint64_t MaxStates = 0;
   /// Forking mode: waiting states that keep their execution state at most
   /// (0: no limit but memory's); the others wait as their input alone and
-  /// run again from the entry when picked.
-  uint64_t MaxResidentStates = 0;
+  /// run again from the entry when picked. Copying a state costs about as
+  /// much as running its path again, and memory besides (bench/apc).
+  uint64_t MaxResidentStates = 1024;
   /// Forking mode: source variables are recorded at tree nodes while the
   /// tree is smaller than this.
   size_t TreeDetailNodes = 10'000;
