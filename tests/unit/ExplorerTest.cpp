@@ -223,6 +223,36 @@ TEST_P(ExplorerTest, WorkersOnThreadsFindWhatOneFinds) {
   EXPECT_EQ(Runs, Together.Runs);
 }
 
+// Fork mode: past --max-resident-states waiting states, a forked state
+// waits as its input alone and runs from the entry when picked. With one
+// kept, the run finds the paths of a run that keeps every copy, in the
+// same order (the search sees the same states), and each state run from
+// the entry arrives at its node.
+TEST_P(ExplorerTest, StatesWaitingAsTheirInputFindWhatCopiesFind) {
+  if (!GetParam())
+    GTEST_SKIP() << "fork mode only";
+  ExploreOptions Opts;
+  Opts.Buffers.Elements = 6;
+  Opts.MaxResidentStates = 0; // No limit.
+  PathIds Copies;
+  ExplorationStats Kept = explorer("count_ones", Opts)->run(Copies);
+  ASSERT_TRUE(Kept.Complete);
+  ASSERT_GT(Copies.Ids.size(), 50u);
+  EXPECT_EQ(Kept.StatesRunAgain, 0u);
+
+  Opts.MaxResidentStates = 1;
+  PathIds Inputs;
+  ExplorationStats Rerun = explorer("count_ones", Opts)->run(Inputs);
+  EXPECT_TRUE(Rerun.Complete);
+  EXPECT_EQ(Inputs.Ids, Copies.Ids);
+  EXPECT_EQ(Inputs.Numbers, Copies.Numbers);
+  EXPECT_EQ(Rerun.Paths, Kept.Paths);
+  EXPECT_EQ(Rerun.Infeasible, Kept.Infeasible);
+  EXPECT_EQ(Rerun.TreeNodes, Kept.TreeNodes);
+  EXPECT_EQ(Rerun.Divergences, 0u);
+  EXPECT_GT(Rerun.StatesRunAgain, Rerun.Runs / 2);
+}
+
 /// Teams of workers as the processes of a --distributed=mpi run see each
 /// other, in this one: each team keeps its own claims, work travels
 /// between them as bytes through a WorkRouter (rank 0's), and what they
