@@ -351,11 +351,13 @@ void ForkExplorer::Stepper::onBranch(const BranchEvent &Ev) {
   St.PathCond.push_back(Holds);
   ++St.Decisions;
   // A model of the apc arrived: the run waits, here, for it to go to the
-  // state it belongs to, which may be this one. Not the search's own first
-  // run: the seed would take its place, and with it the start input's
-  // neighbourhood, where the search goes on when the seed misses.
-  if (Ev.Kind == BranchKind::Branch && !E.Share && E.Watch && !St.Restoring &&
-      E.Stats.Runs > 1 && E.Watch->seedWaiting())
+  // state it belongs to, which may be this one (each worker of -j takes
+  // every answer to its own states). Not the search's own first run (the
+  // first worker's): the seed would take its place, and with it the start
+  // input's neighbourhood, where the search goes on when the seed misses.
+  bool StartRun = E.Stats.Runs == 1 && !(E.Share && E.WorkerIndex > 0);
+  if (Ev.Kind == BranchKind::Branch && E.Watch && !St.Restoring && !StartRun &&
+      E.Watch->seedWaiting())
     suspend(Ev);
 }
 
