@@ -891,11 +891,12 @@ bool ForkExplorer::step() {
   if (Share && Pending.size() > 1 && Share->wanted()) {
     // The largest part of the tree left, settled and checked against the
     // apc as a state picked here is: a deferred side is decided before it
-    // goes, since what goes is the state's model.
+    // goes, since what goes is the state's model. This worker runs a state
+    // of its own all the same, so that while the apc prunes what would go
+    // (one check each), the state following a seed is not kept waiting.
     std::unique_ptr<State> Oldest = Pending.popOldest();
     if (settled(*Oldest) && !prunedByApc(*Oldest))
       handOver(std::move(Oldest));
-    return true;
   }
   // The search's own first run comes first: a seed is one more start.
   if (Stats.Runs)
