@@ -5,10 +5,9 @@
 // from the entry when picked, so 4,000 paths take no copy beyond the
 // first states' (built with AddressSanitizer, whose shadow memory counts,
 // they reach the budget even so). 30,000 paths reach the budget all the
-// same (the tree and
-// the waiting inputs grow): over the budget, forks are refused and waiting
-// states dropped, each a "dropped" leaf, counted, and the run is incomplete
-// because of it. Peak RSS stays within 15% of the budget. The run's budget
+// same (the tree and the waiting inputs grow): over the budget, forks are
+// refused and waiting states dropped, each a "dropped" leaf, counted, and
+// the run is incomplete because of it. Peak RSS stays within 15% of the budget. The run's budget
 // is in paths, not seconds, so a busy machine gets as far.
 // RUN: rm -rf %t.out %t.small
 // RUN: %theseus %s -o %t.small --mode fork --strategy bfs --max-memory 300 --max-iterations 4000 -q > /dev/null 2>&1
