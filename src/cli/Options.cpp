@@ -231,8 +231,8 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O,
                  "Fork mode: waiting states that keep their interpreter "
                  "state at most (0: no limit); past it, and once the process "
                  "uses a quarter of --max-memory, a state waits as its input "
-                 "alone and runs again from the entry when picked (slower, "
-                 "the same paths in the same order)")
+                 "alone and runs again from the entry when picked (the same "
+                 "paths in the same order: only the time differs)")
       ->capture_default_str()
       ->check(countAtLeast(0));
   App.add_flag("--self-check", O.SelfCheck,
